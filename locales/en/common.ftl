@@ -1,0 +1,14 @@
+# Shared by every game: rule errors, outcomes, generic words.
+game-over = The game is over.
+rule-not-your-turn = It is { $player }'s turn.
+rule-unknown-action = That is not a move in this game (`{ $action }`).
+rule-not-playing = You are not playing in this game.
+rule-game-over = The game is over.
+outcome-won = 🏆 { $player } wins!
+outcome-shared = 🏆 Shared win: { $players }
+outcome-solitaire = 🏁 Finished in { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+}.
+outcome-no-winner = Everybody resigned; nobody wins.
+log-resigned = 🏳️ { $player } resigned.

@@ -1,0 +1,178 @@
+//! Configuration: `config.toml` (path from `--config` or `SAIKORO_CONFIG`), then `SAIKORO_*`
+//! environment variables, then `DISCORD_TOKEN`. Every key is documented in `config.example.toml`.
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+#[derive(Clone, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The bot token. Prefer the `DISCORD_TOKEN` environment variable.
+    pub token: Option<String>,
+    /// Guilds to register the slash commands in (instant; for testing). Empty: global commands.
+    pub guild_ids: Vec<u64>,
+    /// `sqlite://path.db` (created on first run) or `postgres://user:pass@host/db`.
+    pub database_url: String,
+    /// Base URL of the Discord HTTP API. Empty: Discord itself. Set it to a local emulator for tests.
+    pub discord_api_url: String,
+    /// Seconds before a lobby nobody started expires.
+    pub lobby_expiry_secs: u64,
+    /// Milliseconds a bot seat waits before each action, so people can follow the board.
+    pub bot_delay_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            token: None,
+            guild_ids: vec![],
+            database_url: "sqlite://saikoro.db".into(),
+            discord_api_url: String::new(),
+            lobby_expiry_secs: 30 * 60,
+            bot_delay_ms: 1000,
+        }
+    }
+}
+
+impl std::fmt::Debug for Config {
+    // Never print the token, not even in debug logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("guild_ids", &self.guild_ids)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("discord_api_url", &self.discord_api_url)
+            .field("lobby_expiry_secs", &self.lobby_expiry_secs)
+            .field("bot_delay_ms", &self.bot_delay_ms)
+            .finish()
+    }
+}
+
+/// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl Config {
+    /// Loads the file (if it exists, or fails if it was named explicitly and is missing), then the
+    /// environment. Errors name the key and the file.
+    pub fn load(path: &Path, explicit: bool) -> Result<Self, String> {
+        if explicit && !path.exists() {
+            return Err(format!("config file {} does not exist", path.display()));
+        }
+        let mut fig = Figment::from(Serialized::defaults(Config::default()));
+        if path.exists() {
+            fig = fig.merge(Toml::file(path));
+        }
+        fig = fig.merge(Env::prefixed("SAIKORO_").ignore(&["config"]));
+        let mut cfg: Config = fig.extract().map_err(|e| format!("{e}"))?;
+        if let Ok(token) = std::env::var("DISCORD_TOKEN")
+            && !token.trim().is_empty()
+        {
+            cfg.token = Some(token);
+        }
+        cfg.token = cfg.token.filter(|t| !t.trim().is_empty());
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let mut problems = vec![];
+        if !(self.database_url.starts_with("sqlite:")
+            || self.database_url.starts_with("postgres://")
+            || self.database_url.starts_with("postgresql://"))
+        {
+            problems.push(format!(
+                "database_url `{}` must start with sqlite: or postgres://",
+                redact_url(&self.database_url)
+            ));
+        }
+        if !self.discord_api_url.is_empty()
+            && !(self.discord_api_url.starts_with("http://") || self.discord_api_url.starts_with("https://"))
+        {
+            problems.push(format!(
+                "discord_api_url `{}` must be an http(s) URL",
+                self.discord_api_url
+            ));
+        }
+        if self.lobby_expiry_secs == 0 {
+            problems.push("lobby_expiry_secs must be at least 1".into());
+        }
+        if let Some(t) = &self.token
+            && t.contains(char::is_whitespace)
+        {
+            problems.push("token contains white space; copy it again from the Developer Portal".into());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("\n"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_config_is_valid_and_complete() {
+        let example = include_str!("../config.example.toml");
+        let cfg: Config = Figment::from(Toml::string(example))
+            .extract()
+            .expect("example parses");
+        cfg.validate().unwrap();
+        // Every key of the struct is documented in the example.
+        let keys = serde_json::to_value(Config::default()).unwrap();
+        for key in keys.as_object().unwrap().keys() {
+            assert!(
+                example.contains(&format!("{key} =")),
+                "config.example.toml lacks `{key}`"
+            );
+        }
+    }
+
+    #[test]
+    fn broken_configs_are_refused_with_the_key_named() {
+        let err = Figment::from(Toml::string("lobby_expiry_secs = \"soon\""))
+            .extract::<Config>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("lobby_expiry_secs"), "{err}");
+        let err = Figment::from(Toml::string("colour = 1"))
+            .extract::<Config>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("colour"), "{err}");
+        let cfg = Config {
+            database_url: "mysql://x".into(),
+            ..Config::default()
+        };
+        assert!(cfg.validate().unwrap_err().contains("database_url"));
+    }
+
+    #[test]
+    fn secrets_are_redacted() {
+        let cfg = Config {
+            token: Some("very-secret-token".into()),
+            database_url: "postgres://me:hunter2@db/saikoro".into(),
+            ..Config::default()
+        };
+        let shown = format!("{cfg:?}");
+        assert!(
+            !shown.contains("very-secret-token") && !shown.contains("hunter2"),
+            "{shown}"
+        );
+    }
+}

@@ -1,0 +1,203 @@
+//! The engine layer: the one [`Game`] interface every game implements, and what games share —
+//! dice sources, seats, outcomes, rule errors, the platform-neutral [`View`] and the message
+//! catalogue. Nothing here knows Discord, async, the clock or the OS RNG.
+
+pub mod dice;
+pub mod text;
+pub mod view;
+
+pub use dice::{Dice, RecordingDice, ScriptedDice, SeededDice};
+pub use text::{Arg, Locale, Msg, Tr};
+pub use view::{Control, Field, Style, View};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::any::Any;
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+/// A player's place in a game, 0-based in seating order.
+pub type Seat = usize;
+
+/// Every game understands this action id from any seat that is still playing.
+pub const RESIGN: &str = "resign";
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The winners (several for a shared win).
+    Won { winners: Vec<Seat> },
+    /// A one-player game's result: how many turns it took.
+    Solitaire { turns: u32 },
+    /// Everybody resigned; nobody won.
+    NoWinner,
+}
+
+/// An action refused by the rules. The game state is unchanged; the reason is shown to the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("rule error: {}", .0.id)]
+pub struct RuleError(pub Msg);
+
+impl RuleError {
+    pub fn new(id: &str) -> Self {
+        Self(Msg::new(id))
+    }
+}
+
+impl From<Msg> for RuleError {
+    fn from(m: Msg) -> Self {
+        Self(m)
+    }
+}
+
+/// A game that cannot be set up as asked (player count, invalid options).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot set up the game: {0}")]
+pub struct SetupError(pub String);
+
+/// A choice offered to a seat: the action id (what a button or a script sends) and its label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub id: String,
+    pub label: String,
+}
+
+/// One game's rules. Pure: all chance comes from the `dice` passed in, so the same actions with
+/// the same dice always give the same state.
+///
+/// A game is a state machine driven by actions from seats. Who may act is a set (Saizumi lets
+/// non-active players respond); a multi-step choice is a sequence of actions with the partial
+/// choice kept in the state; an automatic step (a bust, a roll-off) happens inside `apply`.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// Host-chosen settings, validated by [`Game::new`].
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug;
+    /// Actions parse from and print to short ids (≤ 64 chars) that fit in a button's `custom_id`.
+    type Action: FromStr + Display + Clone + PartialEq + Debug;
+
+    /// A new game for `players` seats. The start player (and any setup shuffle) is drawn from `dice`.
+    fn new(options: &Self::Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError>;
+
+    /// The seats whose action the game waits for now (empty when the game is over).
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// The legal actions for `seat` now (without resign, which is always allowed while playing).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Apply an action. On error nothing changed. On success returns the log lines it produced.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<Msg>, RuleError>;
+
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The label of an action, as on its button.
+    fn label(&self, action: &Self::Action, tr: &Tr) -> String;
+
+    /// The board as the given seat (or a spectator) sees it, with the controls for the seats to act.
+    fn view(&self, viewer: Option<Seat>, tr: &Tr) -> View;
+}
+
+/// The object-safe face of a [`Game`], with actions as their string ids. Everything above the
+/// engine (sessions, Discord, the console, storage, bots) is written once against this.
+pub trait AnyGame: Debug + Send + Sync {
+    fn to_act(&self) -> Vec<Seat>;
+    fn choices(&self, seat: Seat, tr: &Tr) -> Vec<Choice>;
+    fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn view(&self, viewer: Option<Seat>, tr: &Tr) -> View;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// For a bot written for one game to see its concrete state.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> AnyGame for G {
+    fn to_act(&self) -> Vec<Seat> {
+        Game::to_act(self)
+    }
+
+    fn choices(&self, seat: Seat, tr: &Tr) -> Vec<Choice> {
+        self.legal_actions(seat)
+            .iter()
+            .map(|a| Choice {
+                id: a.to_string(),
+                label: self.label(a, tr),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        let action: G::Action = action
+            .parse()
+            .map_err(|_| RuleError(Msg::new("rule-unknown-action").arg("action", action)))?;
+        Game::apply(self, seat, &action, dice)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn view(&self, viewer: Option<Seat>, tr: &Tr) -> View {
+        Game::view(self, viewer, tr)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// One entry of a game's action log: who did what, and the dice it drew. Replaying the log
+/// with those dice reproduces the game exactly, whatever RNG produced them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    pub seat: Seat,
+    pub action: String,
+    pub dice: Vec<u8>,
+}
+
+/// Applies an action while recording the dice it draws, for the log.
+pub fn apply_logged(
+    game: &mut dyn AnyGame,
+    seat: Seat,
+    action: &str,
+    dice: &mut dyn Dice,
+) -> Result<(Vec<Msg>, LoggedAction), RuleError> {
+    let mut rec = RecordingDice::new(dice);
+    let lines = game.apply(seat, action, &mut rec)?;
+    let logged = LoggedAction {
+        seat,
+        action: action.to_owned(),
+        dice: rec.drawn,
+    };
+    Ok((lines, logged))
+}
+
+/// Replays a log onto a freshly set-up game. Fails if the log does not fit the rules (a corrupt
+/// or foreign record), naming the entry.
+pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<(), String> {
+    for (i, entry) in log.iter().enumerate() {
+        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+        game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
+            format!(
+                "log entry {i} ({} by seat {}): {}",
+                entry.action, entry.seat, e.0.id
+            )
+        })?;
+        if dice.remaining() != 0 || dice.overrun() {
+            return Err(format!("log entry {i} does not match its recorded dice"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! The message catalogue. Every word a user reads is a Fluent message looked up by id in the
+//! viewer's locale (`locales/<lang>/*.ftl`); English is complete and is the fallback for the rest.
+//! Games describe what happened as [`Msg`] data, rendered per locale only when shown.
+
+use super::Seat;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The catalogue's files, one per area. A new game adds its file here.
+const EN: &[&str] = &[
+    include_str!("../../locales/en/common.ftl"),
+    include_str!("../../locales/en/session.ftl"),
+];
+const JA: &[&str] = &[include_str!("../../locales/ja/common.ftl")];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Locale {
+    #[default]
+    En,
+    Ja,
+}
+
+impl Locale {
+    pub const ALL: [Locale; 2] = [Locale::En, Locale::Ja];
+
+    /// Discord's locale codes (`en-US`, `ja`, …); anything we have no catalogue for is English.
+    pub fn from_tag(tag: &str) -> Self {
+        if tag.eq_ignore_ascii_case("ja") || tag.to_ascii_lowercase().starts_with("ja-") {
+            Locale::Ja
+        } else {
+            Locale::En
+        }
+    }
+
+    /// The Discord locale code used for command localizations.
+    pub fn discord_tag(self) -> &'static str {
+        match self {
+            Locale::En => "en-US",
+            Locale::Ja => "ja",
+        }
+    }
+}
+
+/// An argument of a message. `Seat` is resolved to the player's display name when rendered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Arg {
+    Seat(Seat),
+    Num(i64),
+    Text(String),
+}
+
+impl From<i64> for Arg {
+    fn from(v: i64) -> Self {
+        Arg::Num(v)
+    }
+}
+impl From<u32> for Arg {
+    fn from(v: u32) -> Self {
+        Arg::Num(v.into())
+    }
+}
+impl From<u8> for Arg {
+    fn from(v: u8) -> Self {
+        Arg::Num(v.into())
+    }
+}
+impl From<usize> for Arg {
+    fn from(v: usize) -> Self {
+        Arg::Num(v as i64)
+    }
+}
+impl From<String> for Arg {
+    fn from(v: String) -> Self {
+        Arg::Text(v)
+    }
+}
+impl From<&str> for Arg {
+    fn from(v: &str) -> Self {
+        Arg::Text(v.to_owned())
+    }
+}
+
+/// A localizable message: an id in the catalogue plus named arguments. Serializable, so game
+/// logs and rule errors can be stored and shown later in any locale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Msg {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, Arg>,
+}
+
+impl Msg {
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            args: BTreeMap::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Self {
+        self.args.insert(name.to_owned(), value.into());
+        self
+    }
+
+    pub fn seat(self, name: &str, seat: Seat) -> Self {
+        self.arg(name, Arg::Seat(seat))
+    }
+}
+
+struct Catalog {
+    en: FluentBundle<FluentResource>,
+    ja: FluentBundle<FluentResource>,
+}
+
+fn bundle(lang: &str, sources: &[&str]) -> FluentBundle<FluentResource> {
+    let mut bundle = FluentBundle::new_concurrent(vec![lang.parse().expect("valid language tag")]);
+    // Isolation marks (U+2068/9) around arguments show up as junk in Discord and terminals.
+    bundle.set_use_isolating(false);
+    for src in sources {
+        let res = FluentResource::try_new((*src).to_owned()).expect("catalogue files parse (tested)");
+        bundle
+            .add_resource(res)
+            .expect("message ids are unique across files (tested)");
+    }
+    bundle
+}
+
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog {
+        en: bundle("en-US", EN),
+        ja: bundle("ja", JA),
+    })
+}
+
+/// A translator: a locale plus the seated players' display names (already escaped for the
+/// platform that will show them).
+#[derive(Clone, Copy, Debug)]
+pub struct Tr<'a> {
+    pub locale: Locale,
+    pub names: &'a [String],
+}
+
+impl<'a> Tr<'a> {
+    pub fn new(locale: Locale, names: &'a [String]) -> Self {
+        Self { locale, names }
+    }
+
+    /// The message `id` without arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.render(id, &BTreeMap::new())
+    }
+
+    /// The message `id` with arguments, e.g. `tr.f("cantstop-bust", &[("player", Arg::Seat(0))])`.
+    pub fn f(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let args = args.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+        self.render(id, &args)
+    }
+
+    pub fn msg(&self, msg: &Msg) -> String {
+        self.render(&msg.id, &msg.args)
+    }
+
+    /// A seat's display name.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", seat + 1))
+    }
+
+    fn render(&self, id: &str, args: &BTreeMap<String, Arg>) -> String {
+        let cat = catalog();
+        let primary = match self.locale {
+            Locale::En => &cat.en,
+            Locale::Ja => &cat.ja,
+        };
+        let bundle = if primary.has_message(id) { primary } else { &cat.en };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            tracing::warn!(id, "missing catalogue message");
+            return format!("⟦{id}⟧");
+        };
+        let mut fargs = FluentArgs::new();
+        for (k, v) in args {
+            let value = match v {
+                Arg::Seat(s) => FluentValue::from(self.name(*s)),
+                Arg::Num(n) => FluentValue::from(*n),
+                Arg::Text(t) => FluentValue::from(t.clone()),
+            };
+            fargs.set(k.clone(), value);
+        }
+        let mut errors = vec![];
+        let out = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(id, ?errors, "catalogue message formatted with errors");
+        }
+        out.into_owned()
+    }
+}
+
+/// Does the catalogue have `id` in English? (Tests use it to check every id a game emits.)
+pub fn has_message(id: &str) -> bool {
+    catalog().en.has_message(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalogue_file_parses_and_ids_are_unique() {
+        // Building the catalogue panics on a parse error or duplicate id.
+        let _ = catalog();
+        assert!(has_message("game-over"));
+    }
+
+    #[test]
+    fn seat_arguments_become_names_and_missing_ids_are_visible() {
+        let names = vec!["ann".to_owned(), "ben".to_owned()];
+        let tr = Tr::new(Locale::En, &names);
+        let s = tr.msg(&Msg::new("rule-not-your-turn").seat("player", 1));
+        assert!(s.contains("ben"), "{s}");
+        assert!(!s.contains('\u{2068}'), "no isolation marks");
+        assert_eq!(tr.t("no-such-message"), "⟦no-such-message⟧");
+    }
+
+    #[test]
+    fn japanese_falls_back_to_english() {
+        let tr = Tr::new(Locale::Ja, &[]);
+        assert_eq!(Locale::from_tag("ja"), Locale::Ja);
+        assert_eq!(Locale::from_tag("en-GB"), Locale::En);
+        assert!(!tr.t("game-over").starts_with('⟦'));
+    }
+}
