@@ -1,0 +1,59 @@
+//! Can't Stop engine speed: random playouts per second (what a simulating bot pays for), and the
+//! cost of listing the moves of a roll and of the exact bust chance.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use saikoro::ai::pick_index;
+use saikoro::engine::{Game, ScriptedDice, SeededDice};
+use saikoro::games::cantstop::{Action, CantStop, Options, Phase};
+use std::hint::black_box;
+
+/// One two-player game with uniformly random legal choices; returns the number of actions.
+fn random_playout(seed: u64) -> usize {
+    let mut dice = SeededDice::new(seed);
+    let mut chooser = SeededDice::new(!seed);
+    let mut game = CantStop::new(&Options::default(), 2, &mut dice).expect("two players");
+    let mut actions = 0;
+    while game.outcome().is_none() {
+        let seat = game.active();
+        let legal = game.legal_actions(seat);
+        let action = legal[pick_index(legal.len(), &mut chooser)];
+        game.apply(seat, &action, &mut dice).expect("a legal action");
+        actions += 1;
+    }
+    actions
+}
+
+/// Runners on 6 and 10 and a roll of 2,4,3,5 waiting for a move (rules page, example 2).
+fn rolled_position() -> CantStop {
+    let mut dice = ScriptedDice::new([1, 1, 5, 4, 6, 2, 4, 3, 5]);
+    let mut game = CantStop::new(&Options::default(), 2, &mut dice).expect("two players");
+    for action in ["roll", "m6+10", "roll"] {
+        let action: Action = action.parse().expect("action id");
+        game.apply(0, &action, &mut dice).expect("scripted play");
+    }
+    assert!(matches!(game.phase(), Phase::Rolled(_)));
+    game
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cantstop");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    group.bench_function("random_playout_2p", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_playout(seed))
+        })
+    });
+    let rolled = rolled_position();
+    group.bench_function("legal_moves_of_a_roll", |b| {
+        b.iter(|| black_box(&rolled).legal_actions(0))
+    });
+    group.bench_function("bust_probability", |b| {
+        b.iter(|| black_box(&rolled).bust_probability())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
