@@ -139,7 +139,8 @@ fn main() -> anyhow::Result<()> {
                 eprintln!("{}", NO_TOKEN);
                 std::process::exit(2);
             }
-            anyhow::bail!("the Discord bot is not built yet")
+            let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+            runtime.block_on(saikoro::discord::run(cfg))
         }
     }
 }
