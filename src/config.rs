@@ -75,7 +75,15 @@ impl Config {
         if path.exists() {
             fig = fig.merge(Toml::file(path));
         }
-        fig = fig.merge(Env::prefixed("SAIKORO_").ignore(&["config"]));
+        // Only our keys: other SAIKORO_* variables (SAIKORO_CONFIG, test settings) are not config.
+        let keys = serde_json::to_value(Config::default()).expect("the config serializes");
+        let keys: Vec<&str> = keys
+            .as_object()
+            .expect("a table")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        fig = fig.merge(Env::prefixed("SAIKORO_").only(&keys));
         let mut cfg: Config = fig.extract().map_err(|e| format!("{e}"))?;
         if let Ok(token) = std::env::var("DISCORD_TOKEN")
             && !token.trim().is_empty()

@@ -684,3 +684,6 @@ fn replayed(
     engine::replay(game.as_mut(), log)?;
     Ok(game)
 }
+
+#[cfg(test)]
+mod tests;
