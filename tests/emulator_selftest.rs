@@ -17,7 +17,7 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Dice commands
-#[poise::command(slash_command, subcommands("roll", "later", "overflow"))]
+#[poise::command(slash_command, subcommands("roll", "later", "overflow", "ignore"))]
 async fn dice(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -56,6 +56,12 @@ async fn later(ctx: Context<'_>) -> Result<(), Error> {
 async fn overflow(ctx: Context<'_>) -> Result<(), Error> {
     let embed = serenity::CreateEmbed::new().title("x".repeat(300));
     ctx.send(poise::CreateReply::default().embed(embed)).await?;
+    Ok(())
+}
+
+/// Never answers
+#[poise::command(slash_command)]
+async fn ignore(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -141,7 +147,7 @@ async fn a_poise_bot_connects_answers_a_slash_command_and_a_button() {
         .unwrap_or_default();
     assert_eq!(
         subcommands,
-        vec![json!("roll"), json!("later"), json!("overflow")]
+        vec![json!("roll"), json!("later"), json!("overflow"), json!("ignore")]
     );
 
     let ann = discord.user("Ann");
@@ -245,6 +251,23 @@ async fn a_body_over_a_limit_is_reported_with_its_field() {
 }
 
 #[tokio::test]
+async fn an_interaction_left_unanswered_is_a_problem() {
+    let discord = Emulator::start().await;
+    let bot = Bot::start(&discord.api_url()).await;
+    discord.wait_ready().await;
+    let eve = discord.user("Eve");
+    let ignored = discord.slash(eve, discord.text_channel(), "dice ignore", &[]);
+    let problems = discord.problems().await;
+    assert_eq!(
+        problems,
+        vec!["\"dice ignore\" by Eve was not answered within 3 s".to_string()]
+    );
+    assert_eq!(discord.callback(ignored), None);
+    bot.stop().await;
+    discord.shutdown().await;
+}
+
+#[tokio::test]
 async fn an_unknown_route_is_a_failure_naming_method_and_path() {
     let discord = Emulator::start().await;
     let http = serenity::HttpBuilder::new("test-token")
@@ -261,6 +284,30 @@ async fn an_unknown_route_is_a_failure_naming_method_and_path() {
         "{:?}",
         discord.failures()
     );
+    discord.shutdown().await;
+}
+
+#[tokio::test]
+async fn guild_commands_are_registered_and_listed() {
+    let discord = Emulator::start().await;
+    let http = serenity::HttpBuilder::new("test-token")
+        .proxy(discord.api_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let application = http.get_current_application_info().await.expect("application");
+    http.set_application_id(application.id);
+    let guild = serenity::GuildId::new(discord.guild_id());
+    let command = serenity::CreateCommand::new("cantstop").description("Can't Stop");
+    let created = http
+        .create_guild_commands(guild, &[command])
+        .await
+        .expect("registration");
+    let listed = http.get_guild_commands(guild).await.expect("listing");
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].id, created[0].id);
+    assert_eq!(listed[0].guild_id, Some(guild));
+    assert_eq!(discord.command_names(), vec!["cantstop".to_string()]);
+    discord.assert_clean().await;
     discord.shutdown().await;
 }
 

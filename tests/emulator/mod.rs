@@ -347,8 +347,9 @@ impl Emulator {
         self.shared.read(|s| s.failures.clone())
     }
 
-    /// Panics listing every failure and every interaction still unanswered once its 3 s are up.
-    pub async fn assert_clean(&self) {
+    /// Every failure, plus every interaction still unanswered once its 3 s are up (waiting for
+    /// them if need be).
+    pub async fn problems(&self) -> Vec<String> {
         let deadline = self.shared.read(|s| {
             let pending = s.interactions.values().filter(|i| i.callback.is_none());
             pending.map(|i| i.dispatched + rest::ANSWER_WITHIN).max()
@@ -369,6 +370,12 @@ impl Emulator {
                 problems.push(format!("\"{}\" by {user} was not answered within 3 s", i.label));
             }
         });
+        problems
+    }
+
+    /// Panics listing every problem (see [`Emulator::problems`]). Every end-to-end test ends with it.
+    pub async fn assert_clean(&self) {
+        let problems = self.problems().await;
         assert!(
             problems.is_empty(),
             "the emulated Discord saw problems{}",
