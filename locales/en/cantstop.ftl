@@ -1,0 +1,48 @@
+# Can't Stop — every word the game shows. Rules: shared/rules/cant-stop.md.
+option-cantstop-marker_limit = Markers in at most 9 columns per player (the translator's variant)
+
+## Buttons
+cantstop-roll = Roll
+cantstop-stop = Stop
+cantstop-resign = Resign
+cantstop-move-both = { $a } + { $b }
+cantstop-move-one = { $a } only
+
+## Log
+cantstop-log-rolled = 🎲 { $player } rolled { $d1 } { $d2 } { $d3 } { $d4 }.
+cantstop-log-moved-both = { $player } moved up { $a } and { $b }.
+cantstop-log-moved-one = { $player } moved up { $a }.
+cantstop-log-bust = 💥 Bust! { $player } loses this turn's progress.
+cantstop-log-stopped = ✋ { $player } stopped and keeps the progress.
+cantstop-log-claimed = 🔒 { $player } claimed column { $column }!
+
+## Rule errors
+cantstop-rule-choose-move-first = Choose a move for this roll first.
+cantstop-rule-stop-no-progress = You can only stop after moving this turn: roll first.
+cantstop-rule-roll-first = There is no roll to use: roll the dice first.
+cantstop-rule-not-in-roll = No pairing of { $d1 } { $d2 } { $d3 } { $d4 } gives that move.
+cantstop-rule-use-both = You must use both sums when you can: take { $a } + { $b }.
+cantstop-rule-column-claimed = Column { $column } is claimed by { $player }.
+cantstop-rule-runner-at-summit = Your runner in column { $column } is already at the top.
+cantstop-rule-no-free-runner = All three runners are in use, and none is in column { $column }.
+cantstop-rule-marker-limit = You already have markers in { $limit } columns, so you cannot start on { $column }.
+
+## Board
+cantstop-title-turn = Can't Stop — { $player }'s turn
+cantstop-title-over = Can't Stop — game over
+cantstop-view-legend = column (spaces) · ⚪ runner · 🔒 claimed
+cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }, choose a move.
+cantstop-view-runners = { $free ->
+    [0] No runner is free.
+    [one] 1 runner is free.
+   *[other] { $free } runners are free.
+}
+cantstop-view-bust-chance = Bust chance if you roll: { $percent }%
+cantstop-view-players = Players
+cantstop-view-player = { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-active = ▶ { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-resigned = { $emoji } { $player } — 🏳️ resigned
+cantstop-view-log = Log
+cantstop-view-goal = First to claim { $needed } columns wins · turn { $turn }
+cantstop-view-goal-solitaire = Claim { $needed } columns in as few turns as you can · turn { $turn }
+cantstop-view-marker-limit = marker limit { $limit }
