@@ -21,6 +21,8 @@ pub struct Config {
     pub lobby_expiry_secs: u64,
     /// Milliseconds a bot seat waits before each action, so people can follow the board.
     pub bot_delay_ms: u64,
+    /// Fixes all dice, for tests and reproductions. Leave unset for real play.
+    pub dice_seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -32,6 +34,7 @@ impl Default for Config {
             discord_api_url: String::new(),
             lobby_expiry_secs: 30 * 60,
             bot_delay_ms: 1000,
+            dice_seed: None,
         }
     }
 }
@@ -46,6 +49,7 @@ impl std::fmt::Debug for Config {
             .field("discord_api_url", &self.discord_api_url)
             .field("lobby_expiry_secs", &self.lobby_expiry_secs)
             .field("bot_delay_ms", &self.bot_delay_ms)
+            .field("dice_seed", &self.dice_seed)
             .finish()
     }
 }

@@ -88,6 +88,13 @@ fn switches(kind: GameKind, matches: &ArgMatches) -> anyhow::Result<serde_json::
 }
 
 fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("saikoro=info,warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let matches = cli().get_matches();
     let cli = Cli::from_arg_matches(&matches)?;
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);

@@ -83,6 +83,8 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         subcommands: Sub::ALL.iter().map(|s| subcommand(kind, *s)).collect(),
         subcommand_required: true,
         guild_only: true,
+        // poise registers only commands with an action; Discord never invokes a parent itself.
+        slash_action: Some(|_| Box::pin(async { Ok(()) })),
         ..Default::default()
     }
 }

@@ -105,6 +105,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     let settings = Settings {
         lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
         bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+        dice_seed: cfg.dice_seed,
     };
     let guilds = cfg.guild_ids.clone();
     let framework = poise::Framework::builder()

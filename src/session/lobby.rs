@@ -5,7 +5,7 @@ use super::render::{self, escape, game_name};
 use super::{Hub, Post, Reply, SeatInfo, Session, User, ids, now};
 use crate::ai::Level;
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
-use crate::engine::{Control, Field, RecordingDice, SeededDice, Style, Tr, View};
+use crate::engine::{Control, Field, RecordingDice, Style, Tr, View};
 use crate::store::Status;
 
 const JOIN: &str = "join";
@@ -207,7 +207,7 @@ impl Hub {
             return Reply::Private(tr.f("lobby-not-enough", &[("min", s.min_players().into())]));
         }
         let (setup, drawn) = {
-            let mut rng = SeededDice::new(rand::random());
+            let mut rng = self.settings.dice(s.row.id, 0);
             let mut dice = RecordingDice::new(&mut rng);
             (
                 s.kind.new_game(&s.row.options, s.table.seats.len(), &mut dice),

@@ -93,6 +93,21 @@ pub trait Outbox: Send + Sync {
 pub struct Settings {
     pub lobby_expiry: Duration,
     pub bot_delay: Duration,
+    /// Fixed dice for tests and reproductions; `None` for real play.
+    pub dice_seed: Option<u64>,
+}
+
+impl Settings {
+    /// The dice for a game's `step`-th random event: seeded when a seed is set (so a whole game
+    /// repeats exactly), otherwise fresh. Whatever is drawn is stored in the log either way.
+    fn dice(&self, game: i64, step: u64) -> SeededDice {
+        match self.dice_seed {
+            Some(seed) => SeededDice::new(
+                seed ^ (game as u64).rotate_left(32) ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
+            None => SeededDice::new(rand::random()),
+        }
+    }
 }
 
 /// One game and its seats, live in memory; the store has the same, durably.
@@ -375,7 +390,7 @@ impl Hub {
             return Err(tr.msg(&Msg::new("rule-not-your-turn").seat("player", waiting)));
         }
         let mut game = current.clone();
-        let mut dice = SeededDice::new(rand::random());
+        let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
         let (_, logged) =
             engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| tr.msg(&e.0))?;
         let finished = game.outcome().is_some();
@@ -463,8 +478,8 @@ impl Hub {
                 }
             };
             // Thinking can be heavy: keep it off the async workers.
+            let mut rng = self.settings.dice(game, u64::MAX - version as u64);
             let choice = tokio::task::spawn_blocking(move || {
-                let mut rng = SeededDice::new(rand::random());
                 ai::bot(kind, level).choose(snapshot.as_ref(), seat, &mut rng)
             })
             .await;

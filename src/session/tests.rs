@@ -34,6 +34,19 @@ impl Outbox for Channel {
 }
 
 impl Channel {
+    /// What Discord does with an UPDATE_MESSAGE answer: the clicked message becomes the post.
+    fn update_clicked(&self, custom_id: &str, reply: &Reply) {
+        if let Reply::Update(post) = reply {
+            let mut msgs = self.messages.lock().unwrap();
+            if let Some(m) = msgs
+                .iter_mut()
+                .find(|(_, _, p)| p.view.rows.iter().flatten().any(|c| c.id() == custom_id))
+            {
+                m.2 = post.clone();
+            }
+        }
+    }
+
     fn last(&self, channel: u64) -> (u64, Post) {
         let msgs = self.messages.lock().unwrap();
         let (_, id, post) = msgs
@@ -77,12 +90,20 @@ async fn hub_with(store: Store) -> (Arc<Hub>, Arc<Channel>) {
     let settings = Settings {
         lobby_expiry: Duration::from_secs(600),
         bot_delay: Duration::ZERO,
+        dice_seed: None,
     };
     (Hub::new(store, channel.clone(), settings), channel)
 }
 
 async fn hub() -> (Arc<Hub>, Arc<Channel>) {
     hub_with(Store::connect("sqlite::memory:").await.unwrap()).await
+}
+
+/// A click as Discord delivers it: the answer, and the clicked message updated if it says so.
+async fn click(hub: &Arc<Hub>, out: &Channel, custom_id: &str, user: &User) -> Reply {
+    let reply = hub.click(custom_id, user).await;
+    out.update_clicked(custom_id, &reply);
+    reply
 }
 
 fn button_ids(post: &Post) -> Vec<String> {
@@ -103,6 +124,7 @@ fn button(post: &Post, suffix: &str) -> String {
 
 /// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
 async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
+    let hub = hub.clone();
     let ann = user(1, "ann");
     let reply = hub
         .open_lobby(
@@ -117,11 +139,11 @@ async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
     let (_, lobby) = out.last(CHANNEL);
     let join = button(&lobby, "join");
     assert!(matches!(
-        hub.click(&join, &user(2, "ben")).await,
+        click(&hub, &out, &join, &user(2, "ben")).await,
         Reply::Update(_)
     ));
     let start = button(&lobby, "start");
-    match hub.click(&start, &ann).await {
+    match click(&hub, &out, &start, &ann).await {
         Reply::Update(p) => assert!(p.view.rows.is_empty(), "the lobby loses its buttons"),
         other => panic!("{other:?}"),
     }
@@ -179,27 +201,29 @@ async fn lobby_permissions() {
     let (_, lobby) = out.last(CHANNEL);
     let start = button(&lobby, "start");
     // Alone, without solitaire: not enough players.
-    assert!(matches!(hub.click(&start, &ann).await, Reply::Private(t) if t.contains("At least 2")));
+    assert!(matches!(click(&hub, &out, &start, &ann).await, Reply::Private(t) if t.contains("At least 2")));
     let ben = user(2, "ben");
-    assert!(matches!(hub.click(&start, &ben).await, Reply::Private(t) if t.contains("Only the host")));
     assert!(
-        matches!(hub.click(&button(&lobby, "leave"), &ben).await, Reply::Private(t) if t.contains("not in"))
+        matches!(click(&hub, &out, &start, &ben).await, Reply::Private(t) if t.contains("Only the host"))
+    );
+    assert!(
+        matches!(click(&hub, &out, &button(&lobby, "leave"), &ben).await, Reply::Private(t) if t.contains("not in"))
     );
     assert!(matches!(
-        hub.click(&button(&lobby, "join"), &ben).await,
+        click(&hub, &out, &button(&lobby, "join"), &ben).await,
         Reply::Update(_)
     ));
     assert!(
-        matches!(hub.click(&button(&lobby, "join"), &ben).await, Reply::Private(t) if t.contains("already"))
+        matches!(click(&hub, &out, &button(&lobby, "join"), &ben).await, Reply::Private(t) if t.contains("already"))
     );
     assert!(matches!(
-        hub.click(&button(&lobby, "cancel"), &ben).await,
+        click(&hub, &out, &button(&lobby, "cancel"), &ben).await,
         Reply::Private(_)
     ));
     let mut boss = user(9, "boss");
     boss.manager = true;
     assert!(
-        matches!(hub.click(&button(&lobby, "cancel"), &boss).await, Reply::Update(p) if p.view.rows.is_empty())
+        matches!(click(&hub, &out, &button(&lobby, "cancel"), &boss).await, Reply::Update(p) if p.view.rows.is_empty())
     );
     assert_eq!(hub.active(), 0, "a cancelled lobby frees the channel");
 }
@@ -218,26 +242,28 @@ async fn who_may_click_and_stale_boards() {
     let waiting = if active == 1 { 2 } else { 1 };
     let roll = button(&board, "roll");
 
-    let outsider = hub.click(&roll, &user(5, "eve")).await;
+    let outsider = click(&hub, &out, &roll, &user(5, "eve")).await;
     assert!(
         matches!(&outsider, Reply::Private(t) if t.contains("not playing")),
         "{outsider:?}"
     );
-    let not_yours = hub.click(&roll, &user(waiting, "x")).await;
+    let not_yours = click(&hub, &out, &roll, &user(waiting, "x")).await;
     assert!(
         matches!(&not_yours, Reply::Private(t) if t.contains("turn")),
         "{not_yours:?}"
     );
-    let forged = hub.click("sk:1:0:roll\u{0}", &user(active, "x")).await;
+    let forged = click(&hub, &out, "sk:1:0:roll\u{0}", &user(active, "x")).await;
     assert!(matches!(forged, Reply::Private(_)));
     assert!(
-        matches!(hub.click("garbage", &user(active, "x")).await, Reply::Private(t) if t.contains("isn't one of mine"))
+        matches!(click(&hub, &out, "garbage", &user(active, "x")).await, Reply::Private(t) if t.contains("isn't one of mine"))
     );
     assert_eq!(log_len(&hub, game).await, 0, "refused clicks change nothing");
 
     // A double click: both arrive together, exactly one applies.
     let a = user(active, "x");
     let (r1, r2) = tokio::join!(hub.click(&roll, &a), hub.click(&roll, &a));
+    out.update_clicked(&roll, &r1);
+    out.update_clicked(&roll, &r2);
     let updates = [&r1, &r2]
         .iter()
         .filter(|r| matches!(r, Reply::Update(_)))
@@ -250,7 +276,7 @@ async fn who_may_click_and_stale_boards() {
     );
     assert_eq!(log_len(&hub, game).await, 1);
     // The old version's button is stale now.
-    assert!(matches!(hub.click(&roll, &a).await, Reply::Private(t) if t.contains("out of date")));
+    assert!(matches!(click(&hub, &out, &roll, &a).await, Reply::Private(t) if t.contains("out of date")));
 }
 
 #[tokio::test]
@@ -290,7 +316,7 @@ async fn a_restart_keeps_games_and_old_buttons_work() {
     let (_, board) = out.last(CHANNEL);
     let active = board.ping[0];
     let roll = button(&board, "roll");
-    let Reply::Update(after_roll) = hub.click(&roll, &user(active, "x")).await else {
+    let Reply::Update(after_roll) = click(&hub, &out, &roll, &user(active, "x")).await else {
         panic!()
     };
     drop(hub);
@@ -305,7 +331,7 @@ async fn a_restart_keeps_games_and_old_buttons_work() {
         .expect("a move or a bust");
     if !after_roll.view.rows.is_empty() {
         assert!(matches!(
-            hub.click(&next, &user(active, "x")).await,
+            click(&hub, &out, &next, &user(active, "x")).await,
             Reply::Update(_)
         ));
         assert_eq!(log_len(&hub, game).await, 2);
@@ -326,12 +352,12 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
     )
     .await;
     let (_, lobby) = out.last(CHANNEL);
-    let Reply::Update(with_bot) = hub.click(&button(&lobby, "bot-normal"), &ann).await else {
+    let Reply::Update(with_bot) = click(&hub, &out, &button(&lobby, "bot-normal"), &ann).await else {
         panic!()
     };
     assert!(with_bot.view.fields[0].value.contains("Bot 1"));
     let start = button(&with_bot, "start");
-    assert!(matches!(hub.click(&start, &ann).await, Reply::Update(_)));
+    assert!(matches!(click(&hub, &out, &start, &ann).await, Reply::Update(_)));
     let game = ids::decode(&start).unwrap().game();
     hub.settle(game).await;
     // Whoever starts, within a few moments it is ann's turn on a live board that pings her.

@@ -216,6 +216,17 @@ impl Emulator {
         self.component(user, message, custom_id, None)
     }
 
+    /// A click as a stale or tampered client could send it: `custom_id` need not be on the message
+    /// (an outdated board, a forged id). The bot must answer it like any other.
+    pub fn forged_click(&self, user: UserId, message: MessageId, custom_id: &str) -> InteractionId {
+        let result = self.shared.with(|s| {
+            let channel = s.messages.get(&message.0).ok_or("no such message")?.channel_id;
+            let data = json!({"custom_id": custom_id, "component_type": 2});
+            s.interact(3, user.0, channel, Some(message.0), data, custom_id)
+        });
+        InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
+    }
+
     /// A user picks `values` in the select menu `custom_id` on a message.
     pub fn select(
         &self,
