@@ -139,11 +139,11 @@ async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
     let (_, lobby) = out.last(CHANNEL);
     let join = button(&lobby, "join");
     assert!(matches!(
-        click(&hub, &out, &join, &user(2, "ben")).await,
+        click(&hub, out, &join, &user(2, "ben")).await,
         Reply::Update(_)
     ));
     let start = button(&lobby, "start");
-    match click(&hub, &out, &start, &ann).await {
+    match click(&hub, out, &start, &ann).await {
         Reply::Update(p) => assert!(p.view.rows.is_empty(), "the lobby loses its buttons"),
         other => panic!("{other:?}"),
     }
