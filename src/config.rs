@@ -21,6 +21,8 @@ pub struct Config {
     pub lobby_expiry_secs: u64,
     /// Milliseconds a bot seat waits before each action, so people can follow the board.
     pub bot_delay_ms: u64,
+    /// Fixes all dice, for tests and reproductions. Leave unset for real play.
+    pub dice_seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -32,6 +34,7 @@ impl Default for Config {
             discord_api_url: String::new(),
             lobby_expiry_secs: 30 * 60,
             bot_delay_ms: 1000,
+            dice_seed: None,
         }
     }
 }
@@ -46,6 +49,7 @@ impl std::fmt::Debug for Config {
             .field("discord_api_url", &self.discord_api_url)
             .field("lobby_expiry_secs", &self.lobby_expiry_secs)
             .field("bot_delay_ms", &self.bot_delay_ms)
+            .field("dice_seed", &self.dice_seed)
             .finish()
     }
 }
@@ -75,7 +79,15 @@ impl Config {
         if path.exists() {
             fig = fig.merge(Toml::file(path));
         }
-        fig = fig.merge(Env::prefixed("SAIKORO_").ignore(&["config"]));
+        // Only our keys: other SAIKORO_* variables (SAIKORO_CONFIG, test settings) are not config.
+        let keys = serde_json::to_value(Config::default()).expect("the config serializes");
+        let keys: Vec<&str> = keys
+            .as_object()
+            .expect("a table")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        fig = fig.merge(Env::prefixed("SAIKORO_").only(&keys));
         let mut cfg: Config = fig.extract().map_err(|e| format!("{e}"))?;
         if let Ok(token) = std::env::var("DISCORD_TOKEN")
             && !token.trim().is_empty()
@@ -98,9 +110,8 @@ impl Config {
                 redact_url(&self.database_url)
             ));
         }
-        if !self.discord_api_url.is_empty()
-            && !(self.discord_api_url.starts_with("http://") || self.discord_api_url.starts_with("https://"))
-        {
+        let url = &self.discord_api_url;
+        if !(url.is_empty() || url.starts_with("http://") || url.starts_with("https://")) {
             problems.push(format!(
                 "discord_api_url `{}` must be an http(s) URL",
                 self.discord_api_url

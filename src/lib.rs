@@ -4,6 +4,8 @@
 pub mod ai;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod games;
+pub mod session;
 pub mod store;

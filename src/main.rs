@@ -88,6 +88,13 @@ fn switches(kind: GameKind, matches: &ArgMatches) -> anyhow::Result<serde_json::
 }
 
 fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("saikoro=info,warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let matches = cli().get_matches();
     let cli = Cli::from_arg_matches(&matches)?;
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);
@@ -139,7 +146,8 @@ fn main() -> anyhow::Result<()> {
                 eprintln!("{}", NO_TOKEN);
                 std::process::exit(2);
             }
-            anyhow::bail!("the Discord bot is not built yet")
+            let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+            runtime.block_on(saikoro::discord::run(cfg))
         }
     }
 }

@@ -46,3 +46,13 @@ cantstop-view-log = Log
 cantstop-view-goal = First to claim { $needed } columns wins · turn { $turn }
 cantstop-view-goal-solitaire = Claim { $needed } columns in as few turns as you can · turn { $turn }
 cantstop-view-marker-limit = marker limit { $limit }
+
+## Commands
+cantstop-name = Can't Stop
+cantstop-command = Can't Stop: push your luck up the columns — first to claim three wins
+cantstop-rules = **Can't Stop** — rules in short
+    • On your turn press **Roll**: the four dice pair up into two sums. Pick a pairing (e.g. `6 + 10`, or `5 only` when only one fits) to move a white runner ⚪ up those columns.
+    • You have three runners per turn. Keep rolling to climb further, or **Stop** to turn your runners into your own markers.
+    • If a roll gives no usable sum you **bust**: the whole turn's progress is lost. The board shows the exact chance of that.
+    • A runner at the top of a column claims it when you stop; nobody can use a claimed column again.
+    • The first player to claim **three columns** wins. Alone (solitaire), claim three in as few turns as you can.

@@ -209,6 +209,14 @@ pub fn has_message(id: &str) -> bool {
     catalog().en.has_message(id)
 }
 
+/// Does `locale`'s own catalogue (not the English fallback) have `id`?
+pub fn has_message_in(locale: Locale, id: &str) -> bool {
+    match locale {
+        Locale::En => catalog().en.has_message(id),
+        Locale::Ja => catalog().ja.has_message(id),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

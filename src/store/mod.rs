@@ -3,7 +3,16 @@
 //! action log; the state is replayed from them. CONTRACT — the storage helper implements it.
 
 use crate::engine::LoggedAction;
+use futures_util::TryStreamExt;
 use serde::{Deserialize, Serialize};
+use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -54,21 +63,418 @@ pub struct StoredGame {
     pub log: Vec<LoggedAction>,
 }
 
-pub struct Store;
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        [
+            Status::Lobby,
+            Status::Playing,
+            Status::Finished,
+            Status::Abandoned,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == text)
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Db(e.to_string())
+    }
+}
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// How long a SQLite writer waits for another connection's write to finish before giving up.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+const SQLITE_MAX_CONNECTIONS: u32 = 4;
+const POSTGRES_MAX_CONNECTIONS: u32 = 8;
+/// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
+const IMPORT_CHUNK: usize = 1000;
+
+/// What differs between the backends beyond the migrations.
+struct Dialect {
+    /// Opens a transaction that will write.
+    begin_write: &'static str,
+    /// Opens a read-only transaction whose statements all see one snapshot.
+    begin_snapshot: &'static str,
+}
+
+/// IMMEDIATE takes the write lock at BEGIN, so a writer waits its turn (busy timeout) instead of
+/// failing when it upgrades a read lock. A deferred BEGIN keeps one WAL snapshot once it has read.
+const SQLITE: Dialect = Dialect {
+    begin_write: "BEGIN IMMEDIATE",
+    begin_snapshot: "BEGIN",
+};
+const POSTGRES: Dialect = Dialect {
+    begin_write: "BEGIN",
+    begin_snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+};
+
+enum Backend {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs the same body against whichever pool the store holds; the body is compiled once per
+/// backend, so the sqlx types in it are concrete.
+macro_rules! with_pool {
+    ($store:expr, |$pool:ident| $body:expr) => {
+        match &$store.backend {
+            Backend::Sqlite($pool) => $body,
+            Backend::Postgres($pool) => $body,
+        }
+    };
+    ($store:expr, |$pool:ident, $dialect:ident| $body:expr) => {
+        match &$store.backend {
+            Backend::Sqlite($pool) => {
+                let $dialect = &SQLITE;
+                $body
+            }
+            Backend::Postgres($pool) => {
+                let $dialect = &POSTGRES;
+                $body
+            }
+        }
+    };
+}
+
+const INSERT_GAME: &str = "INSERT INTO games (kind, guild_id, channel_id, host_id, status, options, seats, \
+     setup_dice, board_message_id, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
+
+/// Binds a `GameColumns` to `INSERT_GAME`'s parameters.
+macro_rules! bind_game {
+    ($query:expr, $c:expr) => {
+        $query
+            .bind(&$c.kind)
+            .bind($c.guild_id)
+            .bind($c.channel_id)
+            .bind($c.host_id)
+            .bind($c.status)
+            .bind(&$c.options)
+            .bind(&$c.seats)
+            .bind(&$c.setup_dice)
+            .bind($c.board_message_id)
+            .bind($c.created_at)
+            .bind($c.updated_at)
+    };
+}
+
+/// The columns of `games` without the id, in the order `INSERT_GAME` binds them.
+macro_rules! game_columns {
+    () => {
+        "id, kind, guild_id, channel_id, host_id, status, options, seats, setup_dice, \
+         board_message_id, created_at, updated_at"
+    };
+}
+
+const SELECT_ACTIVE_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+);
+const SELECT_ACTIVE_ACTIONS: &str = "SELECT a.game_id, a.seq, a.seat, a.action, a.dice \
+     FROM actions a JOIN games g ON g.id = a.game_id \
+     WHERE g.status IN ('lobby', 'playing') ORDER BY a.game_id, a.seq";
+const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
+const SELECT_GAME_ACTIONS: &str =
+    "SELECT game_id, seq, seat, action, dice FROM actions WHERE game_id = $1 ORDER BY seq";
+
+/// Snowflakes are u64 but both backends have only signed 64-bit integers: store the bits.
+fn snowflake_to_db(id: u64) -> i64 {
+    id.cast_signed()
+}
+
+fn snowflake_from_db(bits: i64) -> u64 {
+    bits.cast_unsigned()
+}
+
+/// A `GameRow` as the database stores it.
+struct GameColumns<'a> {
+    kind: &'a str,
+    guild_id: Option<i64>,
+    channel_id: i64,
+    host_id: i64,
+    status: &'static str,
+    options: String,
+    seats: String,
+    setup_dice: &'a [u8],
+    board_message_id: Option<i64>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl<'a> GameColumns<'a> {
+    fn new(row: &'a GameRow) -> GameColumns<'a> {
+        GameColumns {
+            kind: &row.kind,
+            guild_id: row.guild_id.map(snowflake_to_db),
+            channel_id: snowflake_to_db(row.channel_id),
+            host_id: snowflake_to_db(row.host_id),
+            status: row.status.as_str(),
+            options: row.options.to_string(),
+            seats: row.seats.to_string(),
+            setup_dice: &row.setup_dice,
+            board_message_id: row.board_message_id.map(snowflake_to_db),
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A `games` row as read, before its text is trusted.
+#[derive(sqlx::FromRow)]
+struct GameRecord {
+    id: i64,
+    kind: String,
+    guild_id: Option<i64>,
+    channel_id: i64,
+    host_id: i64,
+    status: String,
+    options: String,
+    seats: String,
+    setup_dice: Vec<u8>,
+    board_message_id: Option<i64>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl GameRecord {
+    fn decode(self) -> Result<GameRow, String> {
+        let status =
+            Status::parse(&self.status).ok_or_else(|| format!("unknown status {:?}", self.status))?;
+        let options =
+            serde_json::from_str(&self.options).map_err(|e| format!("options are not valid JSON: {e}"))?;
+        let seats =
+            serde_json::from_str(&self.seats).map_err(|e| format!("seats are not valid JSON: {e}"))?;
+        Ok(GameRow {
+            id: self.id,
+            kind: self.kind,
+            guild_id: self.guild_id.map(snowflake_from_db),
+            channel_id: snowflake_from_db(self.channel_id),
+            host_id: snowflake_from_db(self.host_id),
+            status,
+            options,
+            seats,
+            setup_dice: self.setup_dice,
+            board_message_id: self.board_message_id.map(snowflake_from_db),
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+/// An `actions` row as read.
+#[derive(sqlx::FromRow)]
+struct ActionRecord {
+    game_id: i64,
+    seq: i64,
+    seat: i64,
+    action: String,
+    dice: Vec<u8>,
+}
+
+/// Action logs by game, built from rows in (game, seq) order. A log with a gap or a bad seat
+/// cannot be replayed, so it becomes the reason to skip its game.
+#[derive(Default)]
+struct Logs(HashMap<i64, Result<Vec<LoggedAction>, String>>);
+
+impl Logs {
+    fn push(&mut self, record: ActionRecord) {
+        let log = self.0.entry(record.game_id).or_insert_with(|| Ok(Vec::new()));
+        let Ok(entries) = log else { return };
+        let problem = if usize::try_from(record.seq) != Ok(entries.len()) {
+            format!(
+                "action log jumps to {} after {} actions",
+                record.seq,
+                entries.len()
+            )
+        } else {
+            match usize::try_from(record.seat) {
+                Ok(seat) => {
+                    entries.push(LoggedAction {
+                        seat,
+                        action: record.action,
+                        dice: record.dice,
+                    });
+                    return;
+                }
+                Err(_) => format!("action {} has seat {}", record.seq, record.seat),
+            }
+        };
+        *log = Err(problem);
+    }
+
+    fn take(&mut self, game: i64) -> Result<Vec<LoggedAction>, String> {
+        self.0.remove(&game).unwrap_or_else(|| Ok(Vec::new()))
+    }
+}
+
+fn stored_game(record: GameRecord, logs: &mut Logs) -> Result<StoredGame, String> {
+    let log = logs.take(record.id)?;
+    Ok(StoredGame {
+        row: record.decode()?,
+        log,
+    })
+}
+
+/// Explains a failed action insert: a taken sequence number is the expected race, not a fault.
+fn append_error(e: sqlx::Error, game: i64, seq: i64) -> StoreError {
+    match e.as_database_error() {
+        Some(db) if db.is_unique_violation() => StoreError::Conflict { game, seq },
+        Some(db) if db.is_foreign_key_violation() => StoreError::Db(format!("game {game} does not exist")),
+        _ => e.into(),
+    }
+}
+
+fn migrate_error(e: MigrateError, known: &Migrator) -> StoreError {
+    let latest = known.iter().map(|m| m.version).max().unwrap_or(0);
+    match e {
+        MigrateError::VersionMissing(version) if version > latest => StoreError::Db(format!(
+            "the database has schema version {version}, newer than this build of saikoro knows \
+             (up to {latest}); run a newer saikoro against it"
+        )),
+        other => StoreError::Db(format!("migrating the database schema: {other}")),
+    }
+}
+
+/// An action of an imported game, ready to bind.
+struct ActionRow<'a> {
+    game_id: i64,
+    seq: i64,
+    seat: i64,
+    action: &'a LoggedAction,
+    at: i64,
+}
+
+fn action_rows<'a>(games: &'a [StoredGame], ids: &[i64]) -> Result<Vec<ActionRow<'a>>, StoreError> {
+    let mut rows = Vec::new();
+    for (game, &game_id) in games.iter().zip(ids) {
+        for (seq, action) in (0..).zip(&game.log) {
+            let seat = seat_to_db(action.seat)?;
+            rows.push(ActionRow {
+                game_id,
+                seq,
+                seat,
+                action,
+                at: game.row.updated_at,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+fn seat_to_db(seat: usize) -> Result<i64, StoreError> {
+    i64::try_from(seat).map_err(|_| StoreError::Db(format!("seat {seat} does not fit the database")))
+}
+
+/// The store: one pool of connections to SQLite or PostgreSQL.
+pub struct Store {
+    backend: Backend,
+}
 
 impl Store {
     /// Connects, creating the SQLite file if needed (WAL mode), and runs the migrations.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        todo!("{url}")
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(POSTGRES_MAX_CONNECTIONS)
+                .connect_with(options)
+                .await?;
+            POSTGRES_MIGRATIONS
+                .run(&pool)
+                .await
+                .map_err(|e| migrate_error(e, &POSTGRES_MIGRATIONS))?;
+            Backend::Postgres(pool)
+        } else if url.starts_with("sqlite:") {
+            // synchronous=FULL fsyncs the WAL at every commit, so an action that was answered
+            // survives a power cut or OS crash too. NORMAL would survive a killed process (the
+            // WAL is already in the OS's hands at commit) but not power loss. One fsync per
+            // click is far below Discord's 3 s budget, and PostgreSQL gives the same guarantee
+            // with its default synchronous_commit.
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                .foreign_keys(true);
+            let pool = if url.contains(":memory:") || url.contains("mode=memory") {
+                // An in-memory database lives as long as its last connection: keep exactly one.
+                SqlitePoolOptions::new()
+                    .max_connections(1)
+                    .min_connections(1)
+                    .idle_timeout(None)
+                    .max_lifetime(None)
+            } else {
+                SqlitePoolOptions::new().max_connections(SQLITE_MAX_CONNECTIONS)
+            }
+            .connect_with(options)
+            .await?;
+            SQLITE_MIGRATIONS
+                .run(&pool)
+                .await
+                .map_err(|e| migrate_error(e, &SQLITE_MIGRATIONS))?;
+            Backend::Sqlite(pool)
+        } else {
+            return Err(StoreError::Db(
+                "unsupported database URL: expected sqlite:… or postgres://…".into(),
+            ));
+        };
+        Ok(Store { backend })
     }
+
+    /// Waits for the connections to finish and closes them.
+    pub async fn close(&self) {
+        with_pool!(self, |pool| pool.close().await)
+    }
+
     /// Inserts a new game (id in `row` ignored); returns its id.
     pub async fn insert_game(&self, row: &GameRow) -> Result<i64, StoreError> {
-        todo!("{row:?}")
+        let columns = GameColumns::new(row);
+        let id = with_pool!(self, |pool| {
+            bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
+                .fetch_one(pool)
+                .await?
+        });
+        Ok(id)
     }
+
     /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id, updated_at.
     pub async fn update_game(&self, row: &GameRow) -> Result<(), StoreError> {
-        todo!("{row:?}")
+        let c = GameColumns::new(row);
+        let updated = with_pool!(self, |pool| {
+            sqlx::query(
+                "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
+                 board_message_id = $5, updated_at = $6 WHERE id = $7",
+            )
+            .bind(c.status)
+            .bind(&c.seats)
+            .bind(c.setup_dice)
+            .bind(&c.options)
+            .bind(c.board_message_id)
+            .bind(c.updated_at)
+            .bind(row.id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+        });
+        if updated == 0 {
+            return Err(StoreError::Db(format!("game {} does not exist", row.id)));
+        }
+        Ok(())
     }
+
     /// Appends action number `seq` (0-based) atomically with the game's new status.
     /// `Conflict` if `seq` is already stored: nothing is written.
     pub async fn append_action(
@@ -79,27 +485,157 @@ impl Store {
         status: Status,
         now: i64,
     ) -> Result<(), StoreError> {
-        todo!("{game}{seq}{action:?}{status:?}{now}")
+        let seat = seat_to_db(action.seat)?;
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            sqlx::query(
+                "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(game)
+            .bind(seq)
+            .bind(seat)
+            .bind(&action.action)
+            .bind(&action.dice)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| append_error(e, game, seq))?;
+            sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+                .bind(status.as_str())
+                .bind(now)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(())
     }
+
     /// Every game in Lobby or Playing, with its log in order. A row that cannot be decoded is
     /// logged (with its id) and skipped; the rest still load.
     pub async fn load_active(&self) -> Result<Vec<StoredGame>, StoreError> {
-        todo!()
+        // Two queries in one snapshot: a game cannot change status between reading the games
+        // and reading their actions.
+        let (records, mut logs) = with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
+            let records: Vec<GameRecord> = sqlx::query_as(SELECT_ACTIVE_GAMES).fetch_all(&mut *tx).await?;
+            let mut logs = Logs::default();
+            let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_ACTIVE_ACTIONS).fetch(&mut *tx);
+            while let Some(record) = actions.try_next().await? {
+                logs.push(record);
+            }
+            drop(actions);
+            tx.commit().await?;
+            (records, logs)
+        });
+        Ok(records
+            .into_iter()
+            .filter_map(|record| {
+                let id = record.id;
+                stored_game(record, &mut logs)
+                    .inspect_err(|why| tracing::warn!(game = id, "skipping stored game {id}: {why}"))
+                    .ok()
+            })
+            .collect())
     }
+
     /// One game with its log (any status).
     pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
-        todo!("{id}")
+        let (record, mut logs) = with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
+            let record: Option<GameRecord> = sqlx::query_as(SELECT_GAME)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let mut logs = Logs::default();
+            if record.is_some() {
+                let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_GAME_ACTIONS)
+                    .bind(id)
+                    .fetch(&mut *tx);
+                while let Some(action) = actions.try_next().await? {
+                    logs.push(action);
+                }
+            }
+            tx.commit().await?;
+            (record, logs)
+        });
+        record
+            .map(|record| {
+                stored_game(record, &mut logs).map_err(|why| StoreError::Db(format!("game {id}: {why}")))
+            })
+            .transpose()
     }
+
     /// A guild's setting (e.g. timer lengths), as JSON.
     pub async fn setting(&self, guild_id: u64, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
-        todo!("{guild_id}{key}")
+        let text: Option<String> = with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT value FROM settings WHERE guild_id = $1 AND key = $2")
+                .bind(snowflake_to_db(guild_id))
+                .bind(key)
+                .fetch_optional(pool)
+                .await?
+        });
+        text.map(|text| {
+            serde_json::from_str(&text).map_err(|e| {
+                StoreError::Db(format!(
+                    "setting {key} of guild {guild_id} is not valid JSON: {e}"
+                ))
+            })
+        })
+        .transpose()
     }
+
     pub async fn set_setting(
         &self,
         guild_id: u64,
         key: &str,
         value: &serde_json::Value,
     ) -> Result<(), StoreError> {
-        todo!("{guild_id}{key}{value}")
+        let value = value.to_string();
+        with_pool!(self, |pool| {
+            sqlx::query(
+                "INSERT INTO settings (guild_id, key, value) VALUES ($1, $2, $3) \
+                 ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            )
+            .bind(snowflake_to_db(guild_id))
+            .bind(key)
+            .bind(&value)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// Copies whole games with their logs in one transaction, e.g. from SQLite into PostgreSQL
+    /// when moving to several processes. Ids are assigned afresh and returned in order; each
+    /// action's time is its game's `updated_at`, since `LoggedAction` does not carry one.
+    pub async fn import(&self, games: &[StoredGame]) -> Result<Vec<i64>, StoreError> {
+        let mut ids = Vec::with_capacity(games.len());
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            for game in games {
+                let columns = GameColumns::new(&game.row);
+                let id = bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                ids.push(id);
+            }
+            for chunk in action_rows(games, &ids)?.chunks(IMPORT_CHUNK) {
+                let mut insert =
+                    sqlx::QueryBuilder::new("INSERT INTO actions (game_id, seq, seat, action, dice, at) ");
+                insert.push_values(chunk, |mut values, row| {
+                    values
+                        .push_bind(row.game_id)
+                        .push_bind(row.seq)
+                        .push_bind(row.seat)
+                        .push_bind(&row.action.action)
+                        .push_bind(&row.action.dice)
+                        .push_bind(row.at);
+                });
+                insert.build().execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(ids)
     }
 }

@@ -1,0 +1,212 @@
+//! Slash commands, built once for every game: `/<game> start|rules|board|resign|abandon|log`.
+//! Each subcommand carries its game kind in `custom_data`, so one handler serves all games.
+
+use super::{Data, Error, user_of};
+use crate::engine::{Locale, Tr};
+use crate::games::GameKind;
+use crate::session::Place;
+use poise::serenity_prelude as serenity;
+use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkError};
+use serenity::{CommandOptionType, ResolvedValue};
+use std::borrow::Cow;
+
+type Action = for<'a> fn(
+    ApplicationContext<'a, Data, Error>,
+) -> BoxFuture<'a, Result<(), FrameworkError<'a, Data, Error>>>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sub {
+    Start,
+    Rules,
+    Board,
+    Resign,
+    Abandon,
+    Log,
+}
+
+impl Sub {
+    const ALL: [Sub; 6] = [
+        Sub::Start,
+        Sub::Rules,
+        Sub::Board,
+        Sub::Resign,
+        Sub::Abandon,
+        Sub::Log,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Sub::Start => "start",
+            Sub::Rules => "rules",
+            Sub::Board => "board",
+            Sub::Resign => "resign",
+            Sub::Abandon => "abandon",
+            Sub::Log => "log",
+        }
+    }
+}
+
+/// The option names a `/<game> start` takes besides the game's switches.
+const SOLITAIRE: &str = "solitaire";
+const PAGE: &str = "page";
+
+/// Every game's command tree.
+pub fn all() -> Vec<Command<Data, Error>> {
+    GameKind::ALL.iter().map(|k| game_command(*k)).collect()
+}
+
+/// A description and its translations, as poise stores them.
+type Described = (
+    Option<Cow<'static, str>>,
+    Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>,
+);
+
+/// The English description of a command or option, with Discord localizations from the catalogue.
+fn described(id: &str) -> Described {
+    let en = Tr::new(Locale::En, &[]).t(id);
+    let localized: Vec<(Cow<'static, str>, Cow<'static, str>)> = Locale::ALL
+        .iter()
+        .filter(|l| **l != Locale::En && crate::engine::text::has_message_in(**l, id))
+        .map(|l| (Cow::Borrowed(l.discord_tag()), Cow::Owned(Tr::new(*l, &[]).t(id))))
+        .collect();
+    (Some(Cow::Owned(en)), Cow::Owned(localized))
+}
+
+fn game_command(kind: GameKind) -> Command<Data, Error> {
+    let (description, description_localizations) = described(&format!("{}-command", kind.id()));
+    Command {
+        name: Cow::Borrowed(kind.id()),
+        qualified_name: Cow::Borrowed(kind.id()),
+        identifying_name: Cow::Borrowed(kind.id()),
+        description,
+        description_localizations,
+        subcommands: Sub::ALL.iter().map(|s| subcommand(kind, *s)).collect(),
+        subcommand_required: true,
+        guild_only: true,
+        // poise registers only commands with an action; Discord never invokes a parent itself.
+        slash_action: Some(|_| Box::pin(async { Ok(()) })),
+        ..Default::default()
+    }
+}
+
+fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
+    let (description, description_localizations) = described(&format!("command-{}", sub.name()));
+    let mut parameters = vec![];
+    if sub == Sub::Start {
+        for switch in kind.switches() {
+            parameters.push(flag(switch, &format!("option-{}-{}", kind.id(), switch)));
+        }
+        if kind.players().contains(&1) {
+            parameters.push(flag(SOLITAIRE, "option-solitaire"));
+        }
+    }
+    if sub == Sub::Log {
+        let (description, description_localizations) = described("option-page");
+        parameters.push(CommandParameter {
+            name: Cow::Borrowed(PAGE),
+            name_localizations: Cow::Borrowed(&[]),
+            description,
+            description_localizations,
+            required: false,
+            channel_types: None,
+            choices: Cow::Borrowed(&[]),
+            type_setter: Some(|o| o.kind(CommandOptionType::Integer).min_int_value(1)),
+            autocomplete_callback: None,
+            __non_exhaustive: (),
+        });
+    }
+    let action: Action = |ctx| {
+        Box::pin(async move {
+            run(ctx)
+                .await
+                .map_err(|e| FrameworkError::new_command(ctx.into(), e))
+        })
+    };
+    Command {
+        name: Cow::Borrowed(sub.name()),
+        identifying_name: Cow::Owned(format!("{}_{}", kind.id(), sub.name())),
+        description,
+        description_localizations,
+        parameters,
+        slash_action: Some(action),
+        custom_data: Box::new((kind, sub)),
+        guild_only: true,
+        ephemeral: true,
+        ..Default::default()
+    }
+}
+
+fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
+    let (description, description_localizations) = described(description_id);
+    CommandParameter {
+        name: Cow::Borrowed(name),
+        name_localizations: Cow::Borrowed(&[]),
+        description,
+        description_localizations,
+        required: false,
+        channel_types: None,
+        choices: Cow::Borrowed(&[]),
+        type_setter: Some(|o| o.kind(CommandOptionType::Boolean)),
+        autocomplete_callback: None,
+        __non_exhaustive: (),
+    }
+}
+
+async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    let (kind, sub) = *ctx
+        .command()
+        .custom_data
+        .downcast_ref::<(GameKind, Sub)>()
+        .ok_or("a game subcommand without its game")?;
+    let hub = &ctx.data().hub;
+    let interaction = ctx.interaction;
+    let user = user_of(
+        &interaction.user,
+        interaction.member.as_deref(),
+        &interaction.locale,
+    );
+    let channel = interaction.channel_id.get();
+    let bool_arg = |name: &str| {
+        ctx.args
+            .iter()
+            .any(|o| o.name == name && matches!(o.value, ResolvedValue::Boolean(true)))
+    };
+    let reply: String = match sub {
+        Sub::Start => {
+            let mut options = serde_json::Map::new();
+            for switch in kind.switches() {
+                options.insert((*switch).to_owned(), bool_arg(switch).into());
+            }
+            let place = Place {
+                guild: interaction.guild_id.map(|g| g.get()),
+                channel,
+                locale: interaction
+                    .guild_locale
+                    .as_deref()
+                    .map_or(Locale::En, Locale::from_tag),
+            };
+            hub.open_lobby(kind, place, &user, options.into(), bool_arg(SOLITAIRE))
+                .await
+        }
+        Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
+        Sub::Board => hub.repost(kind, channel, &user).await,
+        Sub::Resign => hub.resign(kind, channel, &user).await,
+        Sub::Abandon => hub.abandon(kind, channel, &user).await,
+        Sub::Log => {
+            let page = ctx.args.iter().find_map(|o| match (o.name, &o.value) {
+                (PAGE, ResolvedValue::Integer(n)) => usize::try_from(*n).ok(),
+                _ => None,
+            });
+            hub.log(kind, channel, &user, page).await
+        }
+    };
+    // Commands answer privately; boards are posted to the channel by the session.
+    ctx.send(
+        poise::CreateReply::default()
+            .content(reply)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! The one place a platform-neutral [`View`] becomes Discord builders: embeds, action rows,
+//! allowed mentions, interaction responses, channel messages.
+
+use crate::engine::{Control, Style, View};
+use crate::session::Post;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage, UserId,
+};
+
+pub fn embed(view: &View) -> CreateEmbed {
+    let mut embed = CreateEmbed::new()
+        .title(&view.title)
+        .description(&view.description)
+        .colour(view.colour);
+    for f in &view.fields {
+        embed = embed.field(&f.name, &f.value, f.inline);
+    }
+    if let Some(footer) = &view.footer {
+        embed = embed.footer(CreateEmbedFooter::new(footer));
+    }
+    embed
+}
+
+pub fn components(view: &View) -> Vec<CreateActionRow> {
+    view.rows
+        .iter()
+        .map(|row| match row.as_slice() {
+            [
+                Control::Select {
+                    id,
+                    placeholder,
+                    options,
+                },
+            ] => {
+                let options = options
+                    .iter()
+                    .map(|o| {
+                        let opt = CreateSelectMenuOption::new(&o.label, &o.value);
+                        match &o.description {
+                            Some(d) => opt.description(d),
+                            None => opt,
+                        }
+                    })
+                    .collect();
+                CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                        .placeholder(placeholder),
+                )
+            }
+            _ => CreateActionRow::Buttons(row.iter().filter_map(button).collect()),
+        })
+        .collect()
+}
+
+fn button(control: &Control) -> Option<CreateButton> {
+    let Control::Button {
+        id,
+        label,
+        style,
+        emoji,
+        disabled,
+    } = control
+    else {
+        return None;
+    };
+    let mut b = CreateButton::new(id).label(label).style(match style {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Success => ButtonStyle::Success,
+        Style::Danger => ButtonStyle::Danger,
+    });
+    if let Some(e) = emoji {
+        b = b.emoji(serenity::ReactionType::Unicode(e.clone()));
+    }
+    Some(b.disabled(*disabled))
+}
+
+/// Only the players being pinged may be mentioned: never everyone, roles or other users.
+pub fn allowed_mentions(post: &Post) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(post.ping.iter().map(|u| UserId::new(*u)))
+}
+
+/// Content is always sent, empty when there is none, so an edit clears an old ping.
+fn content(post: &Post) -> String {
+    post.content.clone().unwrap_or_default()
+}
+
+pub fn update(post: &Post) -> CreateInteractionResponse {
+    CreateInteractionResponse::UpdateMessage(
+        CreateInteractionResponseMessage::new()
+            .content(content(post))
+            .embed(embed(&post.view))
+            .components(components(&post.view))
+            .allowed_mentions(allowed_mentions(post)),
+    )
+}
+
+pub fn private(text: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new()),
+    )
+}
+
+pub fn message(post: &Post) -> CreateMessage {
+    let mut m = CreateMessage::new()
+        .embed(embed(&post.view))
+        .components(components(&post.view))
+        .allowed_mentions(allowed_mentions(post));
+    if let Some(c) = &post.content {
+        m = m.content(c);
+    }
+    m
+}
+
+pub fn edit(post: &Post) -> EditMessage {
+    EditMessage::new()
+        .content(content(post))
+        .embed(embed(&post.view))
+        .components(components(&post.view))
+        .allowed_mentions(allowed_mentions(post))
+}

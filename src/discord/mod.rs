@@ -1,0 +1,162 @@
+//! The Discord front end: poise commands, the one component-interaction handler, and the
+//! outbox that posts and edits boards. Everything game-related is decided in `session`.
+
+mod commands;
+pub mod convert;
+
+use crate::config::Config;
+use crate::engine::Locale;
+use crate::session::{self, Hub, Outbox, Post, Reply, Settings, User};
+use crate::store::Store;
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, MessageId, Permissions};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct Data {
+    hub: Arc<Hub>,
+}
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Sends the session's channel messages over Discord's HTTP API.
+struct HttpOutbox(Arc<serenity::Http>);
+
+#[async_trait::async_trait]
+impl Outbox for HttpOutbox {
+    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String> {
+        ChannelId::new(channel)
+            .send_message(&self.0, convert::message(post))
+            .await
+            .map(|m| m.id.get())
+            .map_err(|e| e.to_string())
+    }
+
+    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String> {
+        ChannelId::new(channel)
+            .edit_message(&self.0, MessageId::new(message), convert::edit(post))
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Who is acting: id, display name, language, and whether they may manage the server.
+fn user_of(user: &serenity::User, member: Option<&serenity::Member>, locale: &str) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    let manager = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD) || p.contains(Permissions::ADMINISTRATOR));
+    User {
+        id: user.id.get(),
+        name,
+        locale: Locale::from_tag(locale),
+        manager,
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    else {
+        return Ok(());
+    };
+    let hub = &framework.user_data.hub;
+    let http = &framework.serenity_context.http;
+    let user = user_of(&click.user, click.member.as_ref(), &click.locale);
+    let custom_id = &click.data.custom_id;
+    let response = match hub.click(custom_id, &user).await {
+        Reply::Private(text) => convert::private(&text),
+        Reply::Update(post) => convert::update(&post),
+    };
+    if let Err(e) = click.create_response(http, response).await {
+        tracing::warn!(error = %e, custom_id, "could not answer a click");
+    }
+    if let Some(route) = session::ids::decode(custom_id) {
+        hub.settle(route.game()).await;
+    }
+    Ok(())
+}
+
+/// Runs the bot until Ctrl-C or SIGTERM.
+pub async fn run(cfg: Config) -> anyhow::Result<()> {
+    let token = cfg.token.clone().context("no token configured")?;
+    let store = Store::connect(&cfg.database_url).await.with_context(|| {
+        format!(
+            "opening the database {}",
+            crate::config::redact_url(&cfg.database_url)
+        )
+    })?;
+    let mut http = HttpBuilder::new(&token);
+    if !cfg.discord_api_url.is_empty() {
+        // serenity only honours the proxy with its rate limiter off; a local emulator needs neither.
+        http = http
+            .proxy(cfg.discord_api_url.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let settings = Settings {
+        lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
+        bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+        dice_seed: cfg.dice_seed,
+    };
+    let guilds = cfg.guild_ids.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                if guilds.is_empty() {
+                    poise::builtins::register_globally(ctx, commands).await?;
+                } else {
+                    for g in &guilds {
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(*g)).await?;
+                    }
+                }
+                let hub = Hub::new(store, Arc::new(HttpOutbox(ctx.http.clone())), settings);
+                let restored = hub.restore().await?;
+                tracing::info!(user = %ready.user.name, restored, "saikoro is ready");
+                Ok(Data { hub })
+            })
+        })
+        .build();
+    // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .context("creating the Discord client")?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    client.start().await.context("connecting to Discord")?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("installing a SIGTERM handler");
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    ctrl_c.await.ok();
+}

@@ -1,0 +1,123 @@
+//! Button ids. Every button carries what is needed to route it, so clicks work after a restart and
+//! nothing lives only in a collector: `sk:<game id>:<version>:<action>`, where the version is the
+//! length of the game's action log (a lobby's buttons use `L`). At most 100 characters.
+
+use crate::engine::view::limits;
+
+const PREFIX: &str = "sk";
+const LOBBY: &str = "L";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A move on a game board, valid only while the log has `version` entries.
+    Game {
+        game: i64,
+        version: usize,
+        action: String,
+    },
+    /// A lobby button (join, leave, start, …): lobbies have no moves to go stale.
+    Lobby { game: i64, action: String },
+}
+
+impl Route {
+    pub fn game(&self) -> i64 {
+        match self {
+            Route::Game { game, .. } | Route::Lobby { game, .. } => *game,
+        }
+    }
+}
+
+pub fn game(game: i64, version: usize, action: &str) -> String {
+    format!("{PREFIX}:{game}:{version}:{action}")
+}
+
+pub fn lobby(game: i64, action: &str) -> String {
+    format!("{PREFIX}:{game}:{LOBBY}:{action}")
+}
+
+/// `None` for anything we did not make: another bot's button, a forged or truncated id.
+pub fn decode(custom_id: &str) -> Option<Route> {
+    if custom_id.chars().count() > limits::CUSTOM_ID {
+        return None;
+    }
+    let mut parts = custom_id.splitn(4, ':');
+    if parts.next()? != PREFIX {
+        return None;
+    }
+    let game: i64 = parts.next()?.parse().ok().filter(|g| *g > 0)?;
+    let version = parts.next()?;
+    let action = parts
+        .next()
+        .filter(|a| !a.is_empty() && a.len() <= limits::ACTION_ID)?;
+    let action = action.to_owned();
+    if version == LOBBY {
+        Some(Route::Lobby { game, action })
+    } else {
+        let version = version.parse().ok()?;
+        Some(Route::Game {
+            game,
+            version,
+            action,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn round_trip() {
+        assert_eq!(
+            decode(&game(12, 7, "m6+10")),
+            Some(Route::Game {
+                game: 12,
+                version: 7,
+                action: "m6+10".into()
+            })
+        );
+        assert_eq!(
+            decode(&lobby(3, "join")),
+            Some(Route::Lobby {
+                game: 3,
+                action: "join".into()
+            })
+        );
+    }
+
+    #[test]
+    fn forged_and_malformed_ids_are_refused() {
+        for bad in [
+            "",
+            "sk",
+            "sk:1",
+            "sk:1:2",
+            "sk:1:2:",
+            "xx:1:2:roll",
+            "sk:-1:2:roll",
+            "sk:0:2:roll",
+            "sk:a:2:roll",
+            "sk:1:x:roll",
+            "sk:1:-2:roll",
+            "sk:99999999999999999999999:1:roll",
+        ] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
+        assert_eq!(decode(&game(1, 1, &"a".repeat(65))), None);
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_never_panics(s in ".{0,120}") {
+            let _ = decode(&s);
+        }
+
+        #[test]
+        fn encoded_ids_fit_discord(g in 1i64..i64::MAX, v in 0usize..1_000_000, a in "[a-z0-9+]{1,64}") {
+            let id = game(g, v, &a);
+            prop_assert!(id.len() <= limits::CUSTOM_ID);
+            prop_assert_eq!(decode(&id), Some(Route::Game { game: g, version: v, action: a }));
+        }
+    }
+}

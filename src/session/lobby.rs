@@ -1,0 +1,234 @@
+//! The lobby: people join, the host adds bots and starts. Its buttons have no version — joining
+//! twice or leaving when not seated are answered, not errors of state.
+
+use super::render::{self, escape, game_name};
+use super::{Hub, Post, Reply, SeatInfo, Session, User, ids, now};
+use crate::ai::Level;
+use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
+use crate::engine::{Control, Field, RecordingDice, Style, Tr, View};
+use crate::store::Status;
+
+const JOIN: &str = "join";
+const LEAVE: &str = "leave";
+const START: &str = "start";
+const CANCEL: &str = "cancel";
+const ADD_BOT: &str = "bot-";
+const REMOVE_BOT: &str = "unbot";
+
+impl Session {
+    fn min_players(&self) -> usize {
+        let range = self.kind.players();
+        if self.table.solitaire {
+            1
+        } else {
+            (*range.start()).max(2)
+        }
+    }
+}
+
+/// The lobby message: who is in, seats left, the buttons.
+pub fn post(s: &Session) -> Post {
+    let tr = Tr::new(s.table.locale, &[]);
+    let max = *s.kind.players().end();
+    let full = s.table.seats.len() >= max;
+    let enough = s.table.seats.len() >= s.min_players();
+    let id = |a: &str| ids::lobby(s.row.id, a);
+    let mut rows = vec![vec![
+        Control::button(id(JOIN), tr.t("lobby-join"), Style::Success),
+        Control::button(id(LEAVE), tr.t("lobby-leave"), Style::Secondary),
+        Control::button(id(START), tr.t("lobby-start"), Style::Primary),
+        Control::button(id(CANCEL), tr.t("lobby-cancel"), Style::Danger),
+    ]];
+    let mut bots: Vec<Control> = Level::ALL
+        .iter()
+        .map(|l| {
+            Control::button(
+                id(&format!("{ADD_BOT}{}", l.id())),
+                tr.t(&format!("lobby-add-bot-{}", l.id())),
+                Style::Secondary,
+            )
+        })
+        .collect();
+    if s.table.seats.iter().any(|seat| seat.bot.is_some()) {
+        bots.push(Control::button(
+            id(REMOVE_BOT),
+            tr.t("lobby-remove-bot"),
+            Style::Secondary,
+        ));
+    }
+    rows.push(bots);
+    for row in &mut rows {
+        for c in row.iter_mut() {
+            if let Control::Button { id, disabled, .. } = c {
+                *disabled = (id.ends_with(START) && !enough)
+                    || ((id.ends_with(JOIN) || id.contains(ADD_BOT)) && full);
+            }
+        }
+    }
+    let mut view = view(s, &tr);
+    view.rows = rows;
+    Post {
+        content: None,
+        view,
+        ping: vec![],
+    }
+}
+
+/// The lobby without buttons, with why it closed (`lobby-started`, `lobby-expired`, …).
+pub fn closed(s: &Session, why: &str) -> Post {
+    let tr = Tr::new(s.table.locale, &[]);
+    let mut view = view(s, &tr);
+    view.footer = Some(tr.t(why));
+    view.colour = crate::engine::view::COLOUR_DONE;
+    Post {
+        content: None,
+        view,
+        ping: vec![],
+    }
+}
+
+fn view(s: &Session, tr: &Tr) -> View {
+    let max = *s.kind.players().end();
+    let seats: Vec<String> = s
+        .table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let who = match seat.user {
+                Some(u) => render::mention(u),
+                None => escape(&seat.name),
+            };
+            format!("{} {who}", SEAT_EMOJI[i % SEAT_EMOJI.len()])
+        })
+        .collect();
+    let mut fields = vec![Field::new(tr.t("lobby-players"), seats.join("\n"))];
+    let options: Vec<String> = s
+        .kind
+        .switches()
+        .iter()
+        .filter(|name| s.row.options.get(**name).and_then(|v| v.as_bool()) == Some(true))
+        .map(|name| tr.t(&format!("option-{}-{}", s.kind.id(), name)))
+        .chain(s.table.solitaire.then(|| tr.t("lobby-solitaire")))
+        .collect();
+    if !options.is_empty() {
+        fields.push(Field::new(tr.t("lobby-options"), options.join("\n")));
+    }
+    View {
+        title: tr.f("lobby-title", &[("game", game_name(tr, s.kind).into())]),
+        description: tr.f(
+            "lobby-description",
+            &[
+                ("host", render::mention(s.row.host_id).into()),
+                ("left", (max - s.table.seats.len().min(max)).into()),
+                ("min", s.min_players().into()),
+            ],
+        ),
+        fields,
+        colour: SEAT_COLOUR[0],
+        footer: Some(tr.f(
+            "lobby-expires",
+            &[("at", format!("<t:{}:R>", s.table.lobby_expires_at).into())],
+        )),
+        rows: vec![],
+    }
+}
+
+impl Hub {
+    pub(super) async fn lobby_click(&self, s: &mut Session, action: &str, user: &User) -> Reply {
+        let tr = Tr::new(user.locale, &[]);
+        if s.row.status != Status::Lobby {
+            return Reply::Private(tr.t("lobby-gone"));
+        }
+        let host = s.row.host_id == user.id;
+        let seated = s.seat_of(user.id);
+        let max = *s.kind.players().end();
+        let before = s.table.clone();
+        match action {
+            JOIN if seated.is_some() => return Reply::Private(tr.t("lobby-already-in")),
+            JOIN if s.table.seats.len() >= max => return Reply::Private(tr.t("lobby-full")),
+            JOIN => s.table.seats.push(SeatInfo {
+                user: Some(user.id),
+                name: user.name.clone(),
+                bot: None,
+            }),
+            LEAVE if host => return Reply::Private(tr.t("lobby-host-cannot-leave")),
+            LEAVE => match seated {
+                Some(seat) => {
+                    s.table.seats.remove(seat);
+                }
+                None => return Reply::Private(tr.t("lobby-not-in")),
+            },
+            START | CANCEL | REMOVE_BOT if !(host || action == CANCEL && user.manager) => {
+                return Reply::Private(tr.t("lobby-host-only"));
+            }
+            a if a.starts_with(ADD_BOT) && !host => return Reply::Private(tr.t("lobby-host-only")),
+            a if a.starts_with(ADD_BOT) => {
+                let Some(level) = Level::from_id(&a[ADD_BOT.len()..]) else {
+                    return Reply::Private(tr.t("click-unknown"));
+                };
+                if s.table.seats.len() >= max {
+                    return Reply::Private(tr.t("lobby-full"));
+                }
+                let number = s.table.seats.iter().filter(|seat| seat.bot.is_some()).count() + 1;
+                s.table.seats.push(SeatInfo {
+                    user: None,
+                    name: tr.f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
+                    bot: Some(level),
+                });
+            }
+            REMOVE_BOT => match s.table.seats.iter().rposition(|seat| seat.bot.is_some()) {
+                Some(i) => {
+                    s.table.seats.remove(i);
+                }
+                None => return Reply::Private(tr.t("lobby-no-bots")),
+            },
+            CANCEL => {
+                s.row.status = Status::Abandoned;
+                if let Err(e) = self.try_persist(s).await {
+                    s.row.status = Status::Lobby;
+                    return Reply::Private(super::store_failed(&tr, &e));
+                }
+                self.close(s);
+                return Reply::Update(closed(s, "lobby-cancelled"));
+            }
+            START => return self.start(s, &tr).await,
+            _ => return Reply::Private(tr.t("click-unknown")),
+        }
+        if let Err(e) = self.try_persist(s).await {
+            s.table = before;
+            return Reply::Private(super::store_failed(&tr, &e));
+        }
+        Reply::Update(post(s))
+    }
+
+    async fn start(&self, s: &mut Session, tr: &Tr<'_>) -> Reply {
+        if s.table.seats.len() < s.min_players() {
+            return Reply::Private(tr.f("lobby-not-enough", &[("min", s.min_players().into())]));
+        }
+        let (setup, drawn) = {
+            let mut rng = self.settings.dice(s.row.id, 0);
+            let mut dice = RecordingDice::new(&mut rng);
+            (
+                s.kind.new_game(&s.row.options, s.table.seats.len(), &mut dice),
+                dice.drawn,
+            )
+        };
+        let game = match setup {
+            Ok(g) => g,
+            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", e.0.into())])),
+        };
+        s.row.setup_dice = drawn;
+        s.row.status = Status::Playing;
+        if let Err(e) = self.try_persist(s).await {
+            s.row.status = Status::Lobby;
+            s.row.setup_dice.clear();
+            return Reply::Private(super::store_failed(tr, &e));
+        }
+        s.game = Some(game);
+        s.row.updated_at = now();
+        // The lobby message stays as the record of who played; the first board pings the first player.
+        s.needs_board = true;
+        Reply::Update(closed(s, "lobby-started"))
+    }
+}

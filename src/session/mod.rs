@@ -1,0 +1,704 @@
+//! Sessions: a game in a channel with the people (and bots) seated at it. This layer owns the
+//! lobby, who may act, the versioned button ids, the one-live-board rule, persistence of every
+//! action before it is acknowledged, bot turns and timers. It never talks to Discord directly:
+//! it answers with a [`Reply`] for the interaction and sends channel messages through an [`Outbox`],
+//! so its decisions are tested without Discord.
+
+pub mod ids;
+mod lobby;
+mod render;
+
+use crate::ai::{self, Level};
+use crate::engine::{self, AnyGame, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View};
+use crate::games::GameKind;
+use crate::store::{GameRow, Status, Store, StoreError, StoredGame};
+use dashmap::DashMap;
+use ids::Route;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The Discord user; `None` for a bot seat.
+    pub user: Option<u64>,
+    /// Display name as given (escaped only when shown).
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<Level>,
+}
+
+/// The session's own data beside the game: stored as JSON in the game row's `seats` column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub seats: Vec<SeatInfo>,
+    /// The language shared messages (boards, lobby) are shown in: the server's.
+    pub locale: Locale,
+    /// The host allowed a one-player game.
+    #[serde(default)]
+    pub solitaire: bool,
+    /// Unix seconds when an unstarted lobby expires.
+    pub lobby_expires_at: i64,
+}
+
+/// A person acting through Discord.
+#[derive(Clone, Debug)]
+pub struct User {
+    pub id: u64,
+    pub name: String,
+    pub locale: Locale,
+    /// Manage Server permission in this guild: may abandon anyone's game.
+    pub manager: bool,
+}
+
+/// Where a command was used.
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    pub guild: Option<u64>,
+    pub channel: u64,
+    /// The server's language, for messages everyone sees.
+    pub locale: Locale,
+}
+
+/// A message for the channel: content (pings), the embed view, and whom it may mention.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Post {
+    pub content: Option<String>,
+    pub view: View,
+    /// The only users this message may ping (Discord `allowed_mentions`).
+    pub ping: Vec<u64>,
+}
+
+/// How to answer an interaction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Only the person who clicked or typed sees this.
+    Private(String),
+    /// Replace the clicked message (Discord's UPDATE_MESSAGE).
+    Update(Post),
+}
+
+/// Channel messages the session sends without an interaction to answer (new boards, bot moves,
+/// expiry). Implemented over Discord's HTTP API, and by a recorder in tests.
+#[async_trait::async_trait]
+pub trait Outbox: Send + Sync {
+    /// Posts a message; returns its id.
+    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String>;
+    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String>;
+}
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub lobby_expiry: Duration,
+    pub bot_delay: Duration,
+    /// Fixed dice for tests and reproductions; `None` for real play.
+    pub dice_seed: Option<u64>,
+}
+
+impl Settings {
+    /// The dice for a game's `step`-th random event: seeded when a seed is set (so a whole game
+    /// repeats exactly), otherwise fresh. Whatever is drawn is stored in the log either way.
+    fn dice(&self, game: i64, step: u64) -> SeededDice {
+        match self.dice_seed {
+            Some(seed) => SeededDice::new(
+                seed ^ (game as u64).rotate_left(32) ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
+            None => SeededDice::new(rand::random()),
+        }
+    }
+}
+
+/// One game and its seats, live in memory; the store has the same, durably.
+pub struct Session {
+    row: GameRow,
+    kind: GameKind,
+    table: Table,
+    game: Option<Box<dyn AnyGame>>,
+    log: Vec<LoggedAction>,
+    /// The turn passed (or the game started) and the next board message is not posted yet.
+    needs_board: bool,
+    bot_running: bool,
+}
+
+impl Session {
+    fn version(&self) -> usize {
+        self.log.len()
+    }
+
+    fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.table.seats.iter().position(|s| s.user == Some(user))
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.table.seats.iter().map(|s| render::escape(&s.name)).collect()
+    }
+
+    /// The humans the game waits for (to ping them).
+    fn humans_to_act(&self) -> Vec<u64> {
+        let Some(game) = &self.game else { return vec![] };
+        game.to_act()
+            .into_iter()
+            .filter_map(|s| self.table.seats.get(s).and_then(|seat| seat.user))
+            .collect()
+    }
+
+    fn bot_to_act(&self) -> Option<(Seat, Level)> {
+        let game = self.game.as_ref()?;
+        if game.outcome().is_some() {
+            return None;
+        }
+        let seat = *game.to_act().first()?;
+        Some((seat, self.table.seats.get(seat)?.bot?))
+    }
+
+    fn link(&self) -> Option<String> {
+        self.row.board_message_id.map(|m| {
+            let guild = self.row.guild_id.map_or("@me".to_owned(), |g| g.to_string());
+            format!("https://discord.com/channels/{guild}/{}/{m}", self.row.channel_id)
+        })
+    }
+
+    fn sync_row(&mut self) {
+        self.row.seats = serde_json::to_value(&self.table).expect("a table serializes");
+        self.row.updated_at = now();
+    }
+}
+
+/// Unix seconds.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The hub of all live sessions: one per channel at most, found by game id for button clicks.
+pub struct Hub {
+    store: Store,
+    outbox: Arc<dyn Outbox>,
+    settings: Settings,
+    sessions: DashMap<i64, Arc<Mutex<Session>>>,
+    channels: DashMap<u64, i64>,
+}
+
+/// A failure a user should hear about, already in their language.
+type Refusal = String;
+
+impl Hub {
+    pub fn new(store: Store, outbox: Arc<dyn Outbox>, settings: Settings) -> Arc<Self> {
+        Arc::new(Self {
+            store,
+            outbox,
+            settings,
+            sessions: DashMap::new(),
+            channels: DashMap::new(),
+        })
+    }
+
+    /// Live sessions (lobbies and games in play).
+    pub fn active(&self) -> usize {
+        self.sessions.len()
+    }
+
+    fn by_channel(&self, channel: u64) -> Option<Arc<Mutex<Session>>> {
+        let id = *self.channels.get(&channel)?;
+        self.sessions.get(&id).map(|s| s.clone())
+    }
+
+    /// Forgets a session that ended, freeing its channel.
+    fn close(&self, s: &Session) {
+        self.sessions.remove(&s.row.id);
+        self.channels
+            .remove_if(&s.row.channel_id, |_, id| *id == s.row.id);
+    }
+
+    /// Loads every unfinished game and lobby from the store, re-arms timers and bots, and
+    /// re-posts boards that were never posted. A game that cannot be loaded is logged and skipped.
+    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let stored = self.store.load_active().await?;
+        let mut loaded = 0;
+        for sg in stored {
+            let id = sg.row.id;
+            match load_session(sg) {
+                Ok(session) => {
+                    let channel = session.row.channel_id;
+                    let lobby = session.row.status == Status::Lobby;
+                    let expires = session.table.lobby_expires_at;
+                    self.channels.insert(channel, id);
+                    self.sessions.insert(id, Arc::new(Mutex::new(session)));
+                    if lobby {
+                        self.arm_lobby_expiry(id, expires);
+                    } else {
+                        self.settle(id).await;
+                    }
+                    loaded += 1;
+                }
+                Err(why) => tracing::warn!(game = id, %why, "skipping a stored game that cannot be loaded"),
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// `/<game> start`: opens a lobby in the channel and posts it.
+    pub async fn open_lobby(
+        self: &Arc<Self>,
+        kind: GameKind,
+        place: Place,
+        host: &User,
+        options: serde_json::Value,
+        solitaire: bool,
+    ) -> String {
+        let Place {
+            guild,
+            channel,
+            locale: guild_locale,
+        } = place;
+        let tr = Tr::new(host.locale, &[]);
+        if let Some(existing) = self.by_channel(channel) {
+            let s = existing.lock().await;
+            return render::busy_channel(&tr, s.kind, s.link());
+        }
+        // Refuse options the game would refuse, before anyone joins.
+        if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
+            return tr.f("lobby-bad-options", &[("reason", e.0.into())]);
+        }
+        let created = now();
+        let table = Table {
+            seats: vec![SeatInfo {
+                user: Some(host.id),
+                name: host.name.clone(),
+                bot: None,
+            }],
+            locale: guild_locale,
+            solitaire: solitaire && kind.players().contains(&1),
+            lobby_expires_at: created + self.settings.lobby_expiry.as_secs() as i64,
+        };
+        let mut row = GameRow {
+            id: 0,
+            kind: kind.id().to_owned(),
+            guild_id: guild,
+            channel_id: channel,
+            host_id: host.id,
+            status: Status::Lobby,
+            options,
+            seats: serde_json::Value::Null,
+            setup_dice: vec![],
+            board_message_id: None,
+            created_at: created,
+            updated_at: created,
+        };
+        let mut session = Session {
+            row: row.clone(),
+            kind,
+            table,
+            game: None,
+            log: vec![],
+            needs_board: false,
+            bot_running: false,
+        };
+        session.sync_row();
+        row = session.row.clone();
+        let id = match self.store.insert_game(&row).await {
+            Ok(id) => id,
+            Err(e) => return store_failed(&tr, &e),
+        };
+        session.row.id = id;
+        let post = lobby::post(&session);
+        let message = match self.outbox.post(channel, &post).await {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "could not post a lobby");
+                session.row.status = Status::Abandoned;
+                self.persist(&mut session).await;
+                return tr.t("cannot-post");
+            }
+        };
+        session.row.board_message_id = Some(message);
+        self.persist(&mut session).await;
+        let expires = session.table.lobby_expires_at;
+        let link = session.link();
+        let arc = Arc::new(Mutex::new(session));
+        // Two starts racing in one channel: the second one to get here loses.
+        if let dashmap::Entry::Occupied(_) = self.channels.entry(channel) {
+            let mut s = arc.lock().await;
+            s.row.status = Status::Abandoned;
+            self.persist(&mut s).await;
+            self.outbox
+                .edit(channel, message, &lobby::closed(&s, "lobby-cancelled"))
+                .await
+                .ok();
+            return tr.t("channel-busy-race");
+        }
+        self.channels.insert(channel, id);
+        self.sessions.insert(id, arc);
+        self.arm_lobby_expiry(id, expires);
+        tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
+    }
+
+    /// Writes the session's row; a failure is logged (the next write repeats it).
+    async fn persist(&self, s: &mut Session) {
+        if let Err(e) = self.try_persist(s).await {
+            tracing::error!(game = s.row.id, error = %e, "could not save a game");
+        }
+    }
+
+    async fn try_persist(&self, s: &mut Session) -> Result<(), StoreError> {
+        s.sync_row();
+        self.store.update_game(&s.row).await
+    }
+
+    /// A button click, routed by its custom id.
+    pub async fn click(self: &Arc<Self>, custom_id: &str, user: &User) -> Reply {
+        let tr = Tr::new(user.locale, &[]);
+        let Some(route) = ids::decode(custom_id) else {
+            return Reply::Private(tr.t("click-unknown"));
+        };
+        let Some(session) = self.sessions.get(&route.game()).map(|s| s.clone()) else {
+            return Reply::Private(tr.t("click-game-gone"));
+        };
+        let mut s = session.lock().await;
+        match route {
+            Route::Lobby { action, .. } => self.lobby_click(&mut s, &action, user).await,
+            Route::Game { version, action, .. } => {
+                if s.row.status != Status::Playing {
+                    return Reply::Private(tr.t("click-lobby-not-started"));
+                }
+                if version != s.version() {
+                    return Reply::Private(render::stale(&tr, s.link()));
+                }
+                let Some(seat) = s.seat_of(user.id) else {
+                    return Reply::Private(tr.t("rule-not-playing"));
+                };
+                match self.act(&mut s, seat, &action, user.locale).await {
+                    Ok(post) => Reply::Update(post),
+                    Err(refusal) => Reply::Private(refusal),
+                }
+            }
+        }
+    }
+
+    /// Applies one action for a seat, durably, and returns the clicked board's new look.
+    /// On any refusal nothing changed.
+    async fn act(&self, s: &mut Session, seat: Seat, action: &str, locale: Locale) -> Result<Post, Refusal> {
+        let names = s.names();
+        let tr = Tr::new(locale, &names);
+        let current = s.game.as_ref().ok_or_else(|| tr.t("click-lobby-not-started"))?;
+        let to_act = current.to_act();
+        if action != engine::RESIGN && !to_act.contains(&seat) {
+            let waiting = to_act.first().copied().unwrap_or(seat);
+            return Err(tr.msg(&Msg::new("rule-not-your-turn").seat("player", waiting)));
+        }
+        let mut game = current.clone();
+        let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
+        let (_, logged) =
+            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| tr.msg(&e.0))?;
+        let finished = game.outcome().is_some();
+        let status = if finished {
+            Status::Finished
+        } else {
+            Status::Playing
+        };
+        let seq = s.version() as i64;
+        // Durable before acknowledged: if this fails, the game stays as it was.
+        match self
+            .store
+            .append_action(s.row.id, seq, &logged, status, now())
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => return Err(render::stale(&tr, s.link())),
+            Err(e) => return Err(store_failed(&tr, &e)),
+        }
+        let turn_passed = game.to_act() != to_act;
+        s.game = Some(game);
+        s.log.push(logged);
+        s.row.status = status;
+        s.row.updated_at = now();
+        if finished {
+            self.close(s);
+            return Ok(render::board(s, &[], false));
+        }
+        if turn_passed {
+            // The clicked board freezes; a fresh one pings whoever is next (see `settle`).
+            s.needs_board = true;
+            return Ok(render::board(s, &[], false));
+        }
+        Ok(render::board(s, &[], true))
+    }
+
+    /// After an interaction was answered: posts the next board if the turn passed, and lets
+    /// bots take their turns.
+    pub async fn settle(self: &Arc<Self>, game: i64) {
+        let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
+            return;
+        };
+        let mut s = session.lock().await;
+        self.post_board_if_needed(&mut s).await;
+        if s.bot_to_act().is_some() && !s.bot_running {
+            s.bot_running = true;
+            let hub = self.clone();
+            tokio::spawn(async move { hub.run_bots(game).await });
+        }
+    }
+
+    async fn post_board_if_needed(&self, s: &mut Session) {
+        if !s.needs_board || s.row.status != Status::Playing {
+            return;
+        }
+        let ping = s.humans_to_act();
+        let post = render::board(s, &ping, true);
+        match self.outbox.post(s.row.channel_id, &post).await {
+            Ok(message) => {
+                s.needs_board = false;
+                s.row.board_message_id = Some(message);
+                self.persist(s).await;
+            }
+            Err(e) => tracing::warn!(game = s.row.id, error = %e, "could not post the next board"),
+        }
+    }
+
+    /// Plays the bots' turns one action at a time, pausing between them so people can follow.
+    async fn run_bots(self: Arc<Self>, game: i64) {
+        loop {
+            tokio::time::sleep(self.settings.bot_delay).await;
+            let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
+                return;
+            };
+            let (snapshot, version, seat, level, kind) = {
+                let mut s = session.lock().await;
+                match s.bot_to_act() {
+                    Some((seat, level)) if s.row.status == Status::Playing => {
+                        (s.game.clone().expect("playing"), s.version(), seat, level, s.kind)
+                    }
+                    _ => {
+                        s.bot_running = false;
+                        return;
+                    }
+                }
+            };
+            // Thinking can be heavy: keep it off the async workers.
+            let mut rng = self.settings.dice(game, u64::MAX - version as u64);
+            let choice = tokio::task::spawn_blocking(move || {
+                ai::bot(kind, level).choose(snapshot.as_ref(), seat, &mut rng)
+            })
+            .await;
+            let mut s = session.lock().await;
+            let Ok(action) = choice else {
+                tracing::error!(game, "a bot panicked while thinking");
+                s.bot_running = false;
+                return;
+            };
+            if s.version() != version {
+                continue; // someone resigned or abandoned meanwhile; look again
+            }
+            let locale = s.table.locale;
+            let old_board = s.row.board_message_id;
+            match self.act(&mut s, seat, &action, locale).await {
+                Ok(post) => {
+                    if let Some(message) = old_board
+                        && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
+                    {
+                        tracing::warn!(game, error = %e, "could not update the board after a bot move");
+                    }
+                    self.post_board_if_needed(&mut s).await;
+                }
+                Err(why) => {
+                    tracing::error!(game, %action, %why, "a bot chose an action the game refused");
+                    s.bot_running = false;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn arm_lobby_expiry(self: &Arc<Self>, game: i64, expires_at: i64) {
+        let hub = self.clone();
+        let wait = Duration::from_secs(expires_at.saturating_sub(now()).max(0) as u64);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            hub.expire_lobby(game).await;
+        });
+    }
+
+    async fn expire_lobby(&self, game: i64) {
+        let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
+            return;
+        };
+        let mut s = session.lock().await;
+        if s.row.status != Status::Lobby {
+            return;
+        }
+        s.row.status = Status::Abandoned;
+        self.persist(&mut s).await;
+        self.close(&s);
+        if let Some(message) = s.row.board_message_id {
+            let post = lobby::closed(&s, "lobby-expired");
+            if let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await {
+                tracing::warn!(game, error = %e, "could not mark a lobby as expired");
+            }
+        }
+    }
+
+    /// The live session of a game kind in a channel, or a refusal saying there is none.
+    async fn session_in(
+        &self,
+        kind: GameKind,
+        channel: u64,
+        tr: &Tr<'_>,
+    ) -> Result<Arc<Mutex<Session>>, Refusal> {
+        match self.by_channel(channel) {
+            Some(s) if s.lock().await.kind == kind => Ok(s),
+            _ => Err(tr.f("no-game-here", &[("game", render::game_name(tr, kind).into())])),
+        }
+    }
+
+    /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
+    /// loses its buttons so there is still exactly one live board.
+    pub async fn repost(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let session = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let mut s = session.lock().await;
+        let (post, frozen) = if s.row.status == Status::Lobby {
+            (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
+        } else {
+            (
+                render::board(&s, &s.humans_to_act(), true),
+                render::board(&s, &[], false),
+            )
+        };
+        let old = s.row.board_message_id;
+        match self.outbox.post(channel, &post).await {
+            Ok(message) => {
+                s.row.board_message_id = Some(message);
+                s.needs_board = false;
+                self.persist(&mut s).await;
+                if let Some(old) = old {
+                    self.outbox.edit(channel, old, &frozen).await.ok();
+                }
+                tr.f("board-reposted", &[("link", s.link().unwrap_or_default().into())])
+            }
+            Err(e) => {
+                tracing::warn!(game = s.row.id, error = %e, "could not re-post a board");
+                tr.t("cannot-post")
+            }
+        }
+    }
+
+    /// `/<game> resign`: the user's seat leaves the game.
+    pub async fn resign(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let session = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let game = {
+            let mut s = session.lock().await;
+            if s.row.status == Status::Lobby {
+                return tr.t("resign-in-lobby");
+            }
+            let Some(seat) = s.seat_of(user.id) else {
+                return tr.t("rule-not-playing");
+            };
+            let old = s.row.board_message_id;
+            match self.act(&mut s, seat, engine::RESIGN, user.locale).await {
+                Ok(post) => {
+                    if let Some(old) = old {
+                        self.outbox.edit(channel, old, &post).await.ok();
+                    }
+                }
+                Err(r) => return r,
+            }
+            s.row.id
+        };
+        self.settle(game).await;
+        tr.t("resigned")
+    }
+
+    /// `/<game> abandon`: ends the game for everyone. The host or a server manager only.
+    pub async fn abandon(&self, kind: GameKind, channel: u64, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let session = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let mut s = session.lock().await;
+        if s.row.host_id != user.id && !user.manager {
+            return tr.t("abandon-refused");
+        }
+        let was_lobby = s.row.status == Status::Lobby;
+        s.row.status = Status::Abandoned;
+        self.persist(&mut s).await;
+        self.close(&s);
+        if let Some(message) = s.row.board_message_id {
+            let post = if was_lobby {
+                lobby::closed(&s, "lobby-cancelled")
+            } else {
+                render::abandoned(&s, &user.name)
+            };
+            self.outbox.edit(channel, message, &post).await.ok();
+        }
+        tr.t("abandoned")
+    }
+
+    /// `/<game> log`: the moves so far, a page at a time (newest page last).
+    pub async fn log(&self, kind: GameKind, channel: u64, user: &User, page: Option<usize>) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let session = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let s = session.lock().await;
+        render::log_page(&s, user.locale, page)
+    }
+}
+
+fn store_failed(tr: &Tr, e: &StoreError) -> String {
+    tracing::error!(error = %e, "storage failed");
+    tr.t("store-failed")
+}
+
+/// Rebuilds a session from its stored record by replaying the log.
+fn load_session(sg: StoredGame) -> Result<Session, String> {
+    let kind =
+        GameKind::from_id(&sg.row.kind).ok_or_else(|| format!("unknown game kind `{}`", sg.row.kind))?;
+    let table: Table = serde_json::from_value(sg.row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
+    let game = match sg.row.status {
+        Status::Lobby => None,
+        _ => Some(replayed(kind, &sg.row, table.seats.len(), &sg.log)?),
+    };
+    Ok(Session {
+        kind,
+        table,
+        game,
+        log: sg.log,
+        // A board that was never posted (crash between acknowledging and posting) is posted now.
+        needs_board: sg.row.board_message_id.is_none() && sg.row.status == Status::Playing,
+        bot_running: false,
+        row: sg.row,
+    })
+}
+
+/// The game after setup with its recorded dice and the given log.
+fn replayed(
+    kind: GameKind,
+    row: &GameRow,
+    players: usize,
+    log: &[LoggedAction],
+) -> Result<Box<dyn AnyGame>, String> {
+    let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
+    let mut game = kind
+        .new_game(&row.options, players, &mut setup)
+        .map_err(|e| e.0)?;
+    if setup.overrun() || setup.remaining() != 0 {
+        return Err("setup dice do not match the game".into());
+    }
+    engine::replay(game.as_mut(), log)?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,143 @@
+//! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
+
+use super::{Post, Session, ids};
+use crate::engine::view::COLOUR_DONE;
+use crate::engine::{Control, Locale, Msg, ScriptedDice, Tr};
+use crate::games::GameKind;
+
+/// A display name made safe for Discord markdown: no formatting, no mass mentions.
+pub fn escape(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().filter(|c| !c.is_control()) {
+        if "\\*_~`|>#[]()-:".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+        // A zero-width space after @ keeps `@everyone` from ever being a mention.
+        if c == '@' {
+            out.push('\u{200B}');
+        }
+    }
+    if out.trim().is_empty() { "?".into() } else { out }
+}
+
+pub fn mention(user: u64) -> String {
+    format!("<@{user}>")
+}
+
+pub fn game_name(tr: &Tr, kind: GameKind) -> String {
+    tr.t(&format!("{}-name", kind.id()))
+}
+
+/// The game board. `live`: with buttons routed to this version; otherwise frozen (no buttons).
+pub fn board(s: &Session, ping: &[u64], live: bool) -> Post {
+    let names = s.names();
+    let tr = Tr::new(s.table.locale, &names);
+    let game = s.game.as_ref().expect("a board is only drawn for a started game");
+    let mut view = game.view(None, &tr);
+    if live && game.outcome().is_none() {
+        for row in &mut view.rows {
+            for control in row.iter_mut() {
+                let routed = ids::game(s.row.id, s.version(), control.id());
+                match control {
+                    Control::Button { id, .. } | Control::Select { id, .. } => *id = routed,
+                }
+            }
+        }
+    } else {
+        view.rows.clear();
+    }
+    let content = match game.outcome() {
+        Some(outcome) => Some(crate::console::describe(&outcome, &tr)),
+        None if !ping.is_empty() => {
+            let who: Vec<String> = ping.iter().map(|u| mention(*u)).collect();
+            Some(tr.f("turn-ping", &[("players", who.join(" ").into())]))
+        }
+        None => None,
+    };
+    Post {
+        content,
+        view,
+        ping: ping.to_vec(),
+    }
+}
+
+/// The last board of an abandoned game.
+pub fn abandoned(s: &Session, by: &str) -> Post {
+    let mut post = board(s, &[], false);
+    let tr = Tr::new(s.table.locale, &[]);
+    post.content = Some(tr.f("game-abandoned", &[("player", escape(by).into())]));
+    post.view.colour = COLOUR_DONE;
+    post
+}
+
+pub fn busy_channel(tr: &Tr, kind: GameKind, link: Option<String>) -> String {
+    let game = game_name(tr, kind);
+    match link {
+        Some(link) => tr.f("channel-busy", &[("game", game.into()), ("link", link.into())]),
+        None => tr.f("channel-busy-nolink", &[("game", game.into())]),
+    }
+}
+
+pub fn stale(tr: &Tr, link: Option<String>) -> String {
+    match link {
+        Some(link) => tr.f("click-stale", &[("link", link.into())]),
+        None => tr.t("click-stale-nolink"),
+    }
+}
+
+/// Discord's limit for a message's content, with room for the page header.
+const PAGE_CHARS: usize = 1800;
+const PAGE_LINES: usize = 20;
+
+/// The game's log lines, numbered, one page (default: the newest).
+pub fn log_page(s: &Session, locale: Locale, page: Option<usize>) -> String {
+    let names = s.names();
+    let tr = Tr::new(locale, &names);
+    let lines = log_lines(s, &tr);
+    if lines.is_empty() {
+        return tr.t("log-empty");
+    }
+    let mut pages: Vec<Vec<String>> = vec![vec![]];
+    let mut chars = 0;
+    for line in lines {
+        let last = pages.last_mut().expect("never empty");
+        if last.len() == PAGE_LINES || chars + line.chars().count() > PAGE_CHARS {
+            pages.push(vec![]);
+            chars = 0;
+        }
+        chars += line.chars().count() + 1;
+        pages.last_mut().expect("never empty").push(line);
+    }
+    let total = pages.len();
+    let n = page.unwrap_or(total).clamp(1, total);
+    let header = tr.f(
+        "log-header",
+        &[
+            ("game", game_name(&tr, s.kind).into()),
+            ("page", n.into()),
+            ("pages", total.into()),
+        ],
+    );
+    format!("{header}\n{}", pages[n - 1].join("\n"))
+}
+
+/// Every log line of the game, by replaying its record (the log stores actions, not text, so it
+/// reads in any language).
+fn log_lines(s: &Session, tr: &Tr) -> Vec<String> {
+    let mut setup = ScriptedDice::new(s.row.setup_dice.iter().copied()).lenient();
+    let Ok(mut game) = s.kind.new_game(&s.row.options, s.table.seats.len(), &mut setup) else {
+        return vec![];
+    };
+    let mut out = vec![];
+    for (i, entry) in s.log.iter().enumerate() {
+        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+        let msgs: Vec<Msg> = game
+            .apply(entry.seat, &entry.action, &mut dice)
+            .unwrap_or_default();
+        for m in msgs {
+            out.push(format!("`{:>3}` {}", i + 1, tr.msg(&m)));
+        }
+    }
+    out
+}

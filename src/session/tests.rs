@@ -1,0 +1,399 @@
+//! The session's decisions, without Discord: a recording outbox stands in for the channel.
+
+use super::*;
+use crate::engine::Control;
+use std::sync::Mutex as StdMutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Remembers what the session sent to channels, as a user would see them.
+#[derive(Default)]
+struct Channel {
+    next_id: AtomicU64,
+    messages: StdMutex<Vec<(u64, u64, Post)>>,
+}
+
+#[async_trait::async_trait]
+impl Outbox for Channel {
+    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String> {
+        post.view.check_limits()?;
+        let id = 1000 + self.next_id.fetch_add(1, Ordering::SeqCst);
+        self.messages.lock().unwrap().push((channel, id, post.clone()));
+        Ok(id)
+    }
+
+    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String> {
+        post.view.check_limits()?;
+        let mut msgs = self.messages.lock().unwrap();
+        let m = msgs
+            .iter_mut()
+            .find(|(c, id, _)| *c == channel && *id == message)
+            .ok_or("edit of an unknown message")?;
+        m.2 = post.clone();
+        Ok(())
+    }
+}
+
+impl Channel {
+    /// What Discord does with an UPDATE_MESSAGE answer: the clicked message becomes the post.
+    fn update_clicked(&self, custom_id: &str, reply: &Reply) {
+        if let Reply::Update(post) = reply {
+            let mut msgs = self.messages.lock().unwrap();
+            if let Some(m) = msgs
+                .iter_mut()
+                .find(|(_, _, p)| p.view.rows.iter().flatten().any(|c| c.id() == custom_id))
+            {
+                m.2 = post.clone();
+            }
+        }
+    }
+
+    fn last(&self, channel: u64) -> (u64, Post) {
+        let msgs = self.messages.lock().unwrap();
+        let (_, id, post) = msgs
+            .iter()
+            .rev()
+            .find(|(c, _, _)| *c == channel)
+            .expect("a message");
+        (*id, post.clone())
+    }
+
+    fn live_buttons(&self) -> usize {
+        let msgs = self.messages.lock().unwrap();
+        msgs.iter()
+            .filter(|(_, _, p)| p.view.rows.iter().any(|r| !r.is_empty()))
+            .count()
+    }
+}
+
+const CHANNEL: u64 = 77;
+const THREAD: u64 = 78;
+
+fn user(id: u64, name: &str) -> User {
+    User {
+        id,
+        name: name.into(),
+        locale: Locale::En,
+        manager: false,
+    }
+}
+
+fn place(channel: u64) -> Place {
+    Place {
+        guild: Some(1),
+        channel,
+        locale: Locale::En,
+    }
+}
+
+async fn hub_with(store: Store) -> (Arc<Hub>, Arc<Channel>) {
+    let channel = Arc::new(Channel::default());
+    let settings = Settings {
+        lobby_expiry: Duration::from_secs(600),
+        bot_delay: Duration::ZERO,
+        dice_seed: None,
+    };
+    (Hub::new(store, channel.clone(), settings), channel)
+}
+
+async fn hub() -> (Arc<Hub>, Arc<Channel>) {
+    hub_with(Store::connect("sqlite::memory:").await.unwrap()).await
+}
+
+/// A click as Discord delivers it: the answer, and the clicked message updated if it says so.
+async fn click(hub: &Arc<Hub>, out: &Channel, custom_id: &str, user: &User) -> Reply {
+    let reply = hub.click(custom_id, user).await;
+    out.update_clicked(custom_id, &reply);
+    reply
+}
+
+fn button_ids(post: &Post) -> Vec<String> {
+    post.view
+        .rows
+        .iter()
+        .flatten()
+        .map(|c| c.id().to_owned())
+        .collect()
+}
+
+fn button(post: &Post, suffix: &str) -> String {
+    button_ids(post)
+        .into_iter()
+        .find(|id| id.ends_with(&format!(":{suffix}")))
+        .unwrap_or_else(|| panic!("no `{suffix}` button in {:?}", button_ids(post)))
+}
+
+/// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
+async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
+    let hub = hub.clone();
+    let ann = user(1, "ann");
+    let reply = hub
+        .open_lobby(
+            GameKind::CantStop,
+            place(CHANNEL),
+            &ann,
+            serde_json::json!({}),
+            false,
+        )
+        .await;
+    assert!(reply.starts_with("Lobby opened"), "{reply}");
+    let (_, lobby) = out.last(CHANNEL);
+    let join = button(&lobby, "join");
+    assert!(matches!(
+        click(&hub, out, &join, &user(2, "ben")).await,
+        Reply::Update(_)
+    ));
+    let start = button(&lobby, "start");
+    match click(&hub, out, &start, &ann).await {
+        Reply::Update(p) => assert!(p.view.rows.is_empty(), "the lobby loses its buttons"),
+        other => panic!("{other:?}"),
+    }
+    let game = ids::decode(&start).unwrap().game();
+    hub.settle(game).await;
+    game
+}
+
+async fn log_len(hub: &Hub, game: i64) -> usize {
+    hub.sessions.get(&game).unwrap().clone().lock().await.log.len()
+}
+
+#[tokio::test]
+async fn one_game_per_channel_but_threads_are_channels() {
+    let (hub, out) = hub().await;
+    started(&hub, &out).await;
+    let again = hub
+        .open_lobby(
+            GameKind::CantStop,
+            place(CHANNEL),
+            &user(3, "cho"),
+            serde_json::json!({}),
+            false,
+        )
+        .await;
+    assert!(
+        again.contains("already running") && again.contains("https://discord.com/channels/1/77/"),
+        "{again}"
+    );
+    let thread = hub
+        .open_lobby(
+            GameKind::CantStop,
+            place(THREAD),
+            &user(3, "cho"),
+            serde_json::json!({}),
+            false,
+        )
+        .await;
+    assert!(thread.starts_with("Lobby opened"), "{thread}");
+    assert_eq!(hub.active(), 2);
+}
+
+#[tokio::test]
+async fn lobby_permissions() {
+    let (hub, out) = hub().await;
+    let ann = user(1, "ann");
+    hub.open_lobby(
+        GameKind::CantStop,
+        place(CHANNEL),
+        &ann,
+        serde_json::json!({}),
+        false,
+    )
+    .await;
+    let (_, lobby) = out.last(CHANNEL);
+    let start = button(&lobby, "start");
+    // Alone, without solitaire: not enough players.
+    assert!(matches!(click(&hub, &out, &start, &ann).await, Reply::Private(t) if t.contains("At least 2")));
+    let ben = user(2, "ben");
+    assert!(
+        matches!(click(&hub, &out, &start, &ben).await, Reply::Private(t) if t.contains("Only the host"))
+    );
+    assert!(
+        matches!(click(&hub, &out, &button(&lobby, "leave"), &ben).await, Reply::Private(t) if t.contains("not in"))
+    );
+    assert!(matches!(
+        click(&hub, &out, &button(&lobby, "join"), &ben).await,
+        Reply::Update(_)
+    ));
+    assert!(
+        matches!(click(&hub, &out, &button(&lobby, "join"), &ben).await, Reply::Private(t) if t.contains("already"))
+    );
+    assert!(matches!(
+        click(&hub, &out, &button(&lobby, "cancel"), &ben).await,
+        Reply::Private(_)
+    ));
+    let mut boss = user(9, "boss");
+    boss.manager = true;
+    assert!(
+        matches!(click(&hub, &out, &button(&lobby, "cancel"), &boss).await, Reply::Update(p) if p.view.rows.is_empty())
+    );
+    assert_eq!(hub.active(), 0, "a cancelled lobby frees the channel");
+}
+
+#[tokio::test]
+async fn who_may_click_and_stale_boards() {
+    let (hub, out) = hub().await;
+    let game = started(&hub, &out).await;
+    let (_, board) = out.last(CHANNEL);
+    assert!(
+        board.content.as_deref().unwrap_or("").contains("<@"),
+        "the first board pings"
+    );
+    assert_eq!(board.ping.len(), 1);
+    let active = board.ping[0];
+    let waiting = if active == 1 { 2 } else { 1 };
+    let roll = button(&board, "roll");
+
+    let outsider = click(&hub, &out, &roll, &user(5, "eve")).await;
+    assert!(
+        matches!(&outsider, Reply::Private(t) if t.contains("not playing")),
+        "{outsider:?}"
+    );
+    let not_yours = click(&hub, &out, &roll, &user(waiting, "x")).await;
+    assert!(
+        matches!(&not_yours, Reply::Private(t) if t.contains("turn")),
+        "{not_yours:?}"
+    );
+    let forged = click(&hub, &out, "sk:1:0:roll\u{0}", &user(active, "x")).await;
+    assert!(matches!(forged, Reply::Private(_)));
+    assert!(
+        matches!(click(&hub, &out, "garbage", &user(active, "x")).await, Reply::Private(t) if t.contains("isn't one of mine"))
+    );
+    assert_eq!(log_len(&hub, game).await, 0, "refused clicks change nothing");
+
+    // A double click: both arrive together, exactly one applies.
+    let a = user(active, "x");
+    let (r1, r2) = tokio::join!(hub.click(&roll, &a), hub.click(&roll, &a));
+    out.update_clicked(&roll, &r1);
+    out.update_clicked(&roll, &r2);
+    let updates = [&r1, &r2]
+        .iter()
+        .filter(|r| matches!(r, Reply::Update(_)))
+        .count();
+    assert_eq!(updates, 1, "{r1:?} / {r2:?}");
+    assert!(
+        [&r1, &r2]
+            .iter()
+            .any(|r| matches!(r, Reply::Private(t) if t.contains("out of date")))
+    );
+    assert_eq!(log_len(&hub, game).await, 1);
+    // The old version's button is stale now.
+    assert!(matches!(click(&hub, &out, &roll, &a).await, Reply::Private(t) if t.contains("out of date")));
+}
+
+#[tokio::test]
+async fn resign_ends_a_two_player_game_and_frees_the_channel() {
+    let (hub, out) = hub().await;
+    started(&hub, &out).await;
+    let reply = hub.resign(GameKind::CantStop, CHANNEL, &user(1, "ann")).await;
+    assert_eq!(reply, "You resigned.");
+    assert_eq!(hub.active(), 0);
+    let (_, last) = out.last(CHANNEL);
+    assert!(last.content.unwrap().contains("ben wins"));
+    assert_eq!(out.live_buttons(), 0, "no live buttons remain");
+    let none = hub.resign(GameKind::CantStop, CHANNEL, &user(1, "ann")).await;
+    assert!(none.contains("no game"), "{none}");
+}
+
+#[tokio::test]
+async fn abandon_is_for_the_host_or_a_manager() {
+    let (hub, out) = hub().await;
+    started(&hub, &out).await;
+    let refused = hub.abandon(GameKind::CantStop, CHANNEL, &user(2, "ben")).await;
+    assert!(refused.contains("Only the host"), "{refused}");
+    assert_eq!(hub.active(), 1);
+    let done = hub.abandon(GameKind::CantStop, CHANNEL, &user(1, "ann")).await;
+    assert_eq!(done, "The game is abandoned.");
+    assert_eq!(hub.active(), 0);
+    assert_eq!(out.live_buttons(), 0);
+}
+
+#[tokio::test]
+async fn a_restart_keeps_games_and_old_buttons_work() {
+    let dir = std::env::temp_dir().join(format!("saikoro-session-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let game = started(&hub, &out).await;
+    let (_, board) = out.last(CHANNEL);
+    let active = board.ping[0];
+    let roll = button(&board, "roll");
+    let Reply::Update(after_roll) = click(&hub, &out, &roll, &user(active, "x")).await else {
+        panic!()
+    };
+    drop(hub);
+
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    assert_eq!(hub.restore().await.unwrap(), 1);
+    assert_eq!(log_len(&hub, game).await, 1, "the acknowledged roll survived");
+    // A button from the board as it was before the restart still works.
+    let next = button_ids(&after_roll)
+        .into_iter()
+        .next()
+        .expect("a move or a bust");
+    if !after_roll.view.rows.is_empty() {
+        assert!(matches!(
+            click(&hub, &out, &next, &user(active, "x")).await,
+            Reply::Update(_)
+        ));
+        assert_eq!(log_len(&hub, game).await, 2);
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn a_person_can_play_bots_and_bots_take_their_turns() {
+    let (hub, out) = hub().await;
+    let ann = user(1, "ann");
+    hub.open_lobby(
+        GameKind::CantStop,
+        place(CHANNEL),
+        &ann,
+        serde_json::json!({}),
+        false,
+    )
+    .await;
+    let (_, lobby) = out.last(CHANNEL);
+    let Reply::Update(with_bot) = click(&hub, &out, &button(&lobby, "bot-normal"), &ann).await else {
+        panic!()
+    };
+    assert!(with_bot.view.fields[0].value.contains("Bot 1"));
+    let start = button(&with_bot, "start");
+    assert!(matches!(click(&hub, &out, &start, &ann).await, Reply::Update(_)));
+    let game = ids::decode(&start).unwrap().game();
+    hub.settle(game).await;
+    // Whoever starts, within a few moments it is ann's turn on a live board that pings her.
+    for _ in 0..200 {
+        let (_, board) = out.last(CHANNEL);
+        if board.ping == vec![1] {
+            assert!(!board.view.rows.is_empty());
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the bot never handed the turn to ann");
+}
+
+#[test]
+fn names_cannot_format_or_mass_mention() {
+    assert_eq!(render::escape("**bold**"), "\\*\\*bold\\*\\*");
+    assert!(!render::escape("@everyone").contains("@everyone"));
+    assert_eq!(render::escape("\u{7}"), "?");
+}
+
+#[tokio::test]
+async fn every_lobby_and_board_fits_discord() {
+    let (hub, out) = hub().await;
+    started(&hub, &out).await;
+    for (_, _, post) in out.messages.lock().unwrap().iter() {
+        post.view.check_limits().unwrap();
+        assert!(
+            !format!("{post:?}").contains('⟦'),
+            "missing catalogue message in {post:?}"
+        );
+        for row in &post.view.rows {
+            for c in row {
+                assert!(matches!(c, Control::Button { .. }));
+                assert!(c.id().len() <= 100);
+            }
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! A small Discord for end-to-end tests: REST under `/api/v10` and a gateway websocket on
+//! 127.0.0.1, one guild with a text channel and a thread, test users, and a record of everything
+//! the bot sent, checked against Discord's limits and OpenAPI schemas.
+//!
+//! Point a bot at it with `HttpBuilder::new(token).proxy(emulator.api_url()).ratelimiter_disabled(true)`
+//! (serenity ignores the proxy while its rate limiter is on); the gateway URL comes from `GET /gateway`.
+
+// Each integration test binary uses its own part of this API.
+#![allow(dead_code)]
+
+mod gateway;
+mod model;
+mod rest;
+pub mod validate;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use model::{Callback, Message};
+pub use poise::serenity_prelude::Permissions;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use model::{MESSAGE_FLAG_EPHEMERAL, Shared, State, member_permissions};
+
+/// How long the bot may take to connect and register its commands (start-up includes opening
+/// its database on a shared, busy machine).
+const READY_TIMEOUT: Duration = Duration::from_secs(10);
+
+macro_rules! id_type {
+    ($($name:ident),*) => {$(
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u64);
+
+        impl $name {
+            pub fn get(self) -> u64 {
+                self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    )*};
+}
+
+id_type!(UserId, ChannelId, MessageId, InteractionId);
+
+pub struct Emulator {
+    shared: Arc<Shared>,
+    api_url: String,
+    text_channel: ChannelId,
+    thread: ChannelId,
+    server: JoinHandle<()>,
+}
+
+impl Emulator {
+    /// Starts the REST and gateway server on a random port of 127.0.0.1.
+    pub async fn start() -> Emulator {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("binding 127.0.0.1");
+        let address = listener.local_addr().expect("local address");
+        let mut state = State::new();
+        state.gateway_url = format!("ws://{address}/gateway");
+        let text_channel = state.add_channel("dice", 0, None);
+        let thread = state.add_channel("dice-thread", 11, Some(text_channel));
+        let shared = Arc::new(Shared::new(state));
+        let app = rest::router(shared.clone());
+        let mut stop = shared.shutdown.subscribe();
+        let server = tokio::spawn(async move {
+            let stopped = async move {
+                let _ = stop.wait_for(|stop| *stop).await;
+            };
+            let _ = axum::serve(listener, app).with_graceful_shutdown(stopped).await;
+        });
+        Emulator {
+            shared,
+            api_url: format!("http://{address}"),
+            text_channel: ChannelId(text_channel),
+            thread: ChannelId(thread),
+            server,
+        }
+    }
+
+    /// The base URL for serenity's `HttpBuilder::proxy` (it replaces `https://discord.com`).
+    pub fn api_url(&self) -> String {
+        self.api_url.clone()
+    }
+
+    /// Waits until the bot has identified on the gateway and registered its commands.
+    pub async fn wait_ready(&self) {
+        self.wait_for(
+            READY_TIMEOUT,
+            "the bot to identify and register its commands",
+            |e| {
+                e.shared
+                    .read(|s| (s.session.is_some() && !s.commands.is_empty()).then_some(()))
+            },
+        )
+        .await
+    }
+
+    /// Every registered command (global and guild) as Discord stores it.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.shared.read(State::commands)
+    }
+
+    pub fn command_names(&self) -> Vec<String> {
+        let commands = self.registered_commands();
+        commands
+            .iter()
+            .filter_map(|c| c["name"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    pub fn guild_id(&self) -> u64 {
+        self.shared.read(|s| s.guild_id)
+    }
+
+    pub fn bot_id(&self) -> UserId {
+        UserId(self.shared.read(|s| s.bot_id))
+    }
+
+    /// The guild's text channel `#dice`.
+    pub fn text_channel(&self) -> ChannelId {
+        self.text_channel
+    }
+
+    /// A public thread in `#dice`.
+    pub fn thread(&self) -> ChannelId {
+        self.thread
+    }
+
+    /// A member with the permissions everyone has.
+    pub fn user(&self, name: &str) -> UserId {
+        self.user_with_permissions(name, member_permissions())
+    }
+
+    /// A member who may manage the guild (the "manager" role).
+    pub fn admin(&self, name: &str) -> UserId {
+        self.user_with_permissions(name, member_permissions() | Permissions::MANAGE_GUILD)
+    }
+
+    pub fn user_with_permissions(&self, name: &str, permissions: Permissions) -> UserId {
+        UserId(self.shared.with(|s| s.add_user(name, permissions)))
+    }
+
+    /// The user's client language, sent as the interaction's `locale` (default "en-US").
+    pub fn set_locale(&self, user: UserId, locale: &str) {
+        self.shared.with(|s| {
+            if let Some(u) = s.users.get_mut(&user.0) {
+                u.locale = locale.to_string();
+            }
+        });
+    }
+
+    /// The guild's preferred locale, sent as `guild_locale` (default "en-US").
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.shared.with(|s| s.guild_locale = locale.to_string());
+    }
+
+    /// A new text channel, announced to the bot with CHANNEL_CREATE.
+    pub fn add_text_channel(&self, name: &str) -> ChannelId {
+        ChannelId(self.shared.with(|s| {
+            let id = s.add_channel(name, 0, None);
+            let channel = s.channel_json(id);
+            s.dispatch("CHANNEL_CREATE", channel);
+            id
+        }))
+    }
+
+    /// A new public thread, announced to the bot with THREAD_CREATE.
+    pub fn add_thread(&self, parent: ChannelId, name: &str) -> ChannelId {
+        ChannelId(self.shared.with(|s| {
+            let id = s.add_channel(name, 11, Some(parent.0));
+            let mut thread = s.channel_json(id);
+            thread["newly_created"] = json!(true);
+            s.dispatch("THREAD_CREATE", thread);
+            id
+        }))
+    }
+
+    /// Drops the bot's gateway connection the way a network failure would; the bot should
+    /// reconnect and RESUME, receiving whatever was dispatched meanwhile.
+    pub fn drop_gateway_connection(&self) {
+        self.shared.with(|s| s.connection_generation += 1);
+    }
+
+    /// How many times the bot identified (started a session) and resumed one.
+    pub fn gateway_sessions(&self) -> (u32, u32) {
+        self.shared.read(|s| (s.sessions_started, s.resumes))
+    }
+
+    /// A user runs a slash command: `path` is the command and its subcommands ("cantstop start"),
+    /// `options` the leaf options by name; their types come from the registered command.
+    pub fn slash(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        path: &str,
+        options: &[(&str, Value)],
+    ) -> InteractionId {
+        let result = self.shared.with(|s| {
+            let data = command_data(s, path, options)?;
+            s.interact(2, user.0, channel.0, None, data, path)
+        });
+        InteractionId(result.unwrap_or_else(|e| panic!("/{path}: {e}")))
+    }
+
+    /// A user presses the button `custom_id` on a message.
+    pub fn click(&self, user: UserId, message: MessageId, custom_id: &str) -> InteractionId {
+        self.component(user, message, custom_id, None)
+    }
+
+    /// A click as a stale or tampered client could send it: `custom_id` need not be on the message
+    /// (an outdated board, a forged id). The bot must answer it like any other.
+    pub fn forged_click(&self, user: UserId, message: MessageId, custom_id: &str) -> InteractionId {
+        let result = self.shared.with(|s| {
+            let channel = s.messages.get(&message.0).ok_or("no such message")?.channel_id;
+            let data = json!({"custom_id": custom_id, "component_type": 2});
+            s.interact(3, user.0, channel, Some(message.0), data, custom_id)
+        });
+        InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
+    }
+
+    /// A user picks `values` in the select menu `custom_id` on a message.
+    pub fn select(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+        values: &[&str],
+    ) -> InteractionId {
+        self.component(user, message, custom_id, Some(values))
+    }
+
+    fn component(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> InteractionId {
+        let result = self.shared.with(|s| {
+            let found = s.messages.get(&message.0).filter(|m| !m.deleted);
+            let message = found.ok_or("no such message")?;
+            if message.ephemeral() && message.interaction_user != Some(user.0) {
+                return Err("this ephemeral message is shown to someone else".to_string());
+            }
+            let controls = message.controls();
+            let Some(control) = controls.iter().find(|c| c["custom_id"] == custom_id) else {
+                return Err(format!(
+                    "no component with this custom_id; the message has {:?}",
+                    message.custom_ids()
+                ));
+            };
+            if control["disabled"] == true {
+                return Err("the component is disabled".into());
+            }
+            let kind = control["type"].as_u64().unwrap_or(0);
+            let mut data = json!({"custom_id": custom_id, "component_type": kind});
+            match (kind, values) {
+                (2, None) => {}
+                (3, Some(values)) => data["values"] = json!(values),
+                _ => return Err(format!("component type {kind} cannot be used this way")),
+            }
+            let (channel, id) = (message.channel_id, message.id);
+            s.interact(3, user.0, channel, Some(id), data, custom_id)
+        });
+        InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
+    }
+
+    /// The bot's answer to an interaction, if it has answered.
+    pub fn callback(&self, interaction: InteractionId) -> Option<Callback> {
+        self.shared.read(|s| {
+            s.interactions
+                .get(&interaction.0)
+                .and_then(|i| i.callback.clone())
+        })
+    }
+
+    /// Waits for the bot's answer to an interaction; panics (listing failures) after `timeout`.
+    pub async fn wait_callback(&self, interaction: InteractionId, timeout: Duration) -> Callback {
+        self.wait_for(
+            timeout,
+            &format!("the answer to interaction {interaction}"),
+            |e| e.callback(interaction),
+        )
+        .await
+    }
+
+    /// Waits until `found` returns something; the emulator's state is re-examined after every
+    /// change. Panics (listing failures so far) after `timeout`.
+    pub async fn wait_for<T>(
+        &self,
+        timeout: Duration,
+        what: &str,
+        found: impl Fn(&Emulator) -> Option<T>,
+    ) -> T {
+        let mut changed = self.shared.changed.subscribe();
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(value) = found(self) {
+                return value;
+            }
+            if tokio::time::timeout_at(deadline, changed.changed())
+                .await
+                .is_err()
+            {
+                panic!(
+                    "timed out after {timeout:?} waiting for {what}{}",
+                    report(&self.failures())
+                );
+            }
+        }
+    }
+
+    /// The channel as a user sees it: messages that are not ephemeral or deleted, oldest first,
+    /// each with its latest content, embeds and components.
+    pub fn channel(&self, channel: ChannelId) -> Vec<Message> {
+        self.shared.read(|s| {
+            let visible = |m: &&Message| m.channel_id == channel.0 && !m.deleted && !m.ephemeral();
+            s.messages.values().filter(visible).cloned().collect()
+        })
+    }
+
+    /// The ephemeral messages only `user` can see, oldest first.
+    pub fn ephemerals_for(&self, user: UserId) -> Vec<Message> {
+        self.shared.read(|s| {
+            let mine = |m: &&Message| m.ephemeral() && m.interaction_user == Some(user.0) && !m.deleted;
+            s.messages.values().filter(mine).cloned().collect()
+        })
+    }
+
+    pub fn message(&self, id: MessageId) -> Option<Message> {
+        self.shared.read(|s| s.messages.get(&id.0).cloned())
+    }
+
+    /// The message an interaction's answer created or updated (its `@original`), if any.
+    pub fn original(&self, interaction: InteractionId) -> Option<Message> {
+        self.shared.read(|s| {
+            let original = s.interactions.get(&interaction.0).and_then(|i| i.original);
+            original.and_then(|id| s.messages.get(&id).cloned())
+        })
+    }
+
+    /// "METHOD /path" (below `/api/v10`) of every REST request the bot made, in order.
+    pub fn requests(&self) -> Vec<String> {
+        self.shared.read(|s| s.requests.clone())
+    }
+
+    /// Unknown routes, bodies Discord would refuse, and other protocol mistakes, in order.
+    pub fn failures(&self) -> Vec<String> {
+        self.shared.read(|s| s.failures.clone())
+    }
+
+    /// Every failure, plus every interaction still unanswered once its 3 s are up (waiting for
+    /// them if need be).
+    pub async fn problems(&self) -> Vec<String> {
+        let deadline = self.shared.read(|s| {
+            let pending = s.interactions.values().filter(|i| i.callback.is_none());
+            pending.map(|i| i.dispatched + rest::ANSWER_WITHIN).max()
+        });
+        if let Some(deadline) = deadline {
+            let mut changed = self.shared.changed.subscribe();
+            let all_answered = |s: &State| s.interactions.values().all(|i| i.callback.is_some());
+            while !self.shared.read(all_answered)
+                && tokio::time::timeout_at(deadline.into(), changed.changed())
+                    .await
+                    .is_ok()
+            {}
+        }
+        let mut problems = self.failures();
+        self.shared.read(|s| {
+            for i in s.interactions.values().filter(|i| i.callback.is_none()) {
+                let user = &s.users[&i.user_id].name;
+                problems.push(format!("\"{}\" by {user} was not answered within 3 s", i.label));
+            }
+        });
+        problems
+    }
+
+    /// Panics listing every problem (see [`Emulator::problems`]). Every end-to-end test ends with it.
+    pub async fn assert_clean(&self) {
+        let problems = self.problems().await;
+        assert!(
+            problems.is_empty(),
+            "the emulated Discord saw problems{}",
+            report(&problems)
+        );
+    }
+
+    /// Closes the gateway and stops the server.
+    pub async fn shutdown(mut self) {
+        self.shared.shutdown.send_replace(true);
+        let server = &mut self.server;
+        if tokio::time::timeout(Duration::from_secs(3), server)
+            .await
+            .is_err()
+        {
+            self.server.abort();
+        }
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        self.shared.shutdown.send_replace(true);
+    }
+}
+
+fn report(problems: &[String]) -> String {
+    problems.iter().map(|p| format!("\n - {p}")).collect()
+}
+
+/// The `data` of an application command interaction: the command, the nested subcommand group
+/// and subcommand options, and the leaf options typed as the registered command declares them.
+fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<Value, String> {
+    let mut words = path.split_whitespace();
+    let name = words.next().ok_or("empty command path")?;
+    let commands = state.commands();
+    let command = commands
+        .iter()
+        .find(|c| c["name"] == name && c["type"] == 1)
+        .ok_or_else(|| format!("no command \"{name}\" is registered"))?;
+    let mut declared = &command["options"];
+    let mut nesting = Vec::new();
+    for word in words {
+        let found = array(declared)
+            .iter()
+            .find(|o| o["name"] == word && (o["type"] == 1 || o["type"] == 2));
+        let sub = found.ok_or_else(|| format!("\"{word}\" is not a subcommand here"))?;
+        nesting.push((word, sub["type"].clone()));
+        declared = &sub["options"];
+    }
+    let mut resolved = json!({});
+    let mut given = Vec::new();
+    for (option, value) in options {
+        let declaration = array(declared).iter().find(|o| o["name"] == *option);
+        let kind =
+            declaration.ok_or_else(|| format!("no option \"{option}\"; declared: {declared}"))?["type"]
+                .as_u64()
+                .unwrap_or(0);
+        let value = match (kind, value) {
+            // Users, channels and roles travel as snowflake strings, with the objects in `resolved`.
+            (6..=9, Value::Number(id)) => json!(id.to_string()),
+            _ => value.clone(),
+        };
+        if let Some(id) = value.as_str().and_then(|v| v.parse().ok()) {
+            if kind == 6 && state.users.contains_key(&id) {
+                resolved["users"][id.to_string()] = state.user_json(id);
+                let mut member = state.member_json(id);
+                member.as_object_mut().map(|m| m.remove("user"));
+                resolved["members"][id.to_string()] = member;
+            }
+            if kind == 7 && state.channels.contains_key(&id) {
+                resolved["channels"][id.to_string()] = state.channel_json(id);
+            }
+        }
+        given.push(json!({"name": option, "type": kind, "value": value}));
+    }
+    for required in array(declared).iter().filter(|o| o["required"] == true) {
+        if !options.iter().any(|(name, _)| required["name"] == *name) {
+            return Err(format!("the required option {} is missing", required["name"]));
+        }
+    }
+    for (word, kind) in nesting.into_iter().rev() {
+        given = vec![json!({"name": word, "type": kind, "options": given})];
+    }
+    let mut data = json!({"id": command["id"], "name": name, "type": 1, "options": given});
+    if resolved.as_object().is_some_and(|r| !r.is_empty()) {
+        data["resolved"] = resolved;
+    }
+    if !command["guild_id"].is_null() {
+        data["guild_id"] = command["guild_id"].clone();
+    }
+    Ok(data)
+}
+
+fn array(value: &Value) -> &[Value] {
+    value.as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+impl Callback {
+    /// Whether the answer is shown only to the user who interacted.
+    pub fn ephemeral(&self) -> bool {
+        self.data["flags"]
+            .as_u64()
+            .is_some_and(|flags| flags & MESSAGE_FLAG_EPHEMERAL != 0)
+    }
+}
+
+impl Message {
+    pub fn message_id(&self) -> MessageId {
+        MessageId(self.id)
+    }
+
+    /// Title, description, fields and footer of every embed, and the content, as plain text.
+    pub fn text(&self) -> String {
+        let mut parts = vec![self.content.clone()];
+        for embed in &self.embeds {
+            for key in ["title", "description"] {
+                parts.extend(embed[key].as_str().map(str::to_string));
+            }
+            for field in array(&embed["fields"]) {
+                parts.extend(
+                    ["name", "value"]
+                        .iter()
+                        .filter_map(|k| field[*k].as_str().map(str::to_string)),
+                );
+            }
+            parts.extend(embed["footer"]["text"].as_str().map(str::to_string));
+        }
+        parts.retain(|p| !p.is_empty());
+        parts.join("\n")
+    }
+}

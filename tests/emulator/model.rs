@@ -1,0 +1,583 @@
+//! What the emulated Discord knows: one guild, its users and channels, the messages the bot posted,
+//! the interactions it was sent and how it answered them, and the gateway session's event log.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use poise::serenity_prelude::{Permissions, Timestamp};
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds; snowflakes count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+pub const MESSAGE_FLAG_EPHEMERAL: u64 = 1 << 6;
+pub const MESSAGE_FLAG_LOADING: u64 = 1 << 7;
+
+#[derive(Clone, Debug)]
+pub struct User {
+    pub id: u64,
+    pub name: String,
+    pub permissions: Permissions,
+    pub bot: bool,
+    /// The client language, sent as the interaction's `locale`.
+    pub locale: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub id: u64,
+    pub name: String,
+    /// 0 = guild text, 11 = public thread.
+    pub kind: u8,
+    pub parent_id: Option<u64>,
+}
+
+/// A message as Discord stores it, with the latest edit applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub id: u64,
+    pub channel_id: u64,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub flags: u64,
+    /// The interaction this message answers (original response or follow-up), if any.
+    pub interaction: Option<u64>,
+    /// The user who triggered that interaction.
+    pub interaction_user: Option<u64>,
+    pub edited: bool,
+    pub deleted: bool,
+}
+
+impl Message {
+    pub fn ephemeral(&self) -> bool {
+        self.flags & MESSAGE_FLAG_EPHEMERAL != 0
+    }
+
+    /// Every component below the action rows (buttons and selects), in reading order.
+    pub fn controls(&self) -> Vec<&Value> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().into_iter().flatten())
+            .collect()
+    }
+
+    pub fn custom_ids(&self) -> Vec<String> {
+        self.controls()
+            .iter()
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// Takes the fields present in a message body (Discord leaves absent fields unchanged); the
+    /// "thinking…" state of a deferred reply ends with it.
+    pub fn apply(&mut self, body: &Value) {
+        if let Some(content) = body.get("content") {
+            self.content = content.as_str().unwrap_or_default().to_string();
+        }
+        if let Some(embeds) = body.get("embeds") {
+            self.embeds = embeds.as_array().cloned().unwrap_or_default();
+        }
+        if let Some(components) = body.get("components") {
+            self.components = components.as_array().cloned().unwrap_or_default();
+        }
+        self.flags &= !MESSAGE_FLAG_LOADING;
+    }
+
+    pub fn edit(&mut self, body: &Value) {
+        self.apply(body);
+        self.edited = true;
+    }
+}
+
+/// How the bot answered an interaction, and how long after the dispatch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Callback {
+    /// The interaction callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal…
+    pub kind: u8,
+    pub data: Value,
+    pub latency: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    /// 2 = application command, 3 = message component.
+    pub kind: u8,
+    pub user_id: u64,
+    pub channel_id: u64,
+    /// The message a component sits on.
+    pub message_id: Option<u64>,
+    /// What a person did: the command path or the component's custom_id.
+    pub label: String,
+    pub dispatched: Instant,
+    pub callback: Option<Callback>,
+    pub original: Option<u64>,
+}
+
+/// The gateway session: its id and every dispatch in order, kept so a RESUME can replay them.
+#[derive(Debug, Default)]
+pub struct Session {
+    pub id: String,
+    pub events: Vec<(u64, Value)>,
+}
+
+pub struct State {
+    last_snowflake: u64,
+    pub gateway_url: String,
+    pub application_id: u64,
+    pub bot_id: u64,
+    pub guild_id: u64,
+    pub everyone_role: u64,
+    pub manager_role: u64,
+    pub guild_locale: String,
+    pub users: BTreeMap<u64, User>,
+    pub channels: BTreeMap<u64, Channel>,
+    pub messages: BTreeMap<u64, Message>,
+    pub interactions: BTreeMap<u64, Interaction>,
+    /// Registered commands: key `None` for global ones, `Some(guild)` for guild ones.
+    pub commands: BTreeMap<Option<u64>, Vec<Value>>,
+    pub session: Option<Session>,
+    /// IDENTIFYs and successful RESUMEs seen on the gateway.
+    pub sessions_started: u32,
+    pub resumes: u32,
+    /// Bumped to make the open gateway connection drop (a test of RESUME).
+    pub connection_generation: u64,
+    /// "METHOD /path" of every REST request, in order.
+    pub requests: Vec<String>,
+    pub failures: Vec<String>,
+}
+
+/// Permissions everyone in the test guild has.
+pub fn member_permissions() -> Permissions {
+    Permissions::VIEW_CHANNEL
+        | Permissions::SEND_MESSAGES
+        | Permissions::SEND_MESSAGES_IN_THREADS
+        | Permissions::EMBED_LINKS
+        | Permissions::ADD_REACTIONS
+        | Permissions::READ_MESSAGE_HISTORY
+        | Permissions::USE_EXTERNAL_EMOJIS
+        | Permissions::USE_APPLICATION_COMMANDS
+        | Permissions::CREATE_PUBLIC_THREADS
+}
+
+impl State {
+    pub fn new() -> Self {
+        let mut state = State {
+            last_snowflake: 0,
+            gateway_url: String::new(),
+            application_id: 0,
+            bot_id: 0,
+            guild_id: 0,
+            everyone_role: 0,
+            manager_role: 0,
+            guild_locale: "en-US".into(),
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            messages: BTreeMap::new(),
+            interactions: BTreeMap::new(),
+            commands: BTreeMap::new(),
+            session: None,
+            sessions_started: 0,
+            resumes: 0,
+            connection_generation: 0,
+            requests: Vec::new(),
+            failures: Vec::new(),
+        };
+        state.application_id = state.snowflake();
+        // A bot user's id is its application's id.
+        state.bot_id = state.application_id;
+        state.guild_id = state.snowflake();
+        // The @everyone role shares the guild's id.
+        state.everyone_role = state.guild_id;
+        state.manager_role = state.snowflake();
+        let bot = User {
+            id: state.bot_id,
+            name: "saikoro".into(),
+            permissions: member_permissions() | Permissions::MANAGE_MESSAGES | Permissions::MANAGE_THREADS,
+            bot: true,
+            locale: "en-US".into(),
+        };
+        state.users.insert(bot.id, bot);
+        state
+    }
+
+    /// A fresh snowflake: milliseconds since Discord's epoch in the high bits, a counter below.
+    pub fn snowflake(&mut self) -> u64 {
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let id = (ms.saturating_sub(DISCORD_EPOCH_MS) << 22).max(self.last_snowflake + 1);
+        self.last_snowflake = id;
+        id
+    }
+
+    pub fn fail(&mut self, failure: String) {
+        self.failures.push(failure);
+    }
+
+    pub fn add_user(&mut self, name: &str, permissions: Permissions) -> u64 {
+        let id = self.snowflake();
+        let locale = "en-US".into();
+        self.users.insert(
+            id,
+            User {
+                id,
+                name: name.into(),
+                permissions,
+                bot: false,
+                locale,
+            },
+        );
+        id
+    }
+
+    pub fn add_channel(&mut self, name: &str, kind: u8, parent_id: Option<u64>) -> u64 {
+        let id = self.snowflake();
+        self.channels.insert(
+            id,
+            Channel {
+                id,
+                name: name.into(),
+                kind,
+                parent_id,
+            },
+        );
+        id
+    }
+
+    /// Appends a dispatch to the session's log; the gateway connection sends it from there.
+    pub fn dispatch(&mut self, event: &str, data: Value) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        let seq = session.events.len() as u64 + 1;
+        session
+            .events
+            .push((seq, json!({"op": 0, "s": seq, "t": event, "d": data})));
+        true
+    }
+
+    /// Records an interaction and queues its INTERACTION_CREATE, built as Discord documents the
+    /// interaction object. `message` is the message a component sits on.
+    pub fn interact(
+        &mut self,
+        kind: u8,
+        user_id: u64,
+        channel_id: u64,
+        message: Option<u64>,
+        data: Value,
+        label: &str,
+    ) -> Result<u64, String> {
+        if !self.users.contains_key(&user_id) {
+            return Err(format!("unknown user {user_id}"));
+        }
+        if !self.channels.contains_key(&channel_id) {
+            return Err(format!("unknown channel {channel_id}"));
+        }
+        let id = self.snowflake();
+        let token = format!("emulated-token-{id}");
+        let mut channel = self.channel_json(channel_id);
+        channel["permissions"] = json!(self.permissions_of(user_id).bits().to_string());
+        let mut member = self.member_json(user_id);
+        member["permissions"] = json!(self.permissions_of(user_id).bits().to_string());
+        let mut payload = json!({
+            "id": id.to_string(),
+            "application_id": self.application_id.to_string(),
+            "type": kind,
+            "data": data,
+            "guild_id": self.guild_id.to_string(),
+            "channel_id": channel_id.to_string(),
+            "channel": channel,
+            "member": member,
+            "token": token,
+            "version": 1,
+            "app_permissions": self.permissions_of(self.bot_id).bits().to_string(),
+            "locale": self.users[&user_id].locale,
+            "guild_locale": self.guild_locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": self.guild_id.to_string()},
+            "context": 0,
+            "attachment_size_limit": 10_485_760,
+        });
+        if let Some(message) = message.and_then(|m| self.messages.get(&m)) {
+            payload["message"] = self.message_json(message);
+        }
+        if !self.dispatch("INTERACTION_CREATE", payload) {
+            return Err("the bot has not connected to the gateway".into());
+        }
+        let interaction = Interaction {
+            id,
+            token,
+            kind,
+            user_id,
+            channel_id,
+            message_id: message,
+            label: label.to_string(),
+            dispatched: Instant::now(),
+            callback: None,
+            original: None,
+        };
+        self.interactions.insert(id, interaction);
+        Ok(id)
+    }
+
+    pub fn commands(&self) -> Vec<Value> {
+        self.commands.values().flatten().cloned().collect()
+    }
+
+    pub fn interaction_by_token(&self, token: &str) -> Option<u64> {
+        self.interactions
+            .values()
+            .find(|i| i.token == token)
+            .map(|i| i.id)
+    }
+
+    /// A member's permissions (the test guild has no channel overwrites).
+    pub fn permissions_of(&self, user: u64) -> Permissions {
+        self.users
+            .get(&user)
+            .map_or(member_permissions(), |u| u.permissions)
+    }
+
+    pub fn user_json(&self, id: u64) -> Value {
+        let user = &self.users[&id];
+        json!({
+            "id": id.to_string(),
+            "username": user.name,
+            "discriminator": "0",
+            "global_name": user.name,
+            "avatar": null,
+            "bot": user.bot,
+            "system": false,
+            "public_flags": 0,
+            "flags": 0,
+        })
+    }
+
+    pub fn member_json(&self, id: u64) -> Value {
+        let user = &self.users[&id];
+        let roles: Vec<String> = if user.permissions.contains(Permissions::MANAGE_GUILD) {
+            vec![self.manager_role.to_string()]
+        } else {
+            Vec::new()
+        };
+        json!({
+            "user": self.user_json(id),
+            "nick": null,
+            "avatar": null,
+            "banner": null,
+            "roles": roles,
+            "joined_at": timestamp(self.guild_id),
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "communication_disabled_until": null,
+        })
+    }
+
+    pub fn channel_json(&self, id: u64) -> Value {
+        let channel = &self.channels[&id];
+        let mut value = json!({
+            "id": id.to_string(),
+            "type": channel.kind,
+            "guild_id": self.guild_id.to_string(),
+            "name": channel.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": false,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "last_message_id": null,
+        });
+        if let Some(parent) = channel.parent_id {
+            value["parent_id"] = json!(parent.to_string());
+            value["owner_id"] = json!(self.bot_id.to_string());
+            value["message_count"] = json!(0);
+            value["member_count"] = json!(1);
+            value["thread_metadata"] = json!({
+                "archived": false,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": timestamp(id),
+                "locked": false,
+            });
+        } else {
+            value["topic"] = Value::Null;
+            value["parent_id"] = Value::Null;
+        }
+        value
+    }
+
+    fn role_json(&self, id: u64, name: &str, permissions: Permissions, position: u16) -> Value {
+        json!({
+            "id": id.to_string(),
+            "name": name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "icon": null,
+            "unicode_emoji": null,
+            "position": position,
+            "permissions": permissions.bits().to_string(),
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        })
+    }
+
+    pub fn guild_json(&self) -> Value {
+        let (channels, threads): (Vec<&Channel>, Vec<&Channel>) =
+            self.channels.values().partition(|c| c.parent_id.is_none());
+        let mut guild = json!({
+            "id": self.guild_id.to_string(),
+            "name": "saikoro test guild",
+            "owner_id": self.bot_id.to_string(),
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [
+                self.role_json(self.everyone_role, "@everyone", member_permissions(), 0),
+                self.role_json(self.manager_role, "manager", member_permissions() | Permissions::MANAGE_GUILD, 1),
+            ],
+            "emojis": [], "stickers": [], "features": [],
+            "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0, "premium_subscription_count": 0,
+            "preferred_locale": self.guild_locale, "nsfw_level": 0, "premium_progress_bar_enabled": false,
+        });
+        let absent = [
+            "icon",
+            "icon_hash",
+            "splash",
+            "discovery_splash",
+            "banner",
+            "afk_channel_id",
+            "application_id",
+            "system_channel_id",
+            "rules_channel_id",
+            "public_updates_channel_id",
+            "safety_alerts_channel_id",
+            "vanity_url_code",
+            "description",
+        ];
+        for key in absent {
+            guild[key] = Value::Null;
+        }
+        // The fields only GUILD_CREATE carries.
+        let extra = json!({
+            "joined_at": timestamp(self.guild_id), "large": false, "unavailable": false,
+            "member_count": self.users.len(),
+            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "members": self.users.keys().map(|id| self.member_json(*id)).collect::<Vec<_>>(),
+            "channels": channels.iter().map(|c| self.channel_json(c.id)).collect::<Vec<_>>(),
+            "threads": threads.iter().map(|c| self.channel_json(c.id)).collect::<Vec<_>>(),
+        });
+        if let (Some(guild), Value::Object(extra)) = (guild.as_object_mut(), extra) {
+            guild.extend(extra);
+        }
+        guild
+    }
+
+    pub fn application_json(&self) -> Value {
+        json!({
+            "id": self.application_id.to_string(),
+            "name": "saikoro",
+            "icon": null,
+            "description": "",
+            "bot_public": true,
+            "bot_require_code_grant": false,
+            "verify_key": "0".repeat(64),
+            "owner": self.user_json(self.bot_id),
+            "team": null,
+            "flags": 0,
+            "bot": self.user_json(self.bot_id),
+        })
+    }
+
+    /// A message object as Discord returns it from REST and puts it in component interactions.
+    pub fn message_json(&self, message: &Message) -> Value {
+        let embeds: Vec<Value> = message
+            .embeds
+            .iter()
+            .map(|e| {
+                let mut embed = e.clone();
+                embed["type"] = json!("rich");
+                embed
+            })
+            .collect();
+        let interaction = message.interaction.and_then(|id| self.interactions.get(&id));
+        let mut value = json!({
+            "id": message.id.to_string(),
+            "channel_id": message.channel_id.to_string(),
+            "author": self.user_json(self.bot_id),
+            "content": message.content,
+            "timestamp": timestamp(message.id),
+            "edited_timestamp": message.edited.then(|| timestamp(self.last_snowflake)),
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": embeds,
+            "pinned": false,
+            "type": if interaction.is_some_and(|i| i.kind == 2) { 20 } else { 0 },
+            "flags": message.flags,
+            "components": message.components,
+        });
+        if let Some(interaction) = interaction {
+            value["webhook_id"] = json!(self.application_id.to_string());
+            value["application_id"] = json!(self.application_id.to_string());
+            value["interaction_metadata"] = json!({
+                "id": interaction.id.to_string(),
+                "type": interaction.kind,
+                "user": self.user_json(interaction.user_id),
+                "authorizing_integration_owners": {"0": self.guild_id.to_string()},
+            });
+        }
+        value
+    }
+}
+
+/// The creation time encoded in a snowflake, as an ISO 8601 timestamp.
+pub fn timestamp(snowflake: u64) -> String {
+    let ms = (snowflake >> 22) + DISCORD_EPOCH_MS;
+    Timestamp::from_millis(ms as i64)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
+}
+
+/// The state behind a lock, plus a counter every change bumps so waiters and the gateway wake up.
+pub struct Shared {
+    state: Mutex<State>,
+    pub changed: watch::Sender<u64>,
+    pub shutdown: watch::Sender<bool>,
+}
+
+impl Shared {
+    pub fn new(state: State) -> Self {
+        Shared {
+            state: Mutex::new(state),
+            changed: watch::Sender::new(0),
+            shutdown: watch::Sender::new(false),
+        }
+    }
+
+    /// Reads or changes the state, then wakes everyone waiting for a change.
+    pub fn with<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let result = f(&mut self.lock());
+        self.changed.send_modify(|n| *n += 1);
+        result
+    }
+
+    pub fn read<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        f(&self.lock())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panicking test thread must not hide the state from the report that follows.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}

@@ -1,0 +1,666 @@
+//! The store against every backend: SQLite in memory, SQLite in a file, and PostgreSQL when
+//! SAIKORO_TEST_POSTGRES_URL names a server (.ci/postgres.sh starts one and prints it). Each test
+//! body takes a fresh database; each PostgreSQL test gets its own schema.
+
+use futures_util::FutureExt;
+use saikoro::engine::LoggedAction;
+use saikoro::store::{GameRow, Status, Store, StoreError, StoredGame};
+use serde_json::json;
+use sqlx::Connection;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+const POSTGRES_URL_VAR: &str = "SAIKORO_TEST_POSTGRES_URL";
+
+/// Above i64::MAX: only an exact (bit-cast or text) encoding brings it back.
+const HUGE_SNOWFLAKE: u64 = u64::MAX - 12_345;
+const GUILD: u64 = 1_234_567_890_123_456_789;
+
+/// A fresh database behind a store, plus a way in that bypasses the store.
+struct TestDb {
+    store: Store,
+    url: String,
+    backend: Backend,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Backend {
+    SqliteMemory,
+    SqliteFile,
+    Postgres,
+}
+
+impl TestDb {
+    /// Runs SQL on a connection of its own, as a broken or foreign writer would.
+    async fn execute(&self, sql: &str) {
+        match self.backend {
+            Backend::SqliteMemory => panic!("an in-memory database has no second connection"),
+            Backend::SqliteFile => {
+                let mut conn = sqlx::SqliteConnection::connect(&self.url)
+                    .await
+                    .expect("open sqlite");
+                sqlx::raw_sql(sql).execute(&mut conn).await.expect("raw sql");
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(&self.url)
+                    .await
+                    .expect("open postgres");
+                sqlx::raw_sql(sql).execute(&mut conn).await.expect("raw sql");
+            }
+        }
+    }
+
+    /// Closes the store and opens the same database again.
+    async fn reopen(self) -> TestDb {
+        self.store.close().await;
+        let store = Store::connect(&self.url).await.expect("reconnect");
+        TestDb { store, ..self }
+    }
+}
+
+fn unique_name() -> String {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or_default();
+    format!(
+        "{}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed),
+        nanos
+    )
+}
+
+/// Runs `body` against a fresh database of `backend` and removes the database afterwards, also
+/// when the body panics.
+async fn run<F, Fut>(backend: Backend, body: F)
+where
+    F: FnOnce(TestDb) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    match backend {
+        Backend::SqliteMemory => {
+            let url = "sqlite::memory:".to_string();
+            let store = Store::connect(&url).await.expect("connect in-memory sqlite");
+            body(TestDb { store, url, backend }).await;
+        }
+        Backend::SqliteFile => {
+            let dir = std::env::temp_dir().join(format!("saikoro-store-{}", unique_name()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let url = format!("sqlite://{}", dir.join("saikoro.db").display());
+            let store = Store::connect(&url).await.expect("connect sqlite file");
+            let outcome = AssertUnwindSafe(body(TestDb { store, url, backend }))
+                .catch_unwind()
+                .await;
+            let _ = std::fs::remove_dir_all(&dir);
+            if let Err(panic) = outcome {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        Backend::Postgres => {
+            let Ok(base) = std::env::var(POSTGRES_URL_VAR) else {
+                println!(
+                    "skipped: set {POSTGRES_URL_VAR} (e.g. eval \"$(.ci/postgres.sh)\") to run on PostgreSQL"
+                );
+                return;
+            };
+            let schema = format!("saikoro_test_{}", unique_name());
+            let mut admin = sqlx::PgConnection::connect(&base)
+                .await
+                .expect("connect postgres");
+            sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
+                .execute(&mut admin)
+                .await
+                .expect("schema");
+            let separator = if base.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+            let store = Store::connect(&url).await.expect("connect postgres schema");
+            let outcome = AssertUnwindSafe(body(TestDb { store, url, backend }))
+                .catch_unwind()
+                .await;
+            sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
+                .execute(&mut admin)
+                .await
+                .expect("drop schema");
+            if let Err(panic) = outcome {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    }
+}
+
+/// One test per backend for each named body: `<body>::sqlite_memory`, `<body>::postgres`, ...
+macro_rules! on_backends {
+    ($backends:tt $($body:ident),* $(,)?) => {
+        $( body_on_backends!($body $backends); )*
+    };
+}
+
+macro_rules! body_on_backends {
+    ($body:ident [$($test:ident: $backend:ident),*]) => {
+        mod $body {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    super::run(super::Backend::$backend, super::$body).await;
+                }
+            )*
+        }
+    };
+}
+
+on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Postgres]
+    round_trip_keeps_every_field,
+    appended_actions_load_in_order,
+    duplicate_seq_is_a_conflict_and_changes_nothing,
+    finished_and_abandoned_games_leave_load_active,
+    logs_of_many_games_are_kept_apart,
+    settings_are_set_read_and_overwritten,
+    concurrent_appends_of_one_seq_let_exactly_one_win,
+    appending_to_a_missing_game_is_an_error,
+    import_copies_games_with_their_logs,
+);
+
+// These need a second connection, which an in-memory database does not have.
+on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
+    undecodable_rows_are_skipped_and_the_rest_load,
+    reopening_keeps_everything,
+    a_newer_schema_is_refused_by_version,
+);
+
+fn game(kind: &str, channel_id: u64) -> GameRow {
+    GameRow {
+        id: 0,
+        kind: kind.into(),
+        guild_id: Some(GUILD),
+        channel_id,
+        host_id: 42,
+        status: Status::Lobby,
+        options: json!({"marker_limit": true, "target": 3}),
+        seats: json!([{"user": "ann"}, {"user": "ben"}]),
+        setup_dice: vec![3, 6, 1],
+        board_message_id: None,
+        created_at: 1_700_000_000,
+        updated_at: 1_700_000_000,
+    }
+}
+
+fn action(seat: usize, name: &str, dice: &[u8]) -> LoggedAction {
+    LoggedAction {
+        seat,
+        action: name.into(),
+        dice: dice.to_vec(),
+    }
+}
+
+async fn insert(store: &Store, row: &GameRow) -> GameRow {
+    let id = store.insert_game(row).await.expect("insert");
+    GameRow { id, ..row.clone() }
+}
+
+async fn load(store: &Store, id: i64) -> StoredGame {
+    store.load_game(id).await.expect("load").expect("game exists")
+}
+
+fn active_ids(games: &[StoredGame]) -> Vec<i64> {
+    games.iter().map(|g| g.row.id).collect()
+}
+
+async fn round_trip_keeps_every_field(db: TestDb) {
+    let store = &db.store;
+    let row = GameRow {
+        kind: "cantstop".into(),
+        guild_id: Some(HUGE_SNOWFLAKE),
+        channel_id: 1 << 63,
+        host_id: u64::MAX,
+        status: Status::Playing,
+        options: json!({"switch": false, "nested": {"list": [1, 2.5, "three", null]}}),
+        seats: json!([{"user": "1152921504606846976", "name": "Ann \"the dice\" 🎲"}]),
+        setup_dice: vec![0, 1, 255, 6],
+        board_message_id: Some(HUGE_SNOWFLAKE - 1),
+        created_at: 1_700_000_001,
+        updated_at: 1_700_000_002,
+        ..game("x", 0)
+    };
+    let stored = insert(store, &row).await;
+    assert!(stored.id > 0);
+    assert_eq!(
+        load(store, stored.id).await,
+        StoredGame {
+            row: stored.clone(),
+            log: vec![]
+        }
+    );
+
+    let dm = GameRow {
+        guild_id: None,
+        board_message_id: None,
+        setup_dice: vec![],
+        ..game("saizumi", 7)
+    };
+    let dm = insert(store, &dm).await;
+    assert_ne!(dm.id, stored.id);
+    assert_eq!(load(store, dm.id).await.row, dm);
+
+    let changed = GameRow {
+        status: Status::Finished,
+        seats: json!([]),
+        setup_dice: vec![2],
+        options: json!({"switch": true}),
+        board_message_id: Some(99),
+        updated_at: 1_800_000_000,
+        ..stored.clone()
+    };
+    store.update_game(&changed).await.expect("update");
+    assert_eq!(load(store, stored.id).await.row, changed);
+    assert_eq!(load(store, dm.id).await.row, dm, "other games are untouched");
+
+    assert!(
+        store
+            .load_game(stored.id + dm.id + 1000)
+            .await
+            .expect("load")
+            .is_none()
+    );
+    let missing = GameRow {
+        id: stored.id + dm.id + 1000,
+        ..changed
+    };
+    assert!(matches!(
+        store.update_game(&missing).await,
+        Err(StoreError::Db(_))
+    ));
+}
+
+async fn appended_actions_load_in_order(db: TestDb) {
+    let store = &db.store;
+    let row = insert(store, &game("cantstop", 5)).await;
+    let log = vec![
+        action(0, "roll", &[1, 2, 3, 4]),
+        action(0, "pair-3-7", &[]),
+        action(1, "stop", &[]),
+        action(1, "roll", &[6, 6, 6, 6]),
+        action(0, "resign", &[]),
+    ];
+    for (seq, entry) in (0..).zip(&log) {
+        store
+            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq)
+            .await
+            .expect("append");
+    }
+    let loaded = load(store, row.id).await;
+    assert_eq!(loaded.log, log);
+    assert_eq!(loaded.row.status, Status::Playing);
+    assert_eq!(
+        loaded.row.updated_at, 1_700_000_104,
+        "the last append stamps the game"
+    );
+
+    let active = store.load_active().await.expect("load_active");
+    assert_eq!(active, vec![loaded]);
+}
+
+async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
+    let store = &db.store;
+    let row = insert(store, &game("ninja", 5)).await;
+    let first = action(0, "move-3", &[4]);
+    store
+        .append_action(row.id, 0, &first, Status::Playing, 10)
+        .await
+        .expect("first append");
+
+    let late = action(1, "move-5", &[2]);
+    let err = store
+        .append_action(row.id, 0, &late, Status::Finished, 20)
+        .await
+        .expect_err("duplicate");
+    assert!(
+        matches!(err, StoreError::Conflict { game, seq: 0 } if game == row.id),
+        "expected a conflict, got {err:?}"
+    );
+
+    let loaded = load(store, row.id).await;
+    assert_eq!(loaded.log, vec![first.clone()]);
+    assert_eq!(
+        loaded.row.status,
+        Status::Playing,
+        "the losing append's status is not written"
+    );
+    assert_eq!(loaded.row.updated_at, 10);
+
+    store
+        .append_action(row.id, 1, &late, Status::Playing, 30)
+        .await
+        .expect("next seq still free");
+    assert_eq!(load(store, row.id).await.log, vec![first, late]);
+}
+
+async fn finished_and_abandoned_games_leave_load_active(db: TestDb) {
+    let store = &db.store;
+    let lobby = insert(store, &game("cantstop", 1)).await;
+    let finishing = insert(store, &game("ishigaki", 2)).await;
+    let abandoning = insert(store, &game("saizumi", 3)).await;
+    assert_eq!(
+        active_ids(&store.load_active().await.expect("load")),
+        vec![lobby.id, finishing.id, abandoning.id]
+    );
+
+    store
+        .append_action(finishing.id, 0, &action(0, "roll", &[5]), Status::Playing, 5)
+        .await
+        .expect("append");
+    let playing = store.load_active().await.expect("load");
+    assert_eq!(playing[1].row.status, Status::Playing);
+
+    store
+        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6)
+        .await
+        .expect("append");
+    store
+        .update_game(&GameRow {
+            status: Status::Abandoned,
+            updated_at: 7,
+            ..abandoning.clone()
+        })
+        .await
+        .expect("abandon");
+
+    assert_eq!(
+        active_ids(&store.load_active().await.expect("load")),
+        vec![lobby.id]
+    );
+    let finished = load(store, finishing.id).await;
+    assert_eq!(finished.row.status, Status::Finished);
+    assert_eq!(finished.log.len(), 2, "a finished game keeps its log");
+    assert_eq!(load(store, abandoning.id).await.row.status, Status::Abandoned);
+}
+
+async fn logs_of_many_games_are_kept_apart(db: TestDb) {
+    let store = &db.store;
+    let mut ids = Vec::new();
+    for channel in 0..6 {
+        ids.push(insert(store, &game("cantstop", channel)).await.id);
+    }
+    // Interleaved appends, a different number per game (game 0 gets none).
+    for round in 0..5_i64 {
+        for (n, &id) in ids.iter().enumerate() {
+            if round < i64::try_from(n).expect("small") {
+                let entry = action(
+                    n % 2,
+                    &format!("g{n}-a{round}"),
+                    &[u8::try_from(n).expect("small")],
+                );
+                store
+                    .append_action(id, round, &entry, Status::Playing, round)
+                    .await
+                    .expect("append");
+            }
+        }
+    }
+    let active = store.load_active().await.expect("load");
+    assert_eq!(active_ids(&active), ids);
+    for (n, game) in active.iter().enumerate() {
+        let names: Vec<&str> = game.log.iter().map(|a| a.action.as_str()).collect();
+        let expected: Vec<String> = (0..n.min(5)).map(|round| format!("g{n}-a{round}")).collect();
+        assert_eq!(names, expected, "log of game {n}");
+        assert_eq!(
+            game,
+            &load(store, game.row.id).await,
+            "load_active agrees with load_game"
+        );
+    }
+}
+
+async fn settings_are_set_read_and_overwritten(db: TestDb) {
+    let store = &db.store;
+    assert_eq!(store.setting(GUILD, "turn_timer").await.expect("get"), None);
+
+    store
+        .set_setting(GUILD, "turn_timer", &json!({"minutes": 30}))
+        .await
+        .expect("set");
+    store
+        .set_setting(HUGE_SNOWFLAKE, "turn_timer", &json!(5))
+        .await
+        .expect("set other guild");
+    store
+        .set_setting(GUILD, "locale", &json!("ja"))
+        .await
+        .expect("set other key");
+    assert_eq!(
+        store.setting(GUILD, "turn_timer").await.expect("get"),
+        Some(json!({"minutes": 30}))
+    );
+
+    store
+        .set_setting(GUILD, "turn_timer", &json!({"minutes": 60}))
+        .await
+        .expect("overwrite");
+    assert_eq!(
+        store.setting(GUILD, "turn_timer").await.expect("get"),
+        Some(json!({"minutes": 60}))
+    );
+    assert_eq!(
+        store.setting(HUGE_SNOWFLAKE, "turn_timer").await.expect("get"),
+        Some(json!(5))
+    );
+    assert_eq!(
+        store.setting(GUILD, "locale").await.expect("get"),
+        Some(json!("ja"))
+    );
+    assert_eq!(store.setting(GUILD + 1, "locale").await.expect("get"), None);
+}
+
+async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
+    let store = Arc::new(db.store);
+    let row = insert(&store, &game("cantstop", 9)).await;
+    let clicks: Vec<_> = (0..8)
+        .map(|n| {
+            let store = Arc::clone(&store);
+            let entry = action(n % 2, &format!("click-{n}"), &[]);
+            tokio::spawn(async move {
+                let outcome = store.append_action(row.id, 0, &entry, Status::Playing, 1).await;
+                (entry, outcome)
+            })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for click in clicks {
+        let (entry, outcome) = click.await.expect("task");
+        match outcome {
+            Ok(()) => winners.push(entry),
+            Err(StoreError::Conflict { game, seq: 0 }) => assert_eq!(game, row.id),
+            Err(other) => panic!("expected Ok or Conflict, got {other:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1, "exactly one click lands");
+    assert_eq!(load(&store, row.id).await.log, winners);
+}
+
+async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
+    let store = &db.store;
+    let err = store
+        .append_action(4242, 0, &action(0, "roll", &[]), Status::Playing, 1)
+        .await
+        .expect_err("missing");
+    assert!(matches!(err, StoreError::Db(_)), "not a conflict: {err:?}");
+    assert!(store.load_game(4242).await.expect("load").is_none());
+}
+
+async fn import_copies_games_with_their_logs(db: TestDb) {
+    let store = &db.store;
+    let existing = insert(store, &game("cantstop", 1)).await;
+    let long_log: Vec<LoggedAction> = (0..2500)
+        .map(|n| action(n % 4, &format!("a{n}"), &[1, 2]))
+        .collect();
+    let games = vec![
+        StoredGame {
+            row: GameRow {
+                status: Status::Playing,
+                ..game("ishigaki", 2)
+            },
+            log: long_log,
+        },
+        StoredGame {
+            row: game("ninja", 3),
+            log: vec![],
+        },
+        StoredGame {
+            row: GameRow {
+                status: Status::Finished,
+                ..game("saizumi", 4)
+            },
+            log: vec![action(1, "x", &[])],
+        },
+    ];
+    let ids = store.import(&games).await.expect("import");
+    assert_eq!(ids.len(), 3);
+    assert!(!ids.contains(&existing.id));
+    for (id, original) in ids.iter().zip(&games) {
+        let expected = StoredGame {
+            row: GameRow {
+                id: *id,
+                ..original.row.clone()
+            },
+            log: original.log.clone(),
+        };
+        assert_eq!(load(store, *id).await, expected);
+    }
+    assert_eq!(
+        active_ids(&store.load_active().await.expect("load")),
+        vec![existing.id, ids[0], ids[1]]
+    );
+}
+
+async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
+    let store = &db.store;
+    let mut ids = Vec::new();
+    for channel in 0..5 {
+        let row = insert(store, &game("cantstop", channel)).await;
+        store
+            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1)
+            .await
+            .expect("append");
+        ids.push(row.id);
+    }
+    let [good_a, bad_options, bad_seats, bad_status, good_b] = ids[..] else {
+        unreachable!()
+    };
+    db.execute(&format!(
+        "UPDATE games SET options = '{{not json' WHERE id = {bad_options}"
+    ))
+    .await;
+    db.execute(&format!("UPDATE games SET seats = '' WHERE id = {bad_seats}"))
+        .await;
+    db.execute(&format!(
+        "UPDATE games SET status = 'Playing' WHERE id = {bad_status}"
+    ))
+    .await;
+
+    let active = store
+        .load_active()
+        .await
+        .expect("one bad row does not fail the load");
+    assert_eq!(active_ids(&active), vec![good_a, good_b]);
+    assert!(active.iter().all(|g| g.log == vec![action(0, "roll", &[3])]));
+
+    for bad in [bad_options, bad_seats, bad_status] {
+        match store.load_game(bad).await {
+            Err(StoreError::Db(why)) => assert!(why.contains(&bad.to_string()), "names the game: {why}"),
+            other => panic!("game {bad} should not decode: {other:?}"),
+        }
+    }
+
+    // A log that cannot be replayed (a gap) is as undecodable as bad JSON.
+    db.execute(&format!("UPDATE actions SET seq = 5 WHERE game_id = {good_b}"))
+        .await;
+    assert_eq!(
+        active_ids(&store.load_active().await.expect("load")),
+        vec![good_a]
+    );
+}
+
+async fn reopening_keeps_everything(db: TestDb) {
+    let row = insert(
+        &db.store,
+        &GameRow {
+            guild_id: Some(HUGE_SNOWFLAKE),
+            ..game("cantstop", 8)
+        },
+    )
+    .await;
+    let log = vec![action(0, "roll", &[1, 1, 2, 2]), action(0, "stop", &[])];
+    for (seq, entry) in (0..).zip(&log) {
+        db.store
+            .append_action(row.id, seq, entry, Status::Playing, 50 + seq)
+            .await
+            .expect("append");
+    }
+    db.store
+        .set_setting(HUGE_SNOWFLAKE, "timer", &json!(15))
+        .await
+        .expect("setting");
+    let before = db.store.load_active().await.expect("load");
+
+    let db = db.reopen().await;
+    assert_eq!(db.store.load_active().await.expect("load after reopen"), before);
+    assert_eq!(before[0].log, log);
+    assert_eq!(
+        db.store.setting(HUGE_SNOWFLAKE, "timer").await.expect("get"),
+        Some(json!(15))
+    );
+    let next = insert(&db.store, &game("cantstop", 9)).await;
+    assert!(next.id > row.id, "ids continue after a reopen");
+}
+
+async fn a_newer_schema_is_refused_by_version(db: TestDb) {
+    let checksum = if db.backend == Backend::Postgres {
+        "'\\x00'::bytea"
+    } else {
+        "X'00'"
+    };
+    db.execute(&format!(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (987654, 'from a newer saikoro', TRUE, {checksum}, 0)"
+    ))
+    .await;
+    db.store.close().await;
+    match Store::connect(&db.url).await {
+        Err(StoreError::Db(why)) => assert!(why.contains("987654"), "names the version: {why}"),
+        Err(other) => panic!("expected a database error, got {other:?}"),
+        Ok(_) => panic!("a schema newer than the binary must be refused"),
+    }
+}
+
+#[tokio::test]
+async fn sqlite_file_is_created_in_wal_mode() {
+    let dir = std::env::temp_dir().join(format!("saikoro-store-{}", unique_name()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path: PathBuf = dir.join("fresh.db");
+    assert!(!path.exists());
+    let url = format!("sqlite://{}", path.display());
+    let store = Store::connect(&url).await.expect("connect");
+    assert!(path.exists(), "the file is created on first run");
+    store.close().await;
+
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.expect("open");
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut conn)
+        .await
+        .expect("pragma");
+    assert_eq!(mode, "wal");
+    conn.close().await.expect("close");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn an_unknown_url_scheme_is_refused() {
+    assert!(matches!(
+        Store::connect("mysql://localhost/saikoro").await,
+        Err(StoreError::Db(_))
+    ));
+}
