@@ -51,6 +51,7 @@ pub fn pairings(dice: [u8; 4]) -> [(u8, u8); 3] {
 #[serde(default)]
 pub struct Options {
     /// A player with markers in [`MARKER_LIMIT`] columns may not start a runner in another.
+    /// **(decision)** Columns entered by this turn's runners count too: they become markers.
     pub marker_limit: bool,
 }
 
