@@ -21,6 +21,10 @@ pub struct Config {
     pub lobby_expiry_secs: u64,
     /// Milliseconds a bot seat waits before each action, so people can follow the board.
     pub bot_delay_ms: u64,
+    /// Seconds a player may be idle on their turn before a reminder pings them (0: never).
+    pub turn_reminder_secs: u64,
+    /// Seconds idle before the player leaves the game so the others can go on (0: never).
+    pub turn_timeout_secs: u64,
     /// Fixes all dice, for tests and reproductions. Leave unset for real play.
     pub dice_seed: Option<u64>,
 }
@@ -34,6 +38,8 @@ impl Default for Config {
             discord_api_url: String::new(),
             lobby_expiry_secs: 30 * 60,
             bot_delay_ms: 1000,
+            turn_reminder_secs: 24 * 3600,
+            turn_timeout_secs: 3 * 24 * 3600,
             dice_seed: None,
         }
     }
@@ -49,6 +55,8 @@ impl std::fmt::Debug for Config {
             .field("discord_api_url", &self.discord_api_url)
             .field("lobby_expiry_secs", &self.lobby_expiry_secs)
             .field("bot_delay_ms", &self.bot_delay_ms)
+            .field("turn_reminder_secs", &self.turn_reminder_secs)
+            .field("turn_timeout_secs", &self.turn_timeout_secs)
             .field("dice_seed", &self.dice_seed)
             .finish()
     }

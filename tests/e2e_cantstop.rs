@@ -51,22 +51,29 @@ async fn start_up_registers_exactly_our_commands() {
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let mut names = emu.command_names();
     names.sort();
-    let mut expected: Vec<String> = saikoro::games::GameKind::ALL
+    let games: Vec<String> = saikoro::games::GameKind::ALL
         .iter()
         .map(|k| k.id().to_owned())
         .collect();
+    let mut expected = games.clone();
+    expected.push("saikoro".into());
     expected.sort();
     assert_eq!(names, expected);
     for command in emu.registered_commands() {
+        let description = command["description"].as_str().unwrap();
+        assert!((1..=100).contains(&description.chars().count()), "{description}");
         let subs: Vec<&str> = command["options"]
             .as_array()
             .unwrap()
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(subs, ["start", "rules", "board", "resign", "abandon", "log"]);
-        let description = command["description"].as_str().unwrap();
-        assert!((1..=100).contains(&description.chars().count()), "{description}");
+        if command["name"] == "saikoro" {
+            assert_eq!(subs, ["settings"]);
+            assert_eq!(command["default_member_permissions"], "32", "Manage Server only");
+        } else {
+            assert_eq!(subs, ["start", "rules", "board", "resign", "abandon", "log"]);
+        }
     }
     emu.assert_clean().await;
 }

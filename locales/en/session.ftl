@@ -58,3 +58,13 @@ command-abandon = End this channel's game for everyone (host or Manage Server)
 command-log = The moves so far, a page at a time
 option-solitaire = Allow a one-player game
 option-page = Page number (default: the newest)
+timer-reminder = ⏰ { $player }, it's still your turn in { $game }: { $link }
+timer-timed-out = ⌛ { $player } ran out of time and left the game.
+saikoro-command = saikoro's server settings
+command-settings = Show or change the turn timers for asynchronous games (Manage Server)
+option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
+option-timeout-hours = Hours idle before the player leaves the game (0 = never)
+settings-guild-only = Settings belong to a server; use this command in one.
+settings-refused = Only members with Manage Server can change saikoro's settings.
+settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never).
+settings-saved = Saved. Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never).

@@ -88,14 +88,16 @@ struct JsonEvent {
 
 /// Plays one game to the end. Returns the outcome, or an error for input that ended early.
 pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Outcome, String> {
-    let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed));
+    // Setup (the start player, shuffles) draws from the seed, so `--dice` lists only the rolls
+    // of play, as they would be read off a real table.
+    let mut game: Box<dyn AnyGame> = cfg
+        .kind
+        .new_game(&cfg.options, cfg.players.len(), &mut SeededDice::new(cfg.seed))
+        .map_err(|e| e.0)?;
+    let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed.rotate_left(1)));
     // Bots draw their own chance from a separate stream so scripted dice go to the game only.
     let mut bot_rng = SeededDice::new(cfg.seed ^ 0x5EED_B075);
     let tr = Tr::new(Locale::En, &cfg.names);
-    let mut game: Box<dyn AnyGame> = cfg
-        .kind
-        .new_game(&cfg.options, cfg.players.len(), &mut dice)
-        .map_err(|e| e.0)?;
     let mut events: Vec<Msg> = vec![];
     let io = |e: std::io::Error| format!("cannot write output: {e}");
     loop {

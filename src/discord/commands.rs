@@ -50,9 +50,119 @@ impl Sub {
 const SOLITAIRE: &str = "solitaire";
 const PAGE: &str = "page";
 
-/// Every game's command tree.
+/// Every game's command tree, and `/saikoro settings` for the server's turn timers.
 pub fn all() -> Vec<Command<Data, Error>> {
-    GameKind::ALL.iter().map(|k| game_command(*k)).collect()
+    let mut commands: Vec<_> = GameKind::ALL.iter().map(|k| game_command(*k)).collect();
+    commands.push(saikoro_command());
+    commands
+}
+
+const REMINDER_HOURS: &str = "reminder_hours";
+const TIMEOUT_HOURS: &str = "timeout_hours";
+
+fn saikoro_command() -> Command<Data, Error> {
+    let (description, description_localizations) = described("saikoro-command");
+    let (settings_description, settings_localizations) = described("command-settings");
+    let settings_action: Action = |ctx| {
+        Box::pin(async move {
+            settings(ctx)
+                .await
+                .map_err(|e| FrameworkError::new_command(ctx.into(), e))
+        })
+    };
+    let hours = |name: &'static str, id: &str| CommandParameter {
+        type_setter: Some(|o| {
+            o.kind(CommandOptionType::Integer)
+                .min_int_value(0)
+                .max_int_value(24 * 30)
+        }),
+        ..flag(name, id)
+    };
+    Command {
+        name: Cow::Borrowed("saikoro"),
+        qualified_name: Cow::Borrowed("saikoro"),
+        identifying_name: Cow::Borrowed("saikoro"),
+        description,
+        description_localizations,
+        subcommand_required: true,
+        guild_only: true,
+        default_member_permissions: serenity::Permissions::MANAGE_GUILD,
+        slash_action: Some(|_| Box::pin(async { Ok(()) })),
+        subcommands: vec![Command {
+            name: Cow::Borrowed("settings"),
+            identifying_name: Cow::Borrowed("saikoro_settings"),
+            description: settings_description,
+            description_localizations: settings_localizations,
+            parameters: vec![
+                hours(REMINDER_HOURS, "option-reminder-hours"),
+                hours(TIMEOUT_HOURS, "option-timeout-hours"),
+            ],
+            slash_action: Some(settings_action),
+            guild_only: true,
+            ephemeral: true,
+            default_member_permissions: serenity::Permissions::MANAGE_GUILD,
+            ..Default::default()
+        }],
+        ..Default::default()
+    }
+}
+
+/// `/saikoro settings`: shows the server's turn timers, or sets them (Manage Server only).
+async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    let hub = &ctx.data().hub;
+    let interaction = ctx.interaction;
+    let user = user_of(
+        &interaction.user,
+        interaction.member.as_deref(),
+        &interaction.locale,
+    );
+    let tr = Tr::new(user.locale, &[]);
+    let int_arg = |name: &str| {
+        ctx.args.iter().find_map(|o| match (o.name, &o.value) {
+            (n, ResolvedValue::Integer(v)) if n == name => u64::try_from(*v).ok(),
+            _ => None,
+        })
+    };
+    let text = match interaction.guild_id {
+        None => tr.t("settings-guild-only"),
+        Some(_) if !user.manager => tr.t("settings-refused"),
+        Some(guild) => {
+            let mut timers = hub.timers(Some(guild.get())).await;
+            let (reminder, timeout) = (int_arg(REMINDER_HOURS), int_arg(TIMEOUT_HOURS));
+            let changed = reminder.is_some() || timeout.is_some();
+            if let Some(h) = reminder {
+                timers.reminder_secs = h * 3600;
+            }
+            if let Some(h) = timeout {
+                timers.timeout_secs = h * 3600;
+            }
+            let saved = if changed {
+                hub.set_timers(guild.get(), timers).await
+            } else {
+                Ok(())
+            };
+            match saved {
+                Ok(()) => tr.f(
+                    if changed {
+                        "settings-saved"
+                    } else {
+                        "settings-current"
+                    },
+                    &[
+                        ("reminder", (timers.reminder_secs / 3600).into()),
+                        ("timeout", (timers.timeout_secs / 3600).into()),
+                    ],
+                ),
+                Err(e) => {
+                    tracing::error!(error = %e, "could not save settings");
+                    tr.t("store-failed")
+                }
+            }
+        }
+    };
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
 }
 
 /// A description and its translations, as poise stores them.

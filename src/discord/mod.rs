@@ -6,7 +6,7 @@ pub mod convert;
 
 use crate::config::Config;
 use crate::engine::Locale;
-use crate::session::{self, Hub, Outbox, Post, Reply, Settings, User};
+use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
 use crate::store::Store;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
@@ -36,6 +36,19 @@ impl Outbox for HttpOutbox {
     async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String> {
         ChannelId::new(channel)
             .edit_message(&self.0, MessageId::new(message), convert::edit(post))
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String> {
+        let mentions =
+            serenity::CreateAllowedMentions::new().users(ping.iter().map(|u| serenity::UserId::new(*u)));
+        let message = serenity::CreateMessage::new()
+            .content(text)
+            .allowed_mentions(mentions);
+        ChannelId::new(channel)
+            .send_message(&self.0, message)
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())
@@ -105,6 +118,10 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     let settings = Settings {
         lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
         bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+        timers: Timers {
+            reminder_secs: cfg.turn_reminder_secs,
+            timeout_secs: cfg.turn_timeout_secs,
+        },
         dice_seed: cfg.dice_seed,
     };
     let guilds = cfg.guild_ids.clone();
@@ -126,6 +143,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
                 }
                 let hub = Hub::new(store, Arc::new(HttpOutbox(ctx.http.clone())), settings);
                 let restored = hub.restore().await?;
+                hub.start_timers();
                 tracing::info!(user = %ready.user.name, restored, "saikoro is ready");
                 Ok(Data { hub })
             })

@@ -70,6 +70,11 @@ impl From<u8> for Arg {
         Arg::Num(v.into())
     }
 }
+impl From<u64> for Arg {
+    fn from(v: u64) -> Self {
+        Arg::Num(i64::try_from(v).unwrap_or(i64::MAX))
+    }
+}
 impl From<usize> for Arg {
     fn from(v: usize) -> Self {
         Arg::Num(v as i64)

@@ -220,13 +220,13 @@ impl Hub {
         };
         s.row.setup_dice = drawn;
         s.row.status = Status::Playing;
+        s.row.updated_at = now();
         if let Err(e) = self.try_persist(s).await {
             s.row.status = Status::Lobby;
             s.row.setup_dice.clear();
             return Reply::Private(super::store_failed(tr, &e));
         }
         s.game = Some(game);
-        s.row.updated_at = now();
         // The lobby message stays as the record of who played; the first board pings the first player.
         s.needs_board = true;
         Reply::Update(closed(s, "lobby-started"))

@@ -7,6 +7,9 @@
 pub mod ids;
 mod lobby;
 mod render;
+mod timers;
+
+pub use timers::Timers;
 
 use crate::ai::{self, Level};
 use crate::engine::{self, AnyGame, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View};
@@ -41,6 +44,9 @@ pub struct Table {
     pub solitaire: bool,
     /// Unix seconds when an unstarted lobby expires.
     pub lobby_expires_at: i64,
+    /// Unix seconds of the last reminder sent for the current wait (0: none).
+    #[serde(default)]
+    pub reminded_at: i64,
 }
 
 /// A person acting through Discord.
@@ -87,12 +93,16 @@ pub trait Outbox: Send + Sync {
     /// Posts a message; returns its id.
     async fn post(&self, channel: u64, post: &Post) -> Result<u64, String>;
     async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String>;
+    /// Posts a short text that may ping exactly `ping`.
+    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String>;
 }
 
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub lobby_expiry: Duration,
     pub bot_delay: Duration,
+    /// Turn timers where a server has not set its own.
+    pub timers: Timers,
     /// Fixed dice for tests and reproductions; `None` for real play.
     pub dice_seed: Option<u64>,
 }
@@ -160,9 +170,10 @@ impl Session {
         })
     }
 
+    /// Copies the table into the row. `updated_at` is left alone: it is the time of the last
+    /// action, which the turn timers measure from.
     fn sync_row(&mut self) {
         self.row.seats = serde_json::to_value(&self.table).expect("a table serializes");
-        self.row.updated_at = now();
     }
 }
 
@@ -180,6 +191,8 @@ pub struct Hub {
     settings: Settings,
     sessions: DashMap<i64, Arc<Mutex<Session>>>,
     channels: DashMap<u64, i64>,
+    /// Servers' own turn timers, read from the store once.
+    guild_timers: DashMap<u64, Timers>,
 }
 
 /// A failure a user should hear about, already in their language.
@@ -193,6 +206,7 @@ impl Hub {
             settings,
             sessions: DashMap::new(),
             channels: DashMap::new(),
+            guild_timers: DashMap::new(),
         })
     }
 
@@ -273,6 +287,7 @@ impl Hub {
             locale: guild_locale,
             solitaire: solitaire && kind.players().contains(&1),
             lobby_expires_at: created + self.settings.lobby_expiry.as_secs() as i64,
+            reminded_at: 0,
         };
         let mut row = GameRow {
             id: 0,

@@ -31,6 +31,24 @@ impl Outbox for Channel {
         m.2 = post.clone();
         Ok(())
     }
+
+    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String> {
+        let post = Post {
+            content: Some(text.to_owned()),
+            view: crate::engine::View {
+                title: String::new(),
+                description: String::new(),
+                fields: vec![],
+                colour: 0,
+                footer: None,
+                rows: vec![],
+            },
+            ping: ping.to_vec(),
+        };
+        let id = 1000 + self.next_id.fetch_add(1, Ordering::SeqCst);
+        self.messages.lock().unwrap().push((channel, id, post));
+        Ok(())
+    }
 }
 
 impl Channel {
@@ -90,6 +108,10 @@ async fn hub_with(store: Store) -> (Arc<Hub>, Arc<Channel>) {
     let settings = Settings {
         lobby_expiry: Duration::from_secs(600),
         bot_delay: Duration::ZERO,
+        timers: Timers {
+            reminder_secs: 0,
+            timeout_secs: 0,
+        },
         dice_seed: None,
     };
     (Hub::new(store, channel.clone(), settings), channel)

@@ -25,6 +25,8 @@ pub struct BotOptions {
     pub lobby_expiry_secs: u64,
     pub bot_delay_ms: u64,
     pub dice_seed: u64,
+    pub turn_reminder_secs: u64,
+    pub turn_timeout_secs: u64,
 }
 
 impl Default for BotOptions {
@@ -33,6 +35,8 @@ impl Default for BotOptions {
             lobby_expiry_secs: 600,
             bot_delay_ms: 20,
             dice_seed: 7,
+            turn_reminder_secs: 0,
+            turn_timeout_secs: 0,
         }
     }
 }
@@ -46,20 +50,24 @@ pub fn workdir() -> PathBuf {
 
 impl Bot {
     /// Starts `saikoro run` pointed at the emulator, storing games in `dir`, and waits until it
-    /// has connected and registered its commands.
+    /// has connected (a new IDENTIFY, so a restarted bot is really back) and registered its commands.
     pub async fn start(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
+        let (identified_before, _) = emu.gateway_sessions();
         let config = dir.join("config.toml");
         std::fs::write(
             &config,
             format!(
                 "guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
-                 lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n",
+                 lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
+                 turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n",
                 guild = emu.guild_id(),
                 db = dir.join("games.db").display(),
                 api = emu.api_url(),
                 expiry = opts.lobby_expiry_secs,
                 delay = opts.bot_delay_ms,
                 seed = opts.dice_seed,
+                reminder = opts.turn_reminder_secs,
+                timeout = opts.turn_timeout_secs,
             ),
         )
         .unwrap();
@@ -80,6 +88,10 @@ impl Bot {
             .expect("the saikoro binary starts");
         let bot = Bot { child, dir };
         emu.wait_ready().await;
+        emu.wait_for(WAIT, "the bot to identify", |e| {
+            (e.gateway_sessions().0 > identified_before).then_some(())
+        })
+        .await;
         bot
     }
 
@@ -94,13 +106,14 @@ impl Bot {
         std::mem::take(&mut self.dir)
     }
 
-    /// Asks the process to stop (SIGTERM) and waits for it to exit by itself.
+    /// Asks the process to stop (SIGTERM) and waits for it to exit by itself (serenity may give
+    /// the gateway up to 5 s to close).
     pub fn terminate(mut self) -> std::process::ExitStatus {
         Command::new("kill")
             .arg(self.child.id().to_string())
             .status()
             .unwrap();
-        for _ in 0..100 {
+        for _ in 0..300 {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status;
             }
