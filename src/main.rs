@@ -87,7 +87,18 @@ fn switches(kind: GameKind, matches: &ArgMatches) -> anyhow::Result<serde_json::
     Ok(options.into())
 }
 
-fn main() -> anyhow::Result<()> {
+/// Errors end the program with one clear line (and its causes), never a backtrace.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
