@@ -249,3 +249,68 @@ async fn every_interaction_is_answered_quickly() {
     // assert_clean fails on any interaction not answered within Discord's 3 seconds.
     emu.assert_clean().await;
 }
+
+#[tokio::test]
+async fn a_person_plays_a_bot_to_the_end() {
+    let emu = Emulator::start().await;
+    let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let ann = emu.user("ann");
+    let channel = emu.text_channel();
+    let answer = slash(&emu, ann, channel, "cantstop start").await;
+    assert!(answer.contains("Lobby opened"), "{answer}");
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "bot-strong").unwrap()).await;
+    assert_eq!(kind, 7);
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    assert!(lobby.text().contains("Bot 1 (strong)"), "{}", lobby.text());
+    let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    assert_eq!(kind, 7);
+
+    // Ann plays whenever a board pings her; the bot plays by itself in between.
+    let mut clicks = 0;
+    let mut moves_this_turn = 0;
+    let mut last_board = None;
+    loop {
+        let state = emu
+            .wait_for(WAIT, "ann's turn or the end", |e| {
+                if e.channel(channel).iter().any(|m| m.content.contains("wins")) {
+                    return Some(None);
+                }
+                let board = live(e, channel)?;
+                let title = board.embeds.first()?["title"].as_str()?.to_owned();
+                title.contains("ann's turn").then_some(Some(board))
+            })
+            .await;
+        let Some(board) = state else { break };
+        assert!(clicks < 2000, "the game did not end");
+        if last_board != Some(board.id) {
+            moves_this_turn = 0;
+            last_board = Some(board.id);
+        }
+        let choice = match board.custom_ids().into_iter().find(|id| id.contains(":m")) {
+            Some(m) => {
+                moves_this_turn += 1;
+                m
+            }
+            None if moves_this_turn >= 2 => button(&board, "stop").unwrap(),
+            None => button(&board, "roll").unwrap(),
+        };
+        let (kind, text) = click(&emu, ann, board.message_id(), &choice).await;
+        assert_eq!(kind, 7, "{text}");
+        clicks += 1;
+    }
+    let end = emu.channel(channel).into_iter().rev().find(|m| m.content.contains("wins")).unwrap();
+    assert!(end.content.contains("ann") || end.content.contains("Bot 1"), "{}", end.content);
+    assert!(
+        emu.channel(channel).iter().any(|m| m.text().contains("Bot 1")),
+        "the board and log show what the bot did"
+    );
+    let leftover: Vec<String> = emu
+        .channel(channel)
+        .iter()
+        .filter(|m| !m.custom_ids().is_empty())
+        .map(|m| format!("{} {:?} {}", m.id, m.custom_ids(), m.text()))
+        .collect();
+    assert!(leftover.is_empty(), "live buttons remain: {leftover:#?}\n{}", bot.log());
+    emu.assert_clean().await;
+}

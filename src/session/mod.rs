@@ -442,6 +442,22 @@ impl Hub {
         Ok(render::board(s, &[], true))
     }
 
+    /// An action that no click answers for (a bot's move, a command, a timeout): the live board
+    /// is edited to show it. If the turn had passed and the next board is not posted yet, it is
+    /// posted first, so an old, frozen board never comes back to life.
+    async fn act_on_board(&self, s: &mut Session, seat: Seat, action: &str, locale: Locale) -> Result<(), Refusal> {
+        self.post_board_if_needed(s).await;
+        let board = s.row.board_message_id;
+        let post = self.act(s, seat, action, locale).await?;
+        if let Some(message) = board
+            && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
+        {
+            tracing::warn!(game = s.row.id, error = %e, "could not update the board");
+        }
+        self.post_board_if_needed(s).await;
+        Ok(())
+    }
+
     /// After an interaction was answered: posts the next board if the turn passed, and lets
     /// bots take their turns.
     pub async fn settle(self: &Arc<Self>, game: i64) {
@@ -508,16 +524,8 @@ impl Hub {
                 continue; // someone resigned or abandoned meanwhile; look again
             }
             let locale = s.table.locale;
-            let old_board = s.row.board_message_id;
-            match self.act(&mut s, seat, &action, locale).await {
-                Ok(post) => {
-                    if let Some(message) = old_board
-                        && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
-                    {
-                        tracing::warn!(game, error = %e, "could not update the board after a bot move");
-                    }
-                    self.post_board_if_needed(&mut s).await;
-                }
+            match self.act_on_board(&mut s, seat, &action, locale).await {
+                Ok(()) => {}
                 Err(why) => {
                     tracing::error!(game, %action, %why, "a bot chose an action the game refused");
                     s.bot_running = false;
@@ -618,14 +626,8 @@ impl Hub {
             let Some(seat) = s.seat_of(user.id) else {
                 return tr.t("rule-not-playing");
             };
-            let old = s.row.board_message_id;
-            match self.act(&mut s, seat, engine::RESIGN, user.locale).await {
-                Ok(post) => {
-                    if let Some(old) = old {
-                        self.outbox.edit(channel, old, &post).await.ok();
-                    }
-                }
-                Err(r) => return r,
+            if let Err(r) = self.act_on_board(&mut s, seat, engine::RESIGN, user.locale).await {
+                return r;
             }
             s.row.id
         };

@@ -9,7 +9,8 @@ use crate::games::GameKind;
 pub fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars().filter(|c| !c.is_control()) {
-        if "\\*_~`|>#[]()-:".contains(c) {
+        // Markdown that could format, quote, link or mention; other punctuation shows as is.
+        if "\\*_~`|>#[]<".contains(c) {
             out.push('\\');
         }
         out.push(c);

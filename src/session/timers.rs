@@ -147,13 +147,9 @@ impl Hub {
     async fn time_out(&self, s: &mut Session, user: u64) {
         let Some(seat) = s.seat_of(user) else { return };
         let name = render::escape(&s.table.seats[seat].name);
-        let old = s.row.board_message_id;
         let locale = s.table.locale;
-        match self.act(s, seat, engine::RESIGN, locale).await {
-            Ok(post) => {
-                if let Some(old) = old {
-                    self.outbox.edit(s.row.channel_id, old, &post).await.ok();
-                }
+        match self.act_on_board(s, seat, engine::RESIGN, locale).await {
+            Ok(()) => {
                 let tr = Tr::new(locale, &[]);
                 let text = tr.f("timer-timed-out", &[("player", name.into())]);
                 if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[]).await {
