@@ -98,8 +98,9 @@ impl Config {
                 redact_url(&self.database_url)
             ));
         }
-        if !self.discord_api_url.is_empty()
-            && !(self.discord_api_url.starts_with("http://") || self.discord_api_url.starts_with("https://"))
+        if !(self.discord_api_url.is_empty()
+            || self.discord_api_url.starts_with("http://")
+            || self.discord_api_url.starts_with("https://"))
         {
             problems.push(format!(
                 "discord_api_url `{}` must be an http(s) URL",

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 const EN: &[&str] = &[
     include_str!("../../locales/en/common.ftl"),
     include_str!("../../locales/en/session.ftl"),
+    include_str!("../../locales/en/ishigaki.ftl"),
 ];
 const JA: &[&str] = &[include_str!("../../locales/ja/common.ftl")];
 
