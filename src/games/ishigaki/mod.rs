@@ -690,7 +690,8 @@ impl Game for Ishigaki {
         }
     }
 
-    fn view(&self, viewer: Option<Seat>, tr: &Tr) -> View {
-        view::render(self, viewer, tr)
+    /// Everyone sees the same board: the dice and the odds are public.
+    fn view(&self, _viewer: Option<Seat>, tr: &Tr) -> View {
+        view::render(self, tr)
     }
 }

@@ -548,7 +548,7 @@ fn random_game(
     let game = Ishigaki::new(&options(crumbling), players, &mut setup).unwrap();
     let setup_dice = setup.drawn;
     let mut game: Box<dyn crate::engine::AnyGame> = Box::new(game);
-    let names: Vec<String> = (0..players).map(|i| format!("player{i}")).collect();
+    let names: Vec<String> = (0..players).map(|i| format!("{i}{}", "n".repeat(31))).collect();
     let tr = Tr::new(Locale::En, &names);
     let mut log = vec![];
     for _ in 0..20_000 {

@@ -12,7 +12,7 @@ const FULL_TRACK: u8 = 30;
 /// A field value's limit, minus room to spare.
 const FIELD_MAX: usize = 1000;
 
-pub(super) fn render(game: &Ishigaki, _viewer: Option<Seat>, tr: &Tr) -> View {
+pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
     let (title, colour) = match &game.phase {
         Phase::Over { winner } => (
             tr.f("ishigaki-title-over", &[("player", Arg::Seat(*winner))]),
