@@ -14,6 +14,7 @@ const EN: &[&str] = &[
     include_str!("../../locales/en/common.ftl"),
     include_str!("../../locales/en/session.ftl"),
     include_str!("../../locales/en/cantstop.ftl"),
+    include_str!("../../locales/en/ishigaki.ftl"),
 ];
 const JA: &[&str] = &[include_str!("../../locales/ja/common.ftl")];
 

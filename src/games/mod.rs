@@ -2,6 +2,7 @@
 //! above use to find them. Adding a game touches its folder, this list and its catalogue file.
 
 pub mod cantstop;
+pub mod ishigaki;
 
 use crate::engine::{AnyGame, Dice, Game, SetupError};
 use serde::{Deserialize, Serialize};
@@ -12,15 +13,18 @@ use std::ops::RangeInclusive;
 pub enum GameKind {
     #[value(name = "cantstop")]
     CantStop,
+    #[value(name = "ishigaki")]
+    Ishigaki,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::CantStop];
+    pub const ALL: &'static [GameKind] = &[GameKind::CantStop, GameKind::Ishigaki];
 
     /// The stable id: the slash command's name, the console's game name, the storage key.
     pub fn id(self) -> &'static str {
         match self {
             GameKind::CantStop => "cantstop",
+            GameKind::Ishigaki => "ishigaki",
         }
     }
 
@@ -32,6 +36,7 @@ impl GameKind {
     pub fn players(self) -> RangeInclusive<usize> {
         match self {
             GameKind::CantStop => cantstop::PLAYERS,
+            GameKind::Ishigaki => ishigaki::PLAYERS,
         }
     }
 
@@ -40,6 +45,7 @@ impl GameKind {
     pub fn switches(self) -> &'static [&'static str] {
         match self {
             GameKind::CantStop => cantstop::SWITCHES,
+            GameKind::Ishigaki => ishigaki::SWITCHES,
         }
     }
 
@@ -52,6 +58,7 @@ impl GameKind {
     ) -> Result<Box<dyn AnyGame>, SetupError> {
         match self {
             GameKind::CantStop => new::<cantstop::CantStop>(options, players, dice),
+            GameKind::Ishigaki => new::<ishigaki::Ishigaki>(options, players, dice),
         }
     }
 }
