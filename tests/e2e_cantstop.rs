@@ -259,7 +259,13 @@ async fn a_person_plays_a_bot_to_the_end() {
     let answer = slash(&emu, ann, channel, "cantstop start").await;
     assert!(answer.contains("Lobby opened"), "{answer}");
     let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
-    let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "bot-strong").unwrap()).await;
+    let (kind, _) = click(
+        &emu,
+        ann,
+        lobby.message_id(),
+        &button(&lobby, "bot-strong").unwrap(),
+    )
+    .await;
     assert_eq!(kind, 7);
     let lobby = emu.message(lobby.message_id()).unwrap();
     assert!(lobby.text().contains("Bot 1 (strong)"), "{}", lobby.text());
@@ -299,8 +305,17 @@ async fn a_person_plays_a_bot_to_the_end() {
         assert_eq!(kind, 7, "{text}");
         clicks += 1;
     }
-    let end = emu.channel(channel).into_iter().rev().find(|m| m.content.contains("wins")).unwrap();
-    assert!(end.content.contains("ann") || end.content.contains("Bot 1"), "{}", end.content);
+    let end = emu
+        .channel(channel)
+        .into_iter()
+        .rev()
+        .find(|m| m.content.contains("wins"))
+        .unwrap();
+    assert!(
+        end.content.contains("ann") || end.content.contains("Bot 1"),
+        "{}",
+        end.content
+    );
     assert!(
         emu.channel(channel).iter().any(|m| m.text().contains("Bot 1")),
         "the board and log show what the bot did"
@@ -311,6 +326,10 @@ async fn a_person_plays_a_bot_to_the_end() {
         .filter(|m| !m.custom_ids().is_empty())
         .map(|m| format!("{} {:?} {}", m.id, m.custom_ids(), m.text()))
         .collect();
-    assert!(leftover.is_empty(), "live buttons remain: {leftover:#?}\n{}", bot.log());
+    assert!(
+        leftover.is_empty(),
+        "live buttons remain: {leftover:#?}\n{}",
+        bot.log()
+    );
     emu.assert_clean().await;
 }

@@ -445,7 +445,13 @@ impl Hub {
     /// An action that no click answers for (a bot's move, a command, a timeout): the live board
     /// is edited to show it. If the turn had passed and the next board is not posted yet, it is
     /// posted first, so an old, frozen board never comes back to life.
-    async fn act_on_board(&self, s: &mut Session, seat: Seat, action: &str, locale: Locale) -> Result<(), Refusal> {
+    async fn act_on_board(
+        &self,
+        s: &mut Session,
+        seat: Seat,
+        action: &str,
+        locale: Locale,
+    ) -> Result<(), Refusal> {
         self.post_board_if_needed(s).await;
         let board = s.row.board_message_id;
         let post = self.act(s, seat, action, locale).await?;
