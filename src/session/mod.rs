@@ -335,17 +335,20 @@ impl Hub {
         let link = session.link();
         let arc = Arc::new(Mutex::new(session));
         // Two starts racing in one channel: the second one to get here loses.
-        if let dashmap::Entry::Occupied(_) = self.channels.entry(channel) {
+        let claimed = match self.channels.entry(channel) {
+            dashmap::Entry::Occupied(_) => false,
+            dashmap::Entry::Vacant(free) => {
+                free.insert(id);
+                true
+            }
+        };
+        if !claimed {
             let mut s = arc.lock().await;
             s.row.status = Status::Abandoned;
             self.persist(&mut s).await;
-            self.outbox
-                .edit(channel, message, &lobby::closed(&s, "lobby-cancelled"))
-                .await
-                .ok();
+            self.outbox.edit(channel, message, &lobby::closed(&s, "lobby-cancelled")).await.ok();
             return tr.t("channel-busy-race");
         }
-        self.channels.insert(channel, id);
         self.sessions.insert(id, arc);
         self.arm_lobby_expiry(id, expires);
         tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
@@ -398,6 +401,10 @@ impl Hub {
     async fn act(&self, s: &mut Session, seat: Seat, action: &str, locale: Locale) -> Result<Post, Refusal> {
         let names = s.names();
         let tr = Tr::new(locale, &names);
+        // Abandoned or finished while a bot was thinking or a timer was due.
+        if s.row.status != Status::Playing {
+            return Err(tr.t("click-game-gone"));
+        }
         let current = s.game.as_ref().ok_or_else(|| tr.t("click-lobby-not-started"))?;
         let to_act = current.to_act();
         if action != engine::RESIGN && !to_act.contains(&seat) {
