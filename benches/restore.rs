@@ -1,0 +1,149 @@
+//! Start-up with many stored games: how long `Hub::restore` takes to load and replay N unfinished
+//! Can't Stop games from SQLite, and the memory they hold once live. A bench binary (not a
+//! test): `cargo bench --bench restore [-- N]` (default 10,000 games).
+
+use saikoro::ai::{Bot, RandomBot};
+use saikoro::engine::{Locale, LoggedAction, SeededDice, apply_logged};
+use saikoro::games::GameKind;
+use saikoro::session::{Hub, Outbox, Post, SeatInfo, Settings, Table, Timers};
+use saikoro::store::{GameRow, Status, Store, StoredGame};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Restoring posts nothing for games whose board exists; this outbox proves it by refusing.
+struct Silent;
+
+#[async_trait::async_trait]
+impl Outbox for Silent {
+    async fn post(&self, _: u64, _: &Post) -> Result<u64, String> {
+        Err("restore should not post".into())
+    }
+    async fn edit(&self, _: u64, _: u64, _: &Post) -> Result<(), String> {
+        Err("restore should not edit".into())
+    }
+    async fn say(&self, _: u64, _: &str, _: &[u64]) -> Result<(), String> {
+        Err("restore should not speak".into())
+    }
+}
+
+/// A two-player game part-way through: `actions` random legal moves from a seeded start.
+fn stored_game(seed: u64, actions: usize) -> StoredGame {
+    let kind = GameKind::CantStop;
+    let mut dice = SeededDice::new(seed);
+    let mut setup = saikoro::engine::RecordingDice::new(&mut dice);
+    let mut game = kind.new_game(&serde_json::Value::Null, 2, &mut setup).unwrap();
+    let setup_dice = setup.drawn;
+    let mut rng = SeededDice::new(seed + 1);
+    let mut log: Vec<LoggedAction> = vec![];
+    while log.len() < actions && game.outcome().is_none() {
+        let seat = game.to_act()[0];
+        let action = RandomBot.choose(game.as_ref(), seat, &mut rng);
+        let (_, logged) = apply_logged(game.as_mut(), seat, &action, &mut dice).unwrap();
+        log.push(logged);
+    }
+    if game.outcome().is_some() {
+        log.pop(); // keep it unfinished: the last action ended it
+    }
+    let table = Table {
+        seats: ["ann", "ben"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SeatInfo {
+                user: Some(1000 + i as u64),
+                name: (*n).into(),
+                bot: None,
+            })
+            .collect(),
+        locale: Locale::En,
+        solitaire: false,
+        lobby_expires_at: 0,
+        reminded_at: 0,
+    };
+    StoredGame {
+        row: GameRow {
+            id: 0,
+            kind: kind.id().into(),
+            guild_id: Some(1),
+            channel_id: 10_000 + seed,
+            host_id: 1000,
+            status: Status::Playing,
+            options: serde_json::Value::Null,
+            seats: serde_json::to_value(table).unwrap(),
+            setup_dice,
+            board_message_id: Some(1),
+            created_at: 0,
+            updated_at: 0,
+        },
+        log,
+    }
+}
+
+fn rss_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn main() {
+    let n: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(10_000);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let dir = std::env::temp_dir().join(format!("saikoro-restore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    runtime.block_on(async {
+        let store = Store::connect(&url).await.unwrap();
+        let games: Vec<StoredGame> = (0..n as u64).map(|s| stored_game(s, 30)).collect();
+        let actions: usize = games.iter().map(|g| g.log.len()).sum();
+        for chunk in games.chunks(1000) {
+            store.import(chunk).await.unwrap();
+        }
+        drop(games);
+        store.close().await;
+        println!("stored {n} unfinished games with {actions} actions in {}", dir.display());
+
+        let mut times = vec![];
+        let mut held = vec![];
+        for _ in 0..3 {
+            let before = rss_kib("VmRSS:");
+            let started = Instant::now();
+            let store = Store::connect(&url).await.unwrap();
+            let settings = Settings {
+                lobby_expiry: Duration::from_secs(600),
+                bot_delay: Duration::ZERO,
+                timers: Timers {
+                    reminder_secs: 0,
+                    timeout_secs: 0,
+                },
+                dice_seed: None,
+            };
+            let hub = Hub::new(store, Arc::new(Silent), settings);
+            let restored = hub.restore().await.unwrap();
+            times.push(started.elapsed());
+            assert_eq!(restored, n, "every stored game comes back");
+            held.push(rss_kib("VmRSS:").saturating_sub(before));
+            drop(hub);
+        }
+        times.sort();
+        held.sort();
+        let median = times[times.len() / 2];
+        println!("| games | start-up (median of 3) | per game | memory held (median) | per game |");
+        println!("|---|---|---|---|---|");
+        println!(
+            "| {n} | {:.0} ms | {:.0} µs | {:.1} MiB | {:.1} KiB |",
+            median.as_secs_f64() * 1e3,
+            median.as_secs_f64() * 1e6 / n as f64,
+            held[1] as f64 / 1024.0,
+            held[1] as f64 / n as f64,
+        );
+        println!("peak RSS of the bench: {:.1} MiB", rss_kib("VmHWM:") as f64 / 1024.0);
+    });
+    std::fs::remove_dir_all(dir).ok();
+}
