@@ -170,7 +170,7 @@ macro_rules! bind_game {
     };
 }
 
-/// The columns of `games` without the id, in the order `INSERT_GAME` binds them.
+/// Every column of `games`, as `GameRecord` reads them.
 macro_rules! game_columns {
     () => {
         "id, kind, guild_id, channel_id, host_id, status, options, seats, setup_dice, \
