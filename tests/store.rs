@@ -10,8 +10,8 @@ use sqlx::Connection;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 const POSTGRES_URL_VAR: &str = "SAIKORO_TEST_POSTGRES_URL";
 
@@ -171,6 +171,46 @@ on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
     reopening_keeps_everything,
     a_newer_schema_is_refused_by_version,
 );
+
+/// Collects the warnings logged on this thread while it lives (tokio tests run on one thread).
+struct Warnings {
+    buffer: Arc<Mutex<Vec<u8>>>,
+    _guard: tracing::subscriber::DefaultGuard,
+}
+
+#[derive(Clone)]
+struct SharedBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for SharedBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("log buffer").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Warnings {
+    fn capture() -> Warnings {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let writer = SharedBuffer(Arc::clone(&buffer));
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::WARN)
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        Warnings {
+            buffer,
+            _guard: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    fn finish(self) -> String {
+        String::from_utf8_lossy(&self.buffer.lock().expect("log buffer")).into_owned()
+    }
+}
 
 fn game(kind: &str, channel_id: u64) -> GameRow {
     GameRow {
@@ -561,10 +601,18 @@ async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
     ))
     .await;
 
+    let warnings = Warnings::capture();
     let active = store
         .load_active()
         .await
         .expect("one bad row does not fail the load");
+    let warnings = warnings.finish();
+    for bad in [bad_options, bad_seats, bad_status] {
+        assert!(
+            warnings.contains(&format!("skipping stored game {bad}:")),
+            "warns about game {bad}: {warnings}"
+        );
+    }
     assert_eq!(active_ids(&active), vec![good_a, good_b]);
     assert!(active.iter().all(|g| g.log == vec![action(0, "roll", &[3])]));
 
