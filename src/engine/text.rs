@@ -16,7 +16,12 @@ const EN: &[&str] = &[
     include_str!("../../locales/en/cantstop.ftl"),
     include_str!("../../locales/en/ishigaki.ftl"),
 ];
-const JA: &[&str] = &[include_str!("../../locales/ja/common.ftl")];
+const JA: &[&str] = &[
+    include_str!("../../locales/ja/common.ftl"),
+    include_str!("../../locales/ja/session.ftl"),
+    include_str!("../../locales/ja/cantstop.ftl"),
+    include_str!("../../locales/ja/ishigaki.ftl"),
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -226,6 +231,8 @@ pub fn has_message_in(locale: Locale, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fluent_syntax::{ast, parser};
+    use std::collections::BTreeSet;
 
     #[test]
     fn every_catalogue_file_parses_and_ids_are_unique() {
@@ -245,10 +252,171 @@ mod tests {
     }
 
     #[test]
-    fn japanese_falls_back_to_english() {
-        let tr = Tr::new(Locale::Ja, &[]);
+    fn discord_tags_choose_the_japanese_catalogue() {
         assert_eq!(Locale::from_tag("ja"), Locale::Ja);
         assert_eq!(Locale::from_tag("en-GB"), Locale::En);
-        assert!(!tr.t("game-over").starts_with('⟦'));
+        let ja = Tr::new(Locale::Ja, &[]).t("game-over");
+        assert_ne!(ja, Tr::new(Locale::En, &[]).t("game-over"));
+        assert!(!ja.is_ascii(), "{ja}");
+    }
+
+    type Variables = BTreeMap<String, BTreeSet<String>>;
+
+    /// Every message id in `sources` with the variables its value and attributes reference,
+    /// in every variant of every selector.
+    fn variables(sources: &[&str]) -> Variables {
+        let mut out = Variables::new();
+        for src in sources {
+            let res = parser::parse(*src).unwrap_or_else(|(_, errors)| panic!("{errors:?}"));
+            for entry in &res.body {
+                if let ast::Entry::Message(m) = entry {
+                    let mut vars = BTreeSet::new();
+                    if let Some(value) = &m.value {
+                        pattern_vars(value, &mut vars);
+                    }
+                    for attribute in &m.attributes {
+                        pattern_vars(&attribute.value, &mut vars);
+                    }
+                    out.insert(m.id.name.to_owned(), vars);
+                }
+            }
+        }
+        out
+    }
+
+    fn pattern_vars(pattern: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+        for element in &pattern.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                expression_vars(expression, vars);
+            }
+        }
+    }
+
+    fn expression_vars(expression: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+        match expression {
+            ast::Expression::Inline(inline) => inline_vars(inline, vars),
+            ast::Expression::Select { selector, variants } => {
+                inline_vars(selector, vars);
+                for variant in variants {
+                    pattern_vars(&variant.value, vars);
+                }
+            }
+        }
+    }
+
+    fn inline_vars(inline: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+        let call_vars = |arguments: &ast::CallArguments<&str>, vars: &mut BTreeSet<String>| {
+            for positional in &arguments.positional {
+                inline_vars(positional, vars);
+            }
+            for named in &arguments.named {
+                inline_vars(&named.value, vars);
+            }
+        };
+        match inline {
+            ast::InlineExpression::VariableReference { id } => {
+                vars.insert(id.name.to_owned());
+            }
+            ast::InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+            ast::InlineExpression::FunctionReference { arguments, .. } => call_vars(arguments, vars),
+            ast::InlineExpression::TermReference {
+                arguments: Some(arguments),
+                ..
+            } => call_vars(arguments, vars),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_variable_walker_sees_selectors_and_their_variants() {
+        let vars = variables(&["m = { $a } { $n ->\n    [one] x\n   *[other] { $b }\n}\n"]);
+        let expected: BTreeSet<String> = ["a", "b", "n"].map(String::from).into();
+        assert_eq!(vars["m"], expected);
+    }
+
+    #[test]
+    fn every_japanese_id_exists_in_english() {
+        let en = variables(EN);
+        let stray: Vec<String> = variables(JA)
+            .into_keys()
+            .filter(|id| !en.contains_key(id))
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "Japanese ids with no English message: {stray:?}"
+        );
+    }
+
+    #[test]
+    fn every_english_message_has_a_japanese_translation() {
+        let ja = variables(JA);
+        let missing: Vec<String> = variables(EN)
+            .into_keys()
+            .filter(|id| !ja.contains_key(id))
+            .collect();
+        assert!(missing.is_empty(), "untranslated: {missing:?}");
+        assert_eq!(EN.len(), JA.len(), "one Japanese file per English file");
+    }
+
+    #[test]
+    fn japanese_messages_use_the_same_variables_as_english() {
+        let en = variables(EN);
+        let mismatched: Vec<String> = variables(JA)
+            .into_iter()
+            .filter_map(|(id, ja_vars)| {
+                let en_vars = en.get(&id)?;
+                (*en_vars != ja_vars).then(|| format!("{id}: en {en_vars:?}, ja {ja_vars:?}"))
+            })
+            .collect();
+        assert!(mismatched.is_empty(), "{mismatched:#?}");
+    }
+
+    /// Ids shown as slash command and option descriptions.
+    fn is_command_description(id: &str) -> bool {
+        id.ends_with("-command") || id.starts_with("command-") || id.starts_with("option-")
+    }
+
+    #[test]
+    fn command_descriptions_fit_discord() {
+        let ids: Vec<String> = variables(EN)
+            .into_keys()
+            .filter(|id| is_command_description(id))
+            .collect();
+        assert!(
+            ids.contains(&"saikoro-command".to_owned()) && ids.len() > 5,
+            "{ids:?}"
+        );
+        for locale in Locale::ALL {
+            let tr = Tr::new(locale, &[]);
+            for id in &ids {
+                let text = tr.t(id);
+                let chars = text.chars().count();
+                assert!(
+                    (1..=100).contains(&chars),
+                    "{locale:?} {id} has {chars} chars: {text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_japanese_message_renders_without_errors() {
+        let names = vec!["ann".to_owned()];
+        let tr = Tr::new(Locale::Ja, &names);
+        let ja = &catalog().ja;
+        for (id, vars) in variables(EN) {
+            let args: BTreeMap<String, Arg> = vars.iter().map(|v| (v.clone(), Arg::Num(2))).collect();
+            let shown = tr.render(&id, &args);
+            assert!(!shown.contains('⟦') && !shown.trim().is_empty(), "{id}: {shown}");
+
+            let mut fargs = FluentArgs::new();
+            for v in &vars {
+                fargs.set(v.clone(), FluentValue::from(2));
+            }
+            let pattern = ja.get_message(&id).and_then(|m| m.value()).expect("translated");
+            let mut errors = vec![];
+            ja.format_pattern(pattern, Some(&fargs), &mut errors);
+            assert!(errors.is_empty(), "{id}: {errors:?}");
+        }
     }
 }

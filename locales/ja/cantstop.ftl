@@ -1,0 +1,57 @@
+# キャントストップ — 用語はルールシート（shared/seeds/cant-stop.ja.txt）に合わせる：登山者駒、列、マーカー、バースト、征服。
+option-cantstop-marker_limit = マーカーを置ける列は1人9列まで（訳者注のバリアント）
+
+## ボタン
+cantstop-roll = 振る
+cantstop-stop = 止める
+cantstop-resign = 投了
+cantstop-move-both = { $a } + { $b }
+cantstop-move-one = { $a }のみ
+
+## 記録
+cantstop-log-rolled = 🎲 { $player }さんの出目：{ $d1 } { $d2 } { $d3 } { $d4 }
+cantstop-log-moved-both = { $player }さんが{ $a }と{ $b }の列を登りました。
+cantstop-log-moved-one = { $player }さんが{ $a }の列を登りました。
+cantstop-log-bust = 💥 バースト！{ $player }さんはこの手番の進みを失いました。
+cantstop-log-stopped = ✋ { $player }さんが止めて、進んだ分を確保しました。
+cantstop-log-claimed = 🔒 { $player }さんが{ $column }の列を征服！
+
+## ルール違反
+cantstop-rule-choose-move-first = 先にこの出目での進め方を選んでください。
+cantstop-rule-stop-no-progress = この手番で駒を進めるまでは止められません。まず振ってください。
+cantstop-rule-roll-first = 使う出目がありません。先にサイコロを振ってください。
+cantstop-rule-not-in-roll = { $d1 } { $d2 } { $d3 } { $d4 }をどう組にしても、その進め方にはなりません。
+cantstop-rule-use-both = 両方の合計を使えるときは両方使います：{ $a } + { $b }を選んでください。
+cantstop-rule-column-claimed = { $column }の列は{ $player }さんが征服済みです。
+cantstop-rule-runner-at-summit = { $column }の列の登山者駒はすでに最上マスにいます。
+cantstop-rule-no-free-runner = 登山者駒は3個とも使用中で、{ $column }の列にはありません。
+cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いているので、{ $column }の列は始められません。
+
+## 盤面
+cantstop-title-turn = キャントストップ — { $player }さんの手番
+cantstop-title-over = キャントストップ — ゲーム終了
+cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
+cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }さん、進め方を選んでください。
+cantstop-view-runners = { $free ->
+    [0] 残りの登山者駒はありません。
+   *[other] 残りの登山者駒：{ $free }個
+}
+cantstop-view-bust-chance = 振るとバーストする確率：{ $percent }%
+cantstop-view-players = プレイヤー
+cantstop-view-player = { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-active = ▶ { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-resigned = { $emoji } { $player } — 🏳️ 投了
+cantstop-view-log = 記録
+cantstop-view-goal = 先に{ $needed }列を征服した人の勝ち · { $turn }ターン目
+cantstop-view-goal-solitaire = なるべく少ないターンで{ $needed }列を征服 · { $turn }ターン目
+cantstop-view-marker-limit = マーカーは{ $limit }列まで
+
+## コマンド
+cantstop-name = キャントストップ
+cantstop-command = キャントストップ：運を試して列を登ろう。先に3列を征服した人の勝ち
+cantstop-rules = **キャントストップ** — ルール要約
+    • 手番では**振る**を押します。4個のサイコロを2個ずつ組にして2つの合計を作ります。組み合わせ（例：`6 + 10`、1つしか使えないときは`5のみ`）を選ぶと、その列の白い登山者駒⚪が登ります。
+    • 1手番に使える登山者駒は3個。続けて振ってさらに登るか、**止める**で登山者駒を自分のマーカーに置き換えます。
+    • どの合計も使えない出目なら**バースト**：その手番の進みはすべて失われます。盤面にはその確率が正確に出ます。
+    • 登山者駒が列の最上マスにいるときに止めると、その列を征服します。征服された列は誰も使えません。
+    • 最初に**3列**を征服した人の勝ち。ひとり遊びでは、なるべく少ないターンで3列を征服しましょう。
