@@ -285,12 +285,51 @@ impl Emulator {
 
     /// Waits for the bot's answer to an interaction; panics (listing failures) after `timeout`.
     pub async fn wait_callback(&self, interaction: InteractionId, timeout: Duration) -> Callback {
-        self.wait_for(
-            timeout,
-            &format!("the answer to interaction {interaction}"),
-            |e| e.callback(interaction),
-        )
-        .await
+        let what = format!("the answer to interaction {interaction}");
+        let channel = self
+            .shared
+            .read(|s| s.interactions.get(&interaction.0).map(|i| i.channel_id));
+        match channel {
+            Some(channel) => {
+                self.wait_in_channel(ChannelId(channel), timeout, &what, |e| e.callback(interaction))
+                    .await
+            }
+            None => self.wait_for(timeout, &what, |e| e.callback(interaction)).await,
+        }
+    }
+
+    /// Like [`Emulator::wait_for`], but `found` is re-examined only when the bot answers an
+    /// interaction or posts, edits or deletes a message in `channel`, so that thousands of
+    /// waiters in different channels do not all wake at every change (the load benchmark).
+    pub async fn wait_in_channel<T>(
+        &self,
+        channel: ChannelId,
+        timeout: Duration,
+        what: &str,
+        found: impl Fn(&Emulator) -> Option<T>,
+    ) -> T {
+        let activity = self
+            .shared
+            .read(|s| s.channels.get(&channel.0).map(|c| c.activity.clone()));
+        let Some(activity) = activity else {
+            panic!("waiting for {what}: there is no channel {channel}");
+        };
+        let deadline = Instant::now() + timeout;
+        loop {
+            // Registered before looking, so activity between the look and the wait is not lost.
+            let notified = activity.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if let Some(value) = found(self) {
+                return value;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!(
+                    "timed out after {timeout:?} waiting for {what}{}",
+                    report(&self.failures())
+                );
+            }
+        }
     }
 
     /// Waits until `found` returns something; the emulator's state is re-examined after every
@@ -333,6 +372,16 @@ impl Emulator {
         self.shared.read(|s| {
             let mine = |m: &&Message| m.ephemeral() && m.interaction_user == Some(user.0) && !m.deleted;
             s.messages.values().filter(mine).cloned().collect()
+        })
+    }
+
+    /// The messages of `channel` a user sees that were posted after `after`, oldest first; only
+    /// messages newer than `after` are looked at.
+    pub fn messages_after(&self, channel: ChannelId, after: MessageId) -> Vec<Message> {
+        self.shared.read(|s| {
+            let visible = |m: &&Message| m.channel_id == channel.0 && !m.deleted && !m.ephemeral();
+            let newer = s.messages.range(after.0 + 1..).map(|(_, m)| m);
+            newer.filter(visible).cloned().collect()
         })
     }
 

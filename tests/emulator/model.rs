@@ -2,12 +2,12 @@
 //! the interactions it was sent and how it answered them, and the gateway session's event log.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use poise::serenity_prelude::{Permissions, Timestamp};
 use serde_json::{Value, json};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds; snowflakes count from it.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
@@ -31,6 +31,8 @@ pub struct Channel {
     /// 0 = guild text, 11 = public thread.
     pub kind: u8,
     pub parent_id: Option<u64>,
+    /// Woken when the bot answers an interaction or posts, edits or deletes a message here.
+    pub activity: Arc<Notify>,
 }
 
 /// A message as Discord stores it, with the latest edit applied.
@@ -243,9 +245,17 @@ impl State {
                 name: name.into(),
                 kind,
                 parent_id,
+                activity: Arc::new(Notify::new()),
             },
         );
         id
+    }
+
+    /// Wakes whoever waits on the channel's activity (see `Emulator::wait_in_channel`).
+    pub fn touch(&self, channel: u64) {
+        if let Some(c) = self.channels.get(&channel) {
+            c.activity.notify_waiters();
+        }
     }
 
     /// Appends a dispatch to the session's log; the gateway connection sends it from there.

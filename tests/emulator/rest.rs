@@ -384,6 +384,7 @@ async fn callback(
             stored.callback = Some(Callback { kind, data, latency });
             stored.original = original;
         }
+        s.touch(interaction.channel_id);
         StatusCode::NO_CONTENT.into_response()
     })
 }
@@ -447,6 +448,7 @@ async fn follow_up(
             m.apply(&body);
             m.clone()
         });
+        s.touch(interaction.channel_id);
         message.map_or_else(
             || StatusCode::NOT_FOUND.into_response(),
             |m| ok(s.message_json(&m)),
@@ -487,14 +489,17 @@ fn message_action(state: &mut State, id: u64, method: &Method, body: &Value) -> 
     let Some(message) = state.messages.get_mut(&id) else {
         return StatusCode::NOT_FOUND.into_response();
     };
+    let channel = message.channel_id;
     if *method == Method::DELETE {
         message.deleted = true;
+        state.touch(channel);
         return StatusCode::NO_CONTENT.into_response();
     }
     if *method == Method::PATCH {
         message.edit(body);
     }
     let message = message.clone();
+    state.touch(channel);
     ok(state.message_json(&message))
 }
 
@@ -551,6 +556,7 @@ async fn create_message(
         };
         message.apply(&body);
         s.messages.insert(id, message.clone());
+        s.touch(channel_id);
         ok(s.message_json(&message))
     })
 }
