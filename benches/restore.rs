@@ -107,7 +107,10 @@ fn main() {
         }
         drop(games);
         store.close().await;
-        println!("stored {n} unfinished games with {actions} actions in {}", dir.display());
+        println!(
+            "stored {n} unfinished games with {actions} actions in {}",
+            dir.display()
+        );
 
         let mut times = vec![];
         let mut held = vec![];
@@ -143,7 +146,10 @@ fn main() {
             held[1] as f64 / 1024.0,
             held[1] as f64 / n as f64,
         );
-        println!("peak RSS of the bench: {:.1} MiB", rss_kib("VmHWM:") as f64 / 1024.0);
+        println!(
+            "peak RSS of the bench: {:.1} MiB",
+            rss_kib("VmHWM:") as f64 / 1024.0
+        );
     });
     std::fs::remove_dir_all(dir).ok();
 }

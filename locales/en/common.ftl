@@ -12,3 +12,4 @@ outcome-solitaire = 🏁 Finished in { $turns ->
 }.
 outcome-no-winner = Everybody resigned; nobody wins.
 log-resigned = 🏳️ { $player } resigned.
+list-sep = {", "}

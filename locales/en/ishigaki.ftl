@@ -51,7 +51,6 @@ ishigaki-title-turn = Ishigaki Race — { $player }'s turn
 ishigaki-title-final = Ishigaki Race — final round, { $player }'s turn
 ishigaki-title-rolloff = Ishigaki Race — { $player }'s roll-off roll
 ishigaki-title-over = Ishigaki Race — { $player } won
-ishigaki-list-sep = {", "}
 ishigaki-players = Ninjas
 ishigaki-seat-square = { $player } — square { $square }
 ishigaki-seat-goal = { $player } — 🏯 goal, arrival { $arrival }

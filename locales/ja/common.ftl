@@ -9,3 +9,4 @@ outcome-shared = 🏆 同時勝利：{ $players }
 outcome-solitaire = 🏁 { $turns }ターンでクリア！
 outcome-no-winner = 全員が投了したため、勝者はいません。
 log-resigned = 🏳️ { $player }さんが投了しました。
+list-sep = 、

@@ -51,7 +51,6 @@ ishigaki-title-turn = いしがき・れえす — { $player }さんの手番
 ishigaki-title-final = いしがき・れえす — 最終ラウンド、{ $player }さんの手番
 ishigaki-title-rolloff = いしがき・れえす — サイコロ勝負、{ $player }さんの番
 ishigaki-title-over = いしがき・れえす — { $player }さんの勝ち
-ishigaki-list-sep = 、
 ishigaki-players = 忍者
 ishigaki-seat-square = { $player } — { $square ->
     [0] すたあと

@@ -107,7 +107,7 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                 Format::Json => emit_json(out, None, &view, &[], &events, Some(&outcome), &tr)?,
                 Format::Text => {
                     print_events(out, &events, &tr).map_err(io)?;
-                    writeln!(out, "{}\n{}", view.to_text(), describe(&outcome, &tr)).map_err(io)?;
+                    writeln!(out, "{}\n{}", view.to_text(), outcome.describe(&tr)).map_err(io)?;
                 }
             }
             return Ok(outcome);
@@ -238,19 +238,4 @@ fn emit_json(
     };
     let json = serde_json::to_string(&line).map_err(|e| e.to_string())?;
     writeln!(out, "{json}").map_err(|e| format!("cannot write output: {e}"))
-}
-
-/// The outcome as one line of text.
-pub fn describe(outcome: &Outcome, tr: &Tr) -> String {
-    match outcome {
-        Outcome::Won { winners } if winners.len() == 1 => {
-            tr.msg(&Msg::new("outcome-won").seat("player", winners[0]))
-        }
-        Outcome::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|s| tr.name(*s)).collect();
-            tr.msg(&Msg::new("outcome-shared").arg("players", names.join(", ")))
-        }
-        Outcome::Solitaire { turns } => tr.msg(&Msg::new("outcome-solitaire").arg("turns", *turns)),
-        Outcome::NoWinner => tr.t("outcome-no-winner"),
-    }
 }

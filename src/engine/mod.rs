@@ -33,6 +33,23 @@ pub enum Outcome {
     NoWinner,
 }
 
+impl Outcome {
+    /// The outcome as one line, e.g. "🏆 ann wins!".
+    pub fn describe(&self, tr: &Tr) -> String {
+        match self {
+            Outcome::Won { winners } if winners.len() == 1 => {
+                tr.msg(&Msg::new("outcome-won").seat("player", winners[0]))
+            }
+            Outcome::Won { winners } => {
+                let names: Vec<String> = winners.iter().map(|s| tr.name(*s)).collect();
+                tr.msg(&Msg::new("outcome-shared").arg("players", tr.list(&names)))
+            }
+            Outcome::Solitaire { turns } => tr.msg(&Msg::new("outcome-solitaire").arg("turns", *turns)),
+            Outcome::NoWinner => tr.t("outcome-no-winner"),
+        }
+    }
+}
+
 /// An action refused by the rules. The game state is unchanged; the reason is shown to the player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[error("rule error: {}", .0.id)]

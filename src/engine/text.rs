@@ -178,6 +178,11 @@ impl<'a> Tr<'a> {
         self.render(&msg.id, &msg.args)
     }
 
+    /// Items joined the locale's way ("a, b" / "a、b").
+    pub fn list(&self, items: &[String]) -> String {
+        items.join(&self.t("list-sep"))
+    }
+
     /// A seat's display name.
     pub fn name(&self, seat: Seat) -> String {
         self.names

@@ -116,20 +116,25 @@ fn view(s: &Session, tr: &Tr) -> View {
     }
     View {
         title: tr.f("lobby-title", &[("game", game_name(tr, s.kind).into())]),
-        description: tr.f(
-            "lobby-description",
-            &[
-                ("host", render::mention(s.row.host_id).into()),
-                ("left", (max - s.table.seats.len().min(max)).into()),
-                ("min", s.min_players().into()),
-            ],
+        // Discord renders `<t:…:R>` timestamps in descriptions, not in footers.
+        description: format!(
+            "{}\n{}",
+            tr.f(
+                "lobby-description",
+                &[
+                    ("host", render::mention(s.row.host_id).into()),
+                    ("left", (max - s.table.seats.len().min(max)).into()),
+                    ("min", s.min_players().into()),
+                ],
+            ),
+            tr.f(
+                "lobby-expires",
+                &[("at", format!("<t:{}:R>", s.table.lobby_expires_at).into())]
+            )
         ),
         fields,
         colour: SEAT_COLOUR[0],
-        footer: Some(tr.f(
-            "lobby-expires",
-            &[("at", format!("<t:{}:R>", s.table.lobby_expires_at).into())],
-        )),
+        footer: None,
         rows: vec![],
     }
 }

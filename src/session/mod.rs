@@ -346,7 +346,10 @@ impl Hub {
             let mut s = arc.lock().await;
             s.row.status = Status::Abandoned;
             self.persist(&mut s).await;
-            self.outbox.edit(channel, message, &lobby::closed(&s, "lobby-cancelled")).await.ok();
+            self.outbox
+                .edit(channel, message, &lobby::closed(&s, "lobby-cancelled"))
+                .await
+                .ok();
             return tr.t("channel-busy-race");
         }
         self.sessions.insert(id, arc);

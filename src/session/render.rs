@@ -49,7 +49,7 @@ pub fn board(s: &Session, ping: &[u64], live: bool) -> Post {
         view.rows.clear();
     }
     let content = match game.outcome() {
-        Some(outcome) => Some(crate::console::describe(&outcome, &tr)),
+        Some(outcome) => Some(outcome.describe(&tr)),
         None if !ping.is_empty() => {
             let who: Vec<String> = ping.iter().map(|u| mention(*u)).collect();
             Some(tr.f("turn-ping", &[("players", who.join(" ").into())]))

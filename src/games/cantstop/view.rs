@@ -3,7 +3,7 @@
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
 use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI};
-use crate::engine::{Arg, Control, Field, Msg, Outcome, Seat, Style, Tr, View};
+use crate::engine::{Arg, Control, Field, Seat, Style, Tr, View};
 
 const RUNNER: &str = "⚪";
 const CLAIMED: &str = "🔒";
@@ -61,24 +61,10 @@ fn percent(busts: u32) -> String {
     }
 }
 
-fn outcome_line(outcome: &Outcome, tr: &Tr) -> String {
-    match outcome {
-        Outcome::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|&s| tr.name(s)).collect();
-            match winners[..] {
-                [winner] => tr.msg(&Msg::new("outcome-won").seat("player", winner)),
-                _ => tr.msg(&Msg::new("outcome-shared").arg("players", names.join(", "))),
-            }
-        }
-        Outcome::Solitaire { turns } => tr.msg(&Msg::new("outcome-solitaire").arg("turns", *turns)),
-        Outcome::NoWinner => tr.t("outcome-no-winner"),
-    }
-}
-
 fn status(game: &CantStop, tr: &Tr) -> Vec<String> {
     let active = Arg::Seat(game.active());
     match game.phase() {
-        Phase::Over => game.outcome.iter().map(|o| outcome_line(o, tr)).collect(),
+        Phase::Over => game.outcome.iter().map(|o| o.describe(tr)).collect(),
         Phase::Rolled(d) => {
             let mut args = vec![("player", active)];
             args.extend(["d1", "d2", "d3", "d4"].into_iter().zip(d.map(Arg::from)));

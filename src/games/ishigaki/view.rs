@@ -169,10 +169,7 @@ fn phase(game: &Ishigaki, tr: &Tr) -> String {
         Phase::Race => tr.f("ishigaki-phase-race", &[("goal", game.options.goal.into())]),
         Phase::FinalRound { to_play } => {
             let names: Vec<String> = to_play.iter().map(|&s| tr.name(s)).collect();
-            tr.f(
-                "ishigaki-phase-final",
-                &[("players", names.join(&tr.t("ishigaki-list-sep")).into())],
-            )
+            tr.f("ishigaki-phase-final", &[("players", tr.list(&names).into())])
         }
         Phase::RollOff(r) => {
             let mut lines = vec![tr.f("ishigaki-phase-rolloff", &[("round", r.round.into())])];
