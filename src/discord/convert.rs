@@ -2,7 +2,7 @@
 //! allowed mentions, interaction responses, channel messages.
 
 use crate::engine::{Control, Style, View};
-use crate::session::Post;
+use crate::session::{Post, Reply};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
@@ -86,6 +86,45 @@ pub fn allowed_mentions(post: &Post) -> CreateAllowedMentions {
 /// Content is always sent, empty when there is none, so an edit clears an old ping.
 fn content(post: &Post) -> String {
     post.content.clone().unwrap_or_default()
+}
+
+/// The answer to a click, in time.
+pub fn respond(reply: &Reply) -> CreateInteractionResponse {
+    match reply {
+        Reply::Private(text) => private(text),
+        Reply::Update(post) => update(post),
+    }
+}
+
+/// The answer to a click that was deferred: edit the clicked message, or tell the clicker privately.
+pub async fn follow_up(
+    http: &serenity::Http,
+    click: &serenity::ComponentInteraction,
+    reply: &Reply,
+) -> Result<(), serenity::Error> {
+    match reply {
+        Reply::Private(text) => click
+            .create_followup(http, private_follow_up(text))
+            .await
+            .map(|_| ()),
+        Reply::Update(post) => click.edit_response(http, edit_original(post)).await.map(|_| ()),
+    }
+}
+
+pub fn private_follow_up(text: &str) -> serenity::CreateInteractionResponseFollowup {
+    serenity::CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// The clicked message, edited after a deferred answer.
+pub fn edit_original(post: &Post) -> serenity::EditInteractionResponse {
+    serenity::EditInteractionResponse::new()
+        .content(content(post))
+        .embed(embed(&post.view))
+        .components(components(&post.view))
+        .allowed_mentions(allowed_mentions(post))
 }
 
 pub fn update(post: &Post) -> CreateInteractionResponse {

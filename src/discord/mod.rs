@@ -6,13 +6,16 @@ pub mod convert;
 
 use crate::config::Config;
 use crate::engine::Locale;
-use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
+use crate::session::{self, Hub, Outbox, Post, Settings, Timers, User};
 use crate::store::Store;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, MessageId, Permissions};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Discord drops an interaction not answered within 3 s; past this, a click is deferred first.
+const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
 
 pub struct Data {
     hub: Arc<Hub>,
@@ -86,11 +89,23 @@ async fn on_event(
     let http = &framework.serenity_context.http;
     let user = user_of(&click.user, click.member.as_ref(), &click.locale);
     let custom_id = &click.data.custom_id;
-    let response = match hub.click(custom_id, &user).await {
-        Reply::Private(text) => convert::private(&text),
-        Reply::Update(post) => convert::update(&post),
+    let reply = hub.click(custom_id, &user);
+    tokio::pin!(reply);
+    let answered = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
+        Ok(reply) => click.create_response(http, convert::respond(&reply)).await,
+        Err(_) => {
+            // Under heavy load the durable write may be slow: acknowledge in time, then edit.
+            tracing::debug!(custom_id, "deferring a slow click");
+            match click
+                .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+                .await
+            {
+                Ok(()) => convert::follow_up(http, click, &reply.await).await,
+                Err(e) => Err(e),
+            }
+        }
     };
-    if let Err(e) = click.create_response(http, response).await {
+    if let Err(e) = answered {
         tracing::warn!(error = %e, custom_id, "could not answer a click");
     }
     if let Some(route) = session::ids::decode(custom_id) {
