@@ -5,40 +5,55 @@ mod common;
 mod emulator;
 
 use common::*;
-use emulator::{ChannelId, Emulator, UserId};
+use emulator::{ChannelId, Emulator, Message, MessageId, UserId};
 use std::time::{Duration, Instant};
 
-/// Plays the live board for whoever is pinged until the game ends: roll, take the first move,
-/// stop after two moves. Returns the number of clicks.
+/// A simple player: take the first move offered; roll until two moves were made on this board
+/// (this turn), then stop.
+#[derive(Default)]
+struct Policy {
+    board: Option<MessageId>,
+    moves: u32,
+}
+
+impl Policy {
+    /// Whether `board` starts a new turn, and the button to press on it.
+    fn choose(&mut self, board: &Message) -> (bool, String) {
+        let fresh = self.board != Some(board.message_id());
+        if fresh {
+            self.board = Some(board.message_id());
+            self.moves = 0;
+        }
+        let choice = if let Some(m) = board.custom_ids().into_iter().find(|id| id.contains(":m")) {
+            self.moves += 1;
+            m
+        } else if self.moves >= 2 {
+            button(board, "stop").expect("stop after a move")
+        } else {
+            button(board, "roll").expect("roll")
+        };
+        (fresh, choice)
+    }
+}
+
+/// Plays the live board for whoever is pinged until the game ends. Returns the number of clicks.
 async fn play_to_the_end(emu: &Emulator, channel: ChannelId) -> usize {
     let mut clicks = 0;
-    let mut moves_this_turn = 0;
-    let mut last_board = None;
+    let mut policy = Policy::default();
     let mut player = UserId(0);
     while let Some(board) = live(emu, channel) {
         assert!(clicks < 3000, "the game did not end");
-        if last_board != Some(board.message_id()) {
+        let (fresh, choice) = policy.choose(&board);
+        if fresh {
             // A fresh board pings the player whose turn it is.
-            moves_this_turn = 0;
-            last_board = Some(board.message_id());
             player = *pinged(&board).first().expect("a new board pings its player");
         }
-        let choice = if let Some(m) = board.custom_ids().into_iter().find(|id| id.contains(":m")) {
-            moves_this_turn += 1;
-            m
-        } else if moves_this_turn >= 2 {
-            button(&board, "stop").expect("stop after a move")
-        } else {
-            button(&board, "roll").expect("roll")
-        };
         let (kind, text) = click(emu, player, board.message_id(), &choice).await;
         assert_eq!(kind, 7, "a legal click updates the board ({text})");
         clicks += 1;
         // A new board may follow the turn's end; wait until the channel settles on one.
         emu.wait_for(WAIT, "a live board or the end", |e| {
-            let live = live(e, channel);
-            let over = e.channel(channel).iter().any(|m| m.content.contains("wins"));
-            (live.is_some() || over).then_some(())
+            (live(e, channel).is_some() || win_message(e, channel).is_some()).then_some(())
         })
         .await;
     }
@@ -92,12 +107,7 @@ async fn a_whole_two_player_game_to_a_win() {
     );
     let clicks = play_to_the_end(&emu, channel).await;
     assert!(clicks > 10, "a real game takes more than {clicks} clicks");
-    let messages = emu.channel(channel);
-    let end = messages
-        .iter()
-        .rev()
-        .find(|m| m.content.contains("wins"))
-        .expect("a win announcement");
+    let end = win_message(&emu, channel).expect("a win announcement");
     assert!(
         end.content.contains("ann") || end.content.contains("ben"),
         "{}",
@@ -274,12 +284,11 @@ async fn a_person_plays_a_bot_to_the_end() {
 
     // Ann plays whenever a board pings her; the bot plays by itself in between.
     let mut clicks = 0;
-    let mut moves_this_turn = 0;
-    let mut last_board = None;
+    let mut policy = Policy::default();
     loop {
         let state = emu
             .wait_for(WAIT, "ann's turn or the end", |e| {
-                if e.channel(channel).iter().any(|m| m.content.contains("wins")) {
+                if win_message(e, channel).is_some() {
                     return Some(None);
                 }
                 let board = live(e, channel)?;
@@ -289,28 +298,12 @@ async fn a_person_plays_a_bot_to_the_end() {
             .await;
         let Some(board) = state else { break };
         assert!(clicks < 2000, "the game did not end");
-        if last_board != Some(board.id) {
-            moves_this_turn = 0;
-            last_board = Some(board.id);
-        }
-        let choice = match board.custom_ids().into_iter().find(|id| id.contains(":m")) {
-            Some(m) => {
-                moves_this_turn += 1;
-                m
-            }
-            None if moves_this_turn >= 2 => button(&board, "stop").unwrap(),
-            None => button(&board, "roll").unwrap(),
-        };
+        let (_, choice) = policy.choose(&board);
         let (kind, text) = click(&emu, ann, board.message_id(), &choice).await;
         assert_eq!(kind, 7, "{text}");
         clicks += 1;
     }
-    let end = emu
-        .channel(channel)
-        .into_iter()
-        .rev()
-        .find(|m| m.content.contains("wins"))
-        .unwrap();
+    let end = win_message(&emu, channel).unwrap();
     assert!(
         end.content.contains("ann") || end.content.contains("Bot 1"),
         "{}",

@@ -43,19 +43,13 @@ async fn a_three_player_race_with_a_final_round() {
         assert_eq!(kind, 7, "{text}");
         decisions += 1;
         emu.wait_for(WAIT, "the next board or the end", |e| {
-            let over = e.channel(channel).iter().any(|m| m.content.contains("wins"));
-            (over || live(e, channel).is_some()).then_some(())
+            (win_message(e, channel).is_some() || live(e, channel).is_some()).then_some(())
         })
         .await;
     }
     let all: String = emu.channel(channel).iter().map(|m| m.text()).collect();
     assert!(all.contains("Final round"), "the race went through a final round");
-    let end = emu
-        .channel(channel)
-        .into_iter()
-        .rev()
-        .find(|m| m.content.contains("wins"))
-        .unwrap();
+    let end = win_message(&emu, channel).unwrap();
     assert!(
         players.iter().any(|(n, _)| end.content.contains(n)),
         "{}",

@@ -111,24 +111,15 @@ fn saikoro_command() -> Command<Data, Error> {
 async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let hub = &ctx.data().hub;
     let interaction = ctx.interaction;
-    let user = user_of(
-        &interaction.user,
-        interaction.member.as_deref(),
-        &interaction.locale,
-    );
+    let user = command_user(&ctx);
     let tr = Tr::new(user.locale, &[]);
-    let int_arg = |name: &str| {
-        ctx.args.iter().find_map(|o| match (o.name, &o.value) {
-            (n, ResolvedValue::Integer(v)) if n == name => u64::try_from(*v).ok(),
-            _ => None,
-        })
-    };
+    let hours = |name: &str| int_arg(&ctx, name).and_then(|h| u64::try_from(h).ok());
     let text = match interaction.guild_id {
         None => tr.t("settings-guild-only"),
         Some(_) if !user.manager => tr.t("settings-refused"),
         Some(guild) => {
             let mut timers = hub.timers(Some(guild.get())).await;
-            let (reminder, timeout) = (int_arg(REMINDER_HOURS), int_arg(TIMEOUT_HOURS));
+            let (reminder, timeout) = (hours(REMINDER_HOURS), hours(TIMEOUT_HOURS));
             let changed = reminder.is_some() || timeout.is_some();
             if let Some(h) = reminder {
                 timers.reminder_secs = h * 3600;
@@ -270,17 +261,9 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         .ok_or("a game subcommand without its game")?;
     let hub = &ctx.data().hub;
     let interaction = ctx.interaction;
-    let user = user_of(
-        &interaction.user,
-        interaction.member.as_deref(),
-        &interaction.locale,
-    );
+    let user = command_user(&ctx);
     let channel = interaction.channel_id.get();
-    let bool_arg = |name: &str| {
-        ctx.args
-            .iter()
-            .any(|o| o.name == name && matches!(o.value, ResolvedValue::Boolean(true)))
-    };
+    let bool_arg = |name: &str| bool_arg(&ctx, name);
     let reply: String = match sub {
         Sub::Start => {
             let mut options = serde_json::Map::new();
@@ -303,10 +286,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         Sub::Resign => hub.resign(kind, channel, &user).await,
         Sub::Abandon => hub.abandon(kind, channel, &user).await,
         Sub::Log => {
-            let page = ctx.args.iter().find_map(|o| match (o.name, &o.value) {
-                (PAGE, ResolvedValue::Integer(n)) => usize::try_from(*n).ok(),
-                _ => None,
-            });
+            let page = int_arg(&ctx, PAGE).and_then(|n| usize::try_from(n).ok());
             hub.log(kind, channel, &user, page).await
         }
     };
@@ -319,4 +299,25 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     )
     .await?;
     Ok(())
+}
+
+/// Who ran a command.
+fn command_user(ctx: &ApplicationContext<'_, Data, Error>) -> crate::session::User {
+    let i = ctx.interaction;
+    user_of(&i.user, i.member.as_deref(), &i.locale)
+}
+
+/// A command's boolean option, false when not given.
+fn bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> bool {
+    ctx.args
+        .iter()
+        .any(|o| o.name == name && matches!(o.value, ResolvedValue::Boolean(true)))
+}
+
+/// A command's integer option.
+fn int_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<i64> {
+    ctx.args.iter().find_map(|o| match (o.name, &o.value) {
+        (n, ResolvedValue::Integer(v)) if n == name => Some(*v),
+        _ => None,
+    })
 }

@@ -131,6 +131,14 @@ pub fn live(emu: &Emulator, channel: ChannelId) -> Option<Message> {
         .find(|m| !m.custom_ids().is_empty())
 }
 
+/// The message announcing the winner, once the game has ended.
+pub fn win_message(emu: &Emulator, channel: ChannelId) -> Option<Message> {
+    emu.channel(channel)
+        .into_iter()
+        .rev()
+        .find(|m| m.content.contains("wins"))
+}
+
 /// Every message in the channel that still has buttons.
 pub fn live_count(emu: &Emulator, channel: ChannelId) -> usize {
     emu.channel(channel)
