@@ -1,6 +1,8 @@
 //! Computer players. A bot chooses through the same interface a person uses: it sees the game
 //! and the choices offered to its seat, and answers with one of their ids.
 
+pub mod cantstop;
+
 use crate::engine::{AnyGame, Dice, Locale, Seat, Tr};
 use crate::games::GameKind;
 use serde::{Deserialize, Serialize};
@@ -37,8 +39,9 @@ pub trait Bot: Send + Sync {
 
 /// The bot for a game at a level. Games without a dedicated bot get a random one.
 pub fn bot(kind: GameKind, level: Level) -> Box<dyn Bot> {
-    let _ = (kind, level);
-    Box::new(RandomBot)
+    match kind {
+        GameKind::CantStop => cantstop::bot(level),
+    }
 }
 
 /// Picks uniformly among the offered choices: a sparring partner for any game.
