@@ -1,6 +1,7 @@
 //! Computer players. A bot chooses through the same interface a person uses: it sees the game
 //! and the choices offered to its seat, and answers with one of their ids.
 
+pub mod cantstop;
 pub mod ishigaki;
 
 use crate::engine::{AnyGame, Dice, Locale, Seat, Tr};
@@ -37,11 +38,11 @@ pub trait Bot: Send + Sync {
     fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String;
 }
 
-/// The bot for a game at a level. Games without a dedicated bot get a random one.
+/// The bot for a game at a level.
 pub fn bot(kind: GameKind, level: Level) -> Box<dyn Bot> {
     match kind {
+        GameKind::CantStop => cantstop::bot(level),
         GameKind::Ishigaki => Box::new(ishigaki::IshigakiBot::new(level)),
-        _ => Box::new(RandomBot),
     }
 }
 
