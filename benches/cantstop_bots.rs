@@ -76,7 +76,10 @@ fn parallel(games: usize, job: impl Fn(usize) -> u64 + Sync) -> u64 {
                 s.spawn(move || (t..games).step_by(THREADS).map(job).sum::<u64>())
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("a worker panicked")).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a worker panicked"))
+            .sum()
     })
 }
 
@@ -104,7 +107,11 @@ fn solitaire(p: Player, games: usize, seed: u64) -> f64 {
 fn decision_times(p: Player, games: usize, seed: u64) -> Vec<Duration> {
     let mut all = vec![];
     for g in 0..games {
-        let seats = if g % 2 == 0 { [p, Player::Rule28] } else { [Player::Rule28, p] };
+        let seats = if g % 2 == 0 {
+            [p, Player::Rule28]
+        } else {
+            [Player::Rule28, p]
+        };
         let mut times = Some(vec![vec![]; 2]);
         play(&seats, seed + g as u64, &mut times);
         all.extend(times.into_iter().flatten().nth(g % 2).unwrap_or_default());

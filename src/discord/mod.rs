@@ -6,7 +6,7 @@ pub mod convert;
 
 use crate::config::Config;
 use crate::engine::Locale;
-use crate::session::{self, Hub, Outbox, Post, Settings, Timers, User};
+use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
 use crate::store::Store;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
@@ -88,30 +88,70 @@ async fn on_event(
     let hub = &framework.user_data.hub;
     let http = &framework.serenity_context.http;
     let user = user_of(&click.user, click.member.as_ref(), &click.locale);
-    let custom_id = &click.data.custom_id;
-    let reply = hub.click(custom_id, &user);
+    let custom_id = selected(click);
+    let custom_id = &custom_id;
+    let message = click.message.id;
+    let reply = hub.click(custom_id, message.get(), &user);
     tokio::pin!(reply);
-    let answered = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
-        Ok(reply) => click.create_response(http, convert::respond(&reply)).await,
+    let (reply, answered) = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
+        Ok(reply) => {
+            let answered = click.create_response(http, convert::respond(&reply)).await;
+            (reply, answered)
+        }
         Err(_) => {
             // Under heavy load the durable write may be slow: acknowledge in time, then edit.
             tracing::debug!(custom_id, "deferring a slow click");
-            match click
+            let acknowledged = click
                 .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
-                .await
-            {
-                Ok(()) => convert::follow_up(http, click, &reply.await).await,
+                .await;
+            let reply = reply.await;
+            let answered = match acknowledged {
+                Ok(()) => convert::follow_up(http, click, &reply).await,
                 Err(e) => Err(e),
-            }
+            };
+            (reply, answered)
         }
     };
     if let Err(e) = answered {
         tracing::warn!(error = %e, custom_id, "could not answer a click");
+        // The action is stored; make sure the board shows it even though the answer was lost.
+        if let Reply::Update(post) = &reply
+            && let Err(e) = click
+                .channel_id
+                .edit_message(http, message, convert::edit(post))
+                .await
+        {
+            tracing::warn!(error = %e, custom_id, "could not update the clicked board either");
+        }
     }
     if let Some(route) = session::ids::decode(custom_id) {
         hub.settle(route.game()).await;
     }
     Ok(())
+}
+
+/// The custom id a click acts on: a button's own, or for a select menu its id with the chosen
+/// option as the action.
+fn selected(click: &serenity::ComponentInteraction) -> String {
+    match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values
+            .first()
+            .and_then(|v| session::ids::with_action(&click.data.custom_id, v))
+            .unwrap_or_else(|| click.data.custom_id.clone()),
+        _ => click.data.custom_id.clone(),
+    }
+}
+
+/// The HTTP client, pointed at `api_url` when set (a local emulator).
+fn http_client(token: &str, api_url: &str) -> serenity::Http {
+    let mut http = HttpBuilder::new(token);
+    if !api_url.is_empty() {
+        // serenity only honours the proxy with its rate limiter off; a local emulator needs neither.
+        http = http
+            .proxy(api_url.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    http.build()
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM.
@@ -123,12 +163,21 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             crate::config::redact_url(&cfg.database_url)
         )
     })?;
-    let mut http = HttpBuilder::new(&token);
-    if !cfg.discord_api_url.is_empty() {
-        // serenity only honours the proxy with its rate limiter off; a local emulator needs neither.
-        http = http
-            .proxy(cfg.discord_api_url.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
+    // Commands, stored games and timers are set up before the gateway connects, so a failure
+    // ends the process with a clear error instead of a bot that is online but deaf.
+    let http = Arc::new(http_client(&token, &cfg.discord_api_url));
+    let app = http
+        .get_current_application_info()
+        .await
+        .context("asking Discord who this bot is (is the token right?)")?;
+    http.set_application_id(app.id);
+    let commands = commands::all();
+    if cfg.guild_ids.is_empty() {
+        poise::builtins::register_globally(&http, &commands).await?;
+    } else {
+        for g in &cfg.guild_ids {
+            poise::builtins::register_in_guild(&http, &commands, serenity::GuildId::new(*g)).await?;
+        }
     }
     let settings = Settings {
         lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
@@ -139,36 +188,31 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         },
         dice_seed: cfg.dice_seed,
     };
-    let guilds = cfg.guild_ids.clone();
+    let hub = Hub::new(store, Arc::new(HttpOutbox(http)), settings);
+    let restored = hub.restore().await.context("loading stored games")?;
+    hub.start_timers();
+    tracing::info!(restored, "stored games loaded");
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        .setup(move |_ctx, ready, _framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                if guilds.is_empty() {
-                    poise::builtins::register_globally(ctx, commands).await?;
-                } else {
-                    for g in &guilds {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(*g)).await?;
-                    }
-                }
-                let hub = Hub::new(store, Arc::new(HttpOutbox(ctx.http.clone())), settings);
-                let restored = hub.restore().await?;
-                hub.start_timers();
-                tracing::info!(user = %ready.user.name, restored, "saikoro is ready");
+                tracing::info!(user = %ready.user.name, "saikoro is ready");
                 Ok(Data { hub })
             })
         })
         .build();
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
-        .framework(framework)
-        .await
-        .context("creating the Discord client")?;
+    let mut client = serenity::ClientBuilder::new_with_http(
+        http_client(&token, &cfg.discord_api_url),
+        GatewayIntents::GUILDS,
+    )
+    .framework(framework)
+    .await
+    .context("creating the Discord client")?;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         shutdown_signal().await;

@@ -35,6 +35,15 @@ pub fn lobby(game: i64, action: &str) -> String {
     format!("{PREFIX}:{game}:{LOBBY}:{action}")
 }
 
+/// The same route with another action: a select menu's id with the option that was picked.
+pub fn with_action(custom_id: &str, action: &str) -> Option<String> {
+    match decode(custom_id)? {
+        Route::Game { game: g, version, .. } => Some(game(g, version, action)),
+        Route::Lobby { game, .. } => Some(lobby(game, action)),
+    }
+    .filter(|id| decode(id).is_some())
+}
+
 /// `None` for anything we did not make: another bot's button, a forged or truncated id.
 pub fn decode(custom_id: &str) -> Option<Route> {
     if custom_id.chars().count() > limits::CUSTOM_ID {
@@ -84,6 +93,17 @@ mod tests {
                 action: "join".into()
             })
         );
+    }
+
+    #[test]
+    fn a_select_routes_its_chosen_option() {
+        assert_eq!(with_action(&game(4, 2, "pick"), "c3"), Some(game(4, 2, "c3")));
+        assert_eq!(
+            with_action(&game(4, 2, "pick"), ""),
+            None,
+            "an empty choice is no action"
+        );
+        assert_eq!(with_action("garbage", "c3"), None);
     }
 
     #[test]

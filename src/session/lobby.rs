@@ -223,17 +223,19 @@ impl Hub {
             Ok(g) => g,
             Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", e.0.into())])),
         };
+        let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;
         s.row.status = Status::Playing;
         s.row.updated_at = now();
         if let Err(e) = self.try_persist(s).await {
             s.row.status = Status::Lobby;
             s.row.setup_dice.clear();
+            s.row.board_message_id = lobby;
             return Reply::Private(super::store_failed(tr, &e));
         }
         s.game = Some(game);
-        // The lobby message stays as the record of who played; the first board pings the first player.
-        s.needs_board = true;
+        // The lobby message stays as the record of who played; with no board id stored, the
+        // first board (pinging the first player) is posted next, even after a restart.
         Reply::Update(closed(s, "lobby-started"))
     }
 }

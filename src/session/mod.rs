@@ -127,14 +127,18 @@ pub struct Session {
     table: Table,
     game: Option<Box<dyn AnyGame>>,
     log: Vec<LoggedAction>,
-    /// The turn passed (or the game started) and the next board message is not posted yet.
-    needs_board: bool,
     bot_running: bool,
 }
 
 impl Session {
     fn version(&self) -> usize {
         self.log.len()
+    }
+
+    /// A game in play without a live board message: the turn passed (or the game started) and
+    /// the next board is not posted yet. Stored as a missing board id, so it survives restarts.
+    fn needs_board(&self) -> bool {
+        self.row.status == Status::Playing && self.row.board_message_id.is_none()
     }
 
     fn seat_of(&self, user: u64) -> Option<Seat> {
@@ -309,7 +313,6 @@ impl Hub {
             table,
             game: None,
             log: vec![],
-            needs_board: false,
             bot_running: false,
         };
         session.sync_row();
@@ -369,8 +372,8 @@ impl Hub {
         self.store.update_game(&s.row).await
     }
 
-    /// A button click, routed by its custom id.
-    pub async fn click(self: &Arc<Self>, custom_id: &str, user: &User) -> Reply {
+    /// A button click on `message`, routed by its custom id.
+    pub async fn click(self: &Arc<Self>, custom_id: &str, message: u64, user: &User) -> Reply {
         let tr = Tr::new(user.locale, &[]);
         let Some(route) = ids::decode(custom_id) else {
             return Reply::Private(tr.t("click-unknown"));
@@ -379,12 +382,19 @@ impl Hub {
             return Reply::Private(tr.t("click-game-gone"));
         };
         let mut s = session.lock().await;
+        if s.row.status != Status::Lobby && s.row.status != Status::Playing {
+            return Reply::Private(tr.t("click-game-gone"));
+        }
+        // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale.
+        if s.row.board_message_id != Some(message) {
+            return Reply::Private(render::stale(&tr, s.link()));
+        }
         match route {
             Route::Lobby { action, .. } => self.lobby_click(&mut s, &action, user).await,
+            Route::Game { .. } if s.row.status == Status::Lobby => {
+                Reply::Private(tr.t("click-lobby-not-started"))
+            }
             Route::Game { version, action, .. } => {
-                if s.row.status != Status::Playing {
-                    return Reply::Private(tr.t("click-lobby-not-started"));
-                }
                 if version != s.version() {
                     return Reply::Private(render::stale(&tr, s.link()));
                 }
@@ -446,7 +456,8 @@ impl Hub {
         }
         if turn_passed {
             // The clicked board freezes; a fresh one pings whoever is next (see `settle`).
-            s.needs_board = true;
+            s.row.board_message_id = None;
+            self.persist(s).await;
             return Ok(render::board(s, &[], false));
         }
         Ok(render::board(s, &[], true))
@@ -469,6 +480,10 @@ impl Hub {
             && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
         {
             tracing::warn!(game = s.row.id, error = %e, "could not update the board");
+            // Deleted or unreachable while still live: a fresh board takes its place.
+            if s.row.board_message_id == Some(message) {
+                s.row.board_message_id = None;
+            }
         }
         self.post_board_if_needed(s).await;
         Ok(())
@@ -490,14 +505,13 @@ impl Hub {
     }
 
     async fn post_board_if_needed(&self, s: &mut Session) {
-        if !s.needs_board || s.row.status != Status::Playing {
+        if !s.needs_board() {
             return;
         }
         let ping = s.humans_to_act();
         let post = render::board(s, &ping, true);
         match self.outbox.post(s.row.channel_id, &post).await {
             Ok(message) => {
-                s.needs_board = false;
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
             }
@@ -613,7 +627,6 @@ impl Hub {
         match self.outbox.post(channel, &post).await {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
-                s.needs_board = false;
                 self.persist(&mut s).await;
                 if let Some(old) = old {
                     self.outbox.edit(channel, old, &frozen).await.ok();
@@ -708,8 +721,6 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         table,
         game,
         log: sg.log,
-        // A board that was never posted (crash between acknowledging and posting) is posted now.
-        needs_board: sg.row.board_message_id.is_none() && sg.row.status == Status::Playing,
         bot_running: false,
         row: sg.row,
     })

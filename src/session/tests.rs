@@ -65,6 +65,14 @@ impl Channel {
         }
     }
 
+    /// The message carrying a button, as a click would come from it.
+    fn message_with(&self, custom_id: &str) -> u64 {
+        let msgs = self.messages.lock().unwrap();
+        msgs.iter()
+            .find(|(_, _, p)| p.view.rows.iter().flatten().any(|c| c.id() == custom_id))
+            .map_or(0, |(_, id, _)| *id)
+    }
+
     fn last(&self, channel: u64) -> (u64, Post) {
         let msgs = self.messages.lock().unwrap();
         let (_, id, post) = msgs
@@ -123,7 +131,7 @@ async fn hub() -> (Arc<Hub>, Arc<Channel>) {
 
 /// A click as Discord delivers it: the answer, and the clicked message updated if it says so.
 async fn click(hub: &Arc<Hub>, out: &Channel, custom_id: &str, user: &User) -> Reply {
-    let reply = hub.click(custom_id, user).await;
+    let reply = hub.click(custom_id, out.message_with(custom_id), user).await;
     out.update_clicked(custom_id, &reply);
     reply
 }
@@ -283,7 +291,8 @@ async fn who_may_click_and_stale_boards() {
 
     // A double click: both arrive together, exactly one applies.
     let a = user(active, "x");
-    let (r1, r2) = tokio::join!(hub.click(&roll, &a), hub.click(&roll, &a));
+    let board_id = out.message_with(&roll);
+    let (r1, r2) = tokio::join!(hub.click(&roll, board_id, &a), hub.click(&roll, board_id, &a));
     out.update_clicked(&roll, &r1);
     out.update_clicked(&roll, &r2);
     let updates = [&r1, &r2]

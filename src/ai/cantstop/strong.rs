@@ -256,7 +256,11 @@ impl<'p> Search<'p> {
 
     fn advance(&self, r: &mut Runners, c: u8) {
         let i = usize::from(c);
-        r[i] = if r[i] == 0 { self.markers[self.me][i] + 1 } else { r[i] + 1 };
+        r[i] = if r[i] == 0 {
+            self.markers[self.me][i] + 1
+        } else {
+            r[i] + 1
+        };
     }
 
     /// The distinct runner positions a roll of `class` can lead to (none: a bust).
