@@ -125,8 +125,19 @@ impl Config {
                 self.discord_api_url
             ));
         }
-        if self.lobby_expiry_secs == 0 {
-            problems.push("lobby_expiry_secs must be at least 1".into());
+        // Beyond a year a value is a typo, and near u64::MAX it would overflow the clock.
+        const YEAR: u64 = 365 * 24 * 3600;
+        if !(1..=YEAR).contains(&self.lobby_expiry_secs) {
+            problems.push(format!("lobby_expiry_secs must be from 1 to {YEAR}"));
+        }
+        for (key, value) in [
+            ("turn_reminder_secs", self.turn_reminder_secs),
+            ("turn_timeout_secs", self.turn_timeout_secs),
+            ("bot_delay_ms", self.bot_delay_ms / 1000),
+        ] {
+            if value > YEAR {
+                problems.push(format!("{key} is more than a year"));
+            }
         }
         if let Some(t) = &self.token
             && t.contains(char::is_whitespace)

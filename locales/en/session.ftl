@@ -15,7 +15,9 @@ game-abandoned = This game was abandoned by { $player }.
 abandoned = The game is abandoned.
 abandon-refused = Only the host or a member with Manage Server can abandon this game.
 resigned = You resigned.
-resign-in-lobby = The game hasn't started; use Leave on the lobby instead.
+resign-in-lobby = The game hasn't started: use Leave on the lobby (or Cancel, if you are the host).
+board-refused = Only the players, the host or a member with Manage Server can move the board.
+settings-bad-order = The timeout must be longer than the reminder (or one of them 0 = never). Nothing changed.
 board-reposted = The live board is now here: { $link }
 log-empty = Nothing has happened yet.
 log-header = **{ $game } — log, page { $page } of { $pages }**

@@ -16,7 +16,7 @@ pub enum Format {
 /// Who sits in a seat: a person at this terminal, or a bot (`bot:strong`).
 pub enum Player {
     Human(String),
-    Bot(Level, Box<dyn Bot>),
+    Bot(Box<dyn Bot>),
 }
 
 impl Player {
@@ -37,7 +37,7 @@ pub fn parse_players(kind: GameKind, list: &str) -> Result<(Vec<Player>, Vec<Str
             let level = Level::from_id(level)
                 .ok_or_else(|| format!("`{raw}`: bot levels are easy, normal and strong"))?;
             names.push(format!("bot-{}-{}", level.id(), i + 1));
-            players.push(Player::Bot(level, ai::bot(kind, level)));
+            players.push(Player::Bot(ai::bot(kind, level)));
         } else {
             if names.iter().any(|n| n == raw) {
                 return Err(format!("`{raw}` is listed twice"));
@@ -117,7 +117,7 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             .first()
             .ok_or("the game waits for nobody but is not over")?;
         let action = match &cfg.players[seat] {
-            Player::Bot(_, bot) => bot.choose(game.as_ref(), seat, &mut bot_rng),
+            Player::Bot(bot) => bot.choose(game.as_ref(), seat, &mut bot_rng),
             Player::Human(name) => {
                 // Decisions are shown to the person making them; bots' moves arrive as events.
                 let choices = game.choices(seat, &tr);
@@ -144,6 +144,12 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                     print_events(out, &events, &tr).map_err(io)?;
                     events.clear();
                 }
+            }
+            Err(e) if cfg.players[seat].is_bot() => {
+                return Err(format!(
+                    "a bot chose `{action}`, which the game refused: {}",
+                    tr.msg(&e.0)
+                ));
             }
             Err(e) => {
                 // Only reachable for ids typed by hand that parse but are not legal right now.

@@ -109,6 +109,7 @@ fn saikoro_command() -> Command<Data, Error> {
 
 /// `/saikoro settings`: shows the server's turn timers, or sets them (Manage Server only).
 async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    ctx.defer_response(true).await?;
     let hub = &ctx.data().hub;
     let interaction = ctx.interaction;
     let user = command_user(&ctx);
@@ -126,6 +127,18 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
             }
             if let Some(h) = timeout {
                 timers.timeout_secs = h * 3600;
+            }
+            let ordered = timers.reminder_secs == 0
+                || timers.timeout_secs == 0
+                || timers.timeout_secs > timers.reminder_secs;
+            if !ordered {
+                ctx.send(
+                    poise::CreateReply::default()
+                        .content(tr.t("settings-bad-order"))
+                        .ephemeral(true),
+                )
+                .await?;
+                return Ok(());
             }
             let saved = if changed {
                 hub.set_timers(guild.get(), timers).await
@@ -254,6 +267,8 @@ fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Erro
 }
 
 async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    // Starting, posting and waiting for a busy game can take a while: answer Discord at once.
+    ctx.defer_response(true).await?;
     let (kind, sub) = *ctx
         .command()
         .custom_data

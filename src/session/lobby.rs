@@ -29,44 +29,40 @@ impl Session {
 /// The lobby message: who is in, seats left, the buttons.
 pub fn post(s: &Session) -> Post {
     let tr = Tr::new(s.table.locale, &[]);
-    let max = *s.kind.players().end();
-    let full = s.table.seats.len() >= max;
+    let full = s.table.seats.len() >= *s.kind.players().end();
     let enough = s.table.seats.len() >= s.min_players();
-    let id = |a: &str| ids::lobby(s.row.id, a);
-    let mut rows = vec![vec![
-        Control::button(id(JOIN), tr.t("lobby-join"), Style::Success),
-        Control::button(id(LEAVE), tr.t("lobby-leave"), Style::Secondary),
-        Control::button(id(START), tr.t("lobby-start"), Style::Primary),
-        Control::button(id(CANCEL), tr.t("lobby-cancel"), Style::Danger),
-    ]];
+    let button = |action: &str, label: &str, style, disabled| {
+        let mut b = Control::button(ids::lobby(s.row.id, action), tr.t(label), style);
+        if let Control::Button { disabled: d, .. } = &mut b {
+            *d = disabled;
+        }
+        b
+    };
     let mut bots: Vec<Control> = Level::ALL
         .iter()
         .map(|l| {
-            Control::button(
-                id(&format!("{ADD_BOT}{}", l.id())),
-                tr.t(&format!("lobby-add-bot-{}", l.id())),
+            let action = format!("{ADD_BOT}{}", l.id());
+            button(
+                &action,
+                &format!("lobby-add-bot-{}", l.id()),
                 Style::Secondary,
+                full,
             )
         })
         .collect();
     if s.table.seats.iter().any(|seat| seat.bot.is_some()) {
-        bots.push(Control::button(
-            id(REMOVE_BOT),
-            tr.t("lobby-remove-bot"),
-            Style::Secondary,
-        ));
+        bots.push(button(REMOVE_BOT, "lobby-remove-bot", Style::Secondary, false));
     }
-    rows.push(bots);
-    for row in &mut rows {
-        for c in row.iter_mut() {
-            if let Control::Button { id, disabled, .. } = c {
-                *disabled = (id.ends_with(START) && !enough)
-                    || ((id.ends_with(JOIN) || id.contains(ADD_BOT)) && full);
-            }
-        }
-    }
-    let mut view = view(s, &tr);
-    view.rows = rows;
+    let mut view = view(s, &tr, true);
+    view.rows = vec![
+        vec![
+            button(JOIN, "lobby-join", Style::Success, full),
+            button(LEAVE, "lobby-leave", Style::Secondary, false),
+            button(START, "lobby-start", Style::Primary, !enough),
+            button(CANCEL, "lobby-cancel", Style::Danger, false),
+        ],
+        bots,
+    ];
     Post {
         content: None,
         view,
@@ -77,7 +73,7 @@ pub fn post(s: &Session) -> Post {
 /// The lobby without buttons, with why it closed (`lobby-started`, `lobby-expired`, …).
 pub fn closed(s: &Session, why: &str) -> Post {
     let tr = Tr::new(s.table.locale, &[]);
-    let mut view = view(s, &tr);
+    let mut view = view(s, &tr, false);
     view.footer = Some(tr.t(why));
     view.colour = crate::engine::view::COLOUR_DONE;
     Post {
@@ -87,7 +83,8 @@ pub fn closed(s: &Session, why: &str) -> Post {
     }
 }
 
-fn view(s: &Session, tr: &Tr) -> View {
+/// The lobby's embed; `open` adds when it expires.
+fn view(s: &Session, tr: &Tr, open: bool) -> View {
     let max = *s.kind.players().end();
     let seats: Vec<String> = s
         .table
@@ -114,24 +111,22 @@ fn view(s: &Session, tr: &Tr) -> View {
     if !options.is_empty() {
         fields.push(Field::new(tr.t("lobby-options"), options.join("\n")));
     }
+    let mut description = tr.f(
+        "lobby-description",
+        &[
+            ("host", render::mention(s.row.host_id).into()),
+            ("left", (max - s.table.seats.len().min(max)).into()),
+            ("min", s.min_players().into()),
+        ],
+    );
+    if open {
+        // Discord renders `<t:…:R>` timestamps in descriptions, not in footers.
+        let at = format!("<t:{}:R>", s.table.lobby_expires_at);
+        description = format!("{description}\n{}", tr.f("lobby-expires", &[("at", at.into())]));
+    }
     View {
         title: tr.f("lobby-title", &[("game", game_name(tr, s.kind).into())]),
-        // Discord renders `<t:…:R>` timestamps in descriptions, not in footers.
-        description: format!(
-            "{}\n{}",
-            tr.f(
-                "lobby-description",
-                &[
-                    ("host", render::mention(s.row.host_id).into()),
-                    ("left", (max - s.table.seats.len().min(max)).into()),
-                    ("min", s.min_players().into()),
-                ],
-            ),
-            tr.f(
-                "lobby-expires",
-                &[("at", format!("<t:{}:R>", s.table.lobby_expires_at).into())]
-            )
-        ),
+        description,
         fields,
         colour: SEAT_COLOUR[0],
         footer: None,
@@ -178,7 +173,9 @@ impl Hub {
                 let number = s.table.seats.iter().filter(|seat| seat.bot.is_some()).count() + 1;
                 s.table.seats.push(SeatInfo {
                     user: None,
-                    name: tr.f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
+                    // Seen by everyone, so in the server's language.
+                    name: Tr::new(s.table.locale, &[])
+                        .f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
                     bot: Some(level),
                 });
             }

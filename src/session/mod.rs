@@ -20,7 +20,7 @@ use ids::Route;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,7 +215,8 @@ impl Hub {
     }
 
     /// Live sessions (lobbies and games in play).
-    pub fn active(&self) -> usize {
+    #[cfg(test)]
+    fn active(&self) -> usize {
         self.sessions.len()
     }
 
@@ -293,7 +294,7 @@ impl Hub {
             lobby_expires_at: created + self.settings.lobby_expiry.as_secs() as i64,
             reminded_at: 0,
         };
-        let mut row = GameRow {
+        let row = GameRow {
             id: 0,
             kind: kind.id().to_owned(),
             guild_id: guild,
@@ -308,7 +309,7 @@ impl Hub {
             updated_at: created,
         };
         let mut session = Session {
-            row: row.clone(),
+            row,
             kind,
             table,
             game: None,
@@ -316,28 +317,12 @@ impl Hub {
             bot_running: false,
         };
         session.sync_row();
-        row = session.row.clone();
-        let id = match self.store.insert_game(&row).await {
+        let id = match self.store.insert_game(&session.row).await {
             Ok(id) => id,
             Err(e) => return store_failed(&tr, &e),
         };
         session.row.id = id;
-        let post = lobby::post(&session);
-        let message = match self.outbox.post(channel, &post).await {
-            Ok(m) => m,
-            Err(e) => {
-                tracing::warn!(game = id, error = %e, "could not post a lobby");
-                session.row.status = Status::Abandoned;
-                self.persist(&mut session).await;
-                return tr.t("cannot-post");
-            }
-        };
-        session.row.board_message_id = Some(message);
-        self.persist(&mut session).await;
-        let expires = session.table.lobby_expires_at;
-        let link = session.link();
-        let arc = Arc::new(Mutex::new(session));
-        // Two starts racing in one channel: the second one to get here loses.
+        // Claim the channel before posting, so two starts racing never both show a lobby.
         let claimed = match self.channels.entry(channel) {
             dashmap::Entry::Occupied(_) => false,
             dashmap::Entry::Vacant(free) => {
@@ -346,17 +331,27 @@ impl Hub {
             }
         };
         if !claimed {
-            let mut s = arc.lock().await;
-            s.row.status = Status::Abandoned;
-            self.persist(&mut s).await;
-            self.outbox
-                .edit(channel, message, &lobby::closed(&s, "lobby-cancelled"))
-                .await
-                .ok();
+            session.row.status = Status::Abandoned;
+            self.persist(&mut session).await;
             return tr.t("channel-busy-race");
         }
-        self.sessions.insert(id, arc);
-        self.arm_lobby_expiry(id, expires);
+        let session = Arc::new(Mutex::new(session));
+        self.sessions.insert(id, session.clone());
+        // Clicks wait for this lock, so none arrives before the lobby is known.
+        let mut s = session.lock().await;
+        match self.outbox.post(channel, &lobby::post(&s)).await {
+            Ok(message) => s.row.board_message_id = Some(message),
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "could not post a lobby");
+                s.row.status = Status::Abandoned;
+                self.persist(&mut s).await;
+                self.close(&s);
+                return tr.t("cannot-post");
+            }
+        }
+        self.persist(&mut s).await;
+        self.arm_lobby_expiry(id, s.table.lobby_expires_at);
+        let link = s.link();
         tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
     }
 
@@ -545,19 +540,45 @@ impl Hub {
             })
             .await;
             let mut s = session.lock().await;
-            let Ok(action) = choice else {
-                tracing::error!(game, "a bot panicked while thinking");
+            if s.row.status != Status::Playing {
                 s.bot_running = false;
-                return;
-            };
+                return; // abandoned meanwhile
+            }
             if s.version() != version {
-                continue; // someone resigned or abandoned meanwhile; look again
+                continue; // someone resigned meanwhile; look again
             }
             let locale = s.table.locale;
-            match self.act_on_board(&mut s, seat, &action, locale).await {
-                Ok(()) => {}
-                Err(why) => {
-                    tracing::error!(game, %action, %why, "a bot chose an action the game refused");
+            let played = match choice {
+                Ok(action) => match self.act_on_board(&mut s, seat, &action, locale).await {
+                    Ok(()) => true,
+                    Err(why) => {
+                        tracing::error!(game, %action, %why, "a bot chose an action the game refused");
+                        false
+                    }
+                },
+                Err(_) => {
+                    tracing::error!(game, "a bot panicked while thinking");
+                    false
+                }
+            };
+            if !played {
+                // A bot's mistake never freezes a game: it takes its first legal choice, or
+                // leaves the game.
+                let first = s
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.choices(seat, &Tr::new(locale, &[])).into_iter().next())
+                    .map(|c| c.id);
+                let recovered = match first {
+                    Some(first) => self.act_on_board(&mut s, seat, &first, locale).await.is_ok(),
+                    None => false,
+                };
+                if !recovered
+                    && self
+                        .act_on_board(&mut s, seat, engine::RESIGN, locale)
+                        .await
+                        .is_err()
+                {
                     s.bot_running = false;
                     return;
                 }
@@ -593,28 +614,35 @@ impl Hub {
         }
     }
 
-    /// The live session of a game kind in a channel, or a refusal saying there is none.
+    /// The live session of a game kind in a channel, locked, or a refusal saying there is none.
+    /// Checked under the lock, so a game that just ended is not acted on.
     async fn session_in(
         &self,
         kind: GameKind,
         channel: u64,
         tr: &Tr<'_>,
-    ) -> Result<Arc<Mutex<Session>>, Refusal> {
-        match self.by_channel(channel) {
-            Some(s) if s.lock().await.kind == kind => Ok(s),
-            _ => Err(tr.f("no-game-here", &[("game", render::game_name(tr, kind).into())])),
+    ) -> Result<OwnedMutexGuard<Session>, Refusal> {
+        let none = || tr.f("no-game-here", &[("game", render::game_name(tr, kind).into())]);
+        let session = self.by_channel(channel).ok_or_else(none)?;
+        let s = session.lock_owned().await;
+        if s.kind != kind || !matches!(s.row.status, Status::Lobby | Status::Playing) {
+            return Err(none());
         }
+        Ok(s)
     }
 
     /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
     /// loses its buttons so there is still exactly one live board.
     pub async fn repost(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let session = match self.session_in(kind, channel, &tr).await {
+        let mut s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,
             Err(r) => return r,
         };
-        let mut s = session.lock().await;
+        // Anyone could otherwise flood the channel with copies of the board.
+        if s.seat_of(user.id).is_none() && s.row.host_id != user.id && !user.manager {
+            return tr.t("board-refused");
+        }
         let (post, frozen) = if s.row.status == Status::Lobby {
             (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
         } else {
@@ -643,12 +671,11 @@ impl Hub {
     /// `/<game> resign`: the user's seat leaves the game.
     pub async fn resign(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let session = match self.session_in(kind, channel, &tr).await {
-            Ok(s) => s,
-            Err(r) => return r,
-        };
         let game = {
-            let mut s = session.lock().await;
+            let mut s = match self.session_in(kind, channel, &tr).await {
+                Ok(s) => s,
+                Err(r) => return r,
+            };
             if s.row.status == Status::Lobby {
                 return tr.t("resign-in-lobby");
             }
@@ -667,17 +694,19 @@ impl Hub {
     /// `/<game> abandon`: ends the game for everyone. The host or a server manager only.
     pub async fn abandon(&self, kind: GameKind, channel: u64, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let session = match self.session_in(kind, channel, &tr).await {
+        let mut s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,
             Err(r) => return r,
         };
-        let mut s = session.lock().await;
         if s.row.host_id != user.id && !user.manager {
             return tr.t("abandon-refused");
         }
         let was_lobby = s.row.status == Status::Lobby;
-        s.row.status = Status::Abandoned;
-        self.persist(&mut s).await;
+        let status = std::mem::replace(&mut s.row.status, Status::Abandoned);
+        if let Err(e) = self.try_persist(&mut s).await {
+            s.row.status = status;
+            return store_failed(&tr, &e);
+        }
         self.close(&s);
         if let Some(message) = s.row.board_message_id {
             let post = if was_lobby {
@@ -693,11 +722,10 @@ impl Hub {
     /// `/<game> log`: the moves so far, a page at a time (newest page last).
     pub async fn log(&self, kind: GameKind, channel: u64, user: &User, page: Option<usize>) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let session = match self.session_in(kind, channel, &tr).await {
+        let s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,
             Err(r) => return r,
         };
-        let s = session.lock().await;
         render::log_page(&s, user.locale, page)
     }
 }

@@ -109,6 +109,8 @@ impl Hub {
             if s.row.status != Status::Playing {
                 continue;
             }
+            // A board whose post failed earlier (Discord unreachable) is tried again here.
+            self.post_board_if_needed(&mut s).await;
             let Some(&user) = s.humans_to_act().first() else {
                 continue;
             };
