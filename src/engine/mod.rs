@@ -201,12 +201,13 @@ pub fn apply_logged(
     Ok((lines, logged))
 }
 
-/// Replays a log onto a freshly set-up game. Fails if the log does not fit the rules (a corrupt
-/// or foreign record), naming the entry.
-pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<(), String> {
+/// Replays a log onto a freshly set-up game, returning each entry's log lines. Fails if the log
+/// does not fit the rules (a corrupt or foreign record), naming the entry.
+pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<Vec<Vec<Msg>>, String> {
+    let mut lines = Vec::with_capacity(log.len());
     for (i, entry) in log.iter().enumerate() {
         let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
-        game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
+        let msgs = game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
             format!(
                 "log entry {i} ({} by seat {}): {}",
                 entry.action, entry.seat, e.0.id
@@ -215,6 +216,7 @@ pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<(), String
         if dice.remaining() != 0 || dice.overrun() {
             return Err(format!("log entry {i} does not match its recorded dice"));
         }
+        lines.push(msgs);
     }
-    Ok(())
+    Ok(lines)
 }

@@ -742,7 +742,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
     let table: Table = serde_json::from_value(sg.row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
     let game = match sg.row.status {
         Status::Lobby => None,
-        _ => Some(replayed(kind, &sg.row, table.seats.len(), &sg.log)?),
+        _ => Some(replayed(kind, &sg.row, table.seats.len(), &sg.log)?.0),
     };
     Ok(Session {
         kind,
@@ -754,13 +754,16 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
     })
 }
 
-/// The game after setup with its recorded dice and the given log.
-fn replayed(
+/// A game rebuilt from its record, and each log entry's lines.
+pub(super) type Replayed = (Box<dyn AnyGame>, Vec<Vec<Msg>>);
+
+/// The game after setup with its recorded dice and the given log, with each entry's log lines.
+pub(super) fn replayed(
     kind: GameKind,
     row: &GameRow,
     players: usize,
     log: &[LoggedAction],
-) -> Result<Box<dyn AnyGame>, String> {
+) -> Result<Replayed, String> {
     let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
     let mut game = kind
         .new_game(&row.options, players, &mut setup)
@@ -768,8 +771,8 @@ fn replayed(
     if setup.overrun() || setup.remaining() != 0 {
         return Err("setup dice do not match the game".into());
     }
-    engine::replay(game.as_mut(), log)?;
-    Ok(game)
+    let lines = engine::replay(game.as_mut(), log)?;
+    Ok((game, lines))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::{Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
-use crate::engine::{Control, Locale, Msg, ScriptedDice, Tr};
+use crate::engine::{Control, Locale, Tr};
 use crate::games::GameKind;
 
 /// A display name made safe for Discord markdown: no formatting, no mass mentions.
@@ -126,19 +126,15 @@ pub fn log_page(s: &Session, locale: Locale, page: Option<usize>) -> String {
 /// Every log line of the game, by replaying its record (the log stores actions, not text, so it
 /// reads in any language).
 fn log_lines(s: &Session, tr: &Tr) -> Vec<String> {
-    let mut setup = ScriptedDice::new(s.row.setup_dice.iter().copied()).lenient();
-    let Ok(mut game) = s.kind.new_game(&s.row.options, s.table.seats.len(), &mut setup) else {
-        return vec![];
-    };
-    let mut out = vec![];
-    for (i, entry) in s.log.iter().enumerate() {
-        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
-        let msgs: Vec<Msg> = game
-            .apply(entry.seat, &entry.action, &mut dice)
-            .unwrap_or_default();
-        for m in msgs {
-            out.push(format!("`{:>3}` {}", i + 1, tr.msg(&m)));
+    match super::replayed(s.kind, &s.row, s.table.seats.len(), &s.log) {
+        Ok((_, lines)) => lines
+            .iter()
+            .enumerate()
+            .flat_map(|(i, msgs)| msgs.iter().map(move |m| format!("`{:>3}` {}", i + 1, tr.msg(m))))
+            .collect(),
+        Err(why) => {
+            tracing::error!(game = s.row.id, %why, "a live game's log no longer replays");
+            vec![]
         }
     }
-    out
 }
