@@ -1,15 +1,24 @@
 //! Can't Stop bots against each other: win rates with 95% confidence intervals, solitaire turns
 //! and decision times. `cargo bench --bench cantstop_bots [-- GAMES]` (or `CANTSTOP_GAMES=n`):
-//! GAMES two-player games per strong pairing (default 20,000), a quarter of that for the others
-//! and for solitaire. Seeds are fixed, so a run reproduces exactly; seats alternate between games.
+//! GAMES two-player games for strong against each published reference (default 20,000), a
+//! quarter of that for the other pairings and for solitaire. Seeds are fixed, so a run reproduces exactly; seats alternate between games.
 
-use saikoro::ai::cantstop::{EasyBot, GLENN_ALOI, HeuristicBot, RULE_OF_28, StrongBot};
+use saikoro::ai::cantstop::{EasyBot, GLENN_ALOI, Heuristic, HeuristicBot, RULE_OF_28, StrongBot};
 use saikoro::ai::{Bot, RandomBot};
 use saikoro::engine::{Dice, Game, Outcome, SeededDice};
 use saikoro::games::cantstop::{Action, CantStop, Options};
 use std::time::{Duration, Instant};
 
 const DEFAULT_GAMES: usize = 20_000;
+/// The references with the obvious check added that stopping wins the game.
+static RULE_OF_28_WIN: Heuristic = Heuristic {
+    stop_to_win: true,
+    ..RULE_OF_28
+};
+static GLENN_ALOI_WIN: Heuristic = Heuristic {
+    stop_to_win: true,
+    ..GLENN_ALOI
+};
 /// Threads: the machine has two cores.
 const THREADS: usize = 2;
 
@@ -19,6 +28,8 @@ enum Player {
     Easy,
     Rule28,
     GlennAloi,
+    Rule28Win,
+    GlennAloiWin,
     Strong,
 }
 
@@ -29,6 +40,8 @@ impl Player {
             Player::Easy => "easy",
             Player::Rule28 => "normal (rule28)",
             Player::GlennAloi => "glenn-aloi",
+            Player::Rule28Win => "rule28 + stop to win",
+            Player::GlennAloiWin => "glenn-aloi + stop to win",
             Player::Strong => "strong",
         }
     }
@@ -39,6 +52,8 @@ impl Player {
             Player::Easy => Box::new(EasyBot),
             Player::Rule28 => Box::new(HeuristicBot(&RULE_OF_28)),
             Player::GlennAloi => Box::new(HeuristicBot(&GLENN_ALOI)),
+            Player::Rule28Win => Box::new(HeuristicBot(&RULE_OF_28_WIN)),
+            Player::GlennAloiWin => Box::new(HeuristicBot(&GLENN_ALOI_WIN)),
             Player::Strong => Box::new(StrongBot::default()),
         }
     }
@@ -142,8 +157,11 @@ fn main() {
     let pairings = [
         (Player::Strong, Player::Rule28, games),
         (Player::Strong, Player::GlennAloi, games),
+        (Player::Strong, Player::Rule28Win, few),
+        (Player::Strong, Player::GlennAloiWin, few),
         (Player::Strong, Player::Easy, few),
         (Player::GlennAloi, Player::Rule28, few),
+        (Player::GlennAloiWin, Player::Rule28Win, few),
         (Player::Rule28, Player::Easy, few),
         (Player::Easy, Player::Random, few / 10 + 1),
     ];
@@ -162,7 +180,15 @@ fn main() {
     }
     println!("\n| solitaire | games | average turns to claim three columns |");
     println!("|---|---:|---:|");
-    for p in [Player::Easy, Player::Rule28, Player::GlennAloi, Player::Strong] {
+    let solo = [
+        Player::Easy,
+        Player::Rule28,
+        Player::GlennAloi,
+        Player::Rule28Win,
+        Player::GlennAloiWin,
+        Player::Strong,
+    ];
+    for p in solo {
         println!("| {} | {few} | {:.2} |", p.name(), solitaire(p, few, 9_000_000));
     }
     println!("\n| decision time (vs rule28, one thread) | decisions | p50 | p99 | max |");

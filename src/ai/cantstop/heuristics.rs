@@ -16,8 +16,10 @@
 //! their progress values replace Keller's column values in the stop score (a new runner scores
 //! twice, as in the Rule of 28), their odd/even/high/low values replace ±2/+4, and the threshold
 //! is 29. Neither heuristic looks at the opponents or at whether stopping would win: as published.
+//! `stop_to_win` adds that obvious check, off in both published parameter sets; the bench uses
+//! it to show the strong player also beats the heuristics with it.
 
-use crate::games::cantstop::{CantStop, Move, RUNNERS};
+use crate::games::cantstop::{COLUMNS_TO_WIN, CantStop, Move, RUNNERS, height};
 
 /// The parameters of a Rule-of-28-style heuristic; values are indexed by column (0 and 1 unused).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +37,8 @@ pub struct Heuristic {
     pub marker: i32,
     /// Stop when the stop score reaches this.
     pub threshold: i32,
+    /// Also stop whenever stopping wins the game (not part of the published heuristics).
+    pub stop_to_win: bool,
 }
 
 /// Keller's Rule of 28 with Glenn's move choice.
@@ -48,6 +52,7 @@ pub const RULE_OF_28: Heuristic = Heuristic {
     low: 4,
     marker: 6,
     threshold: 28,
+    stop_to_win: false,
 };
 
 /// Glenn & Aloi's tuned parameters for the same framework.
@@ -61,6 +66,7 @@ pub const GLENN_ALOI: Heuristic = Heuristic {
     low: 5,
     marker: 6,
     threshold: 29,
+    stop_to_win: false,
 };
 
 impl Heuristic {
@@ -95,7 +101,7 @@ impl Heuristic {
 
     /// Should the active player stop now (only asked after a successful move)?
     pub fn wants_stop(&self, game: &CantStop) -> bool {
-        self.stop_score(game) >= self.threshold
+        self.stop_score(game) >= self.threshold || (self.stop_to_win && stopping_wins(game))
     }
 
     /// The move-choice score of `mv` with the runners as they stand.
@@ -119,4 +125,10 @@ impl Heuristic {
         let best = moves.iter().map(|&m| self.move_score(game, m)).max()?;
         moves.into_iter().find(|&m| self.move_score(game, m) == best)
     }
+}
+
+/// Would the active player win by stopping now (runners at summits claim their columns)?
+pub fn stopping_wins(game: &CantStop) -> bool {
+    let summits = game.runners().iter().filter(|&&(c, p)| p == height(c)).count();
+    game.claimed_count(game.active()) + summits >= COLUMNS_TO_WIN
 }

