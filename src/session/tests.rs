@@ -152,19 +152,23 @@ fn button(post: &Post, suffix: &str) -> String {
         .unwrap_or_else(|| panic!("no `{suffix}` button in {:?}", button_ids(post)))
 }
 
+/// Opens a Can't Stop lobby with default options.
+async fn open(hub: &Arc<Hub>, channel: u64, host: &User) -> String {
+    hub.open_lobby(
+        GameKind::CantStop,
+        place(channel),
+        host,
+        serde_json::json!({}),
+        false,
+    )
+    .await
+}
+
 /// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
 async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
     let hub = hub.clone();
     let ann = user(1, "ann");
-    let reply = hub
-        .open_lobby(
-            GameKind::CantStop,
-            place(CHANNEL),
-            &ann,
-            serde_json::json!({}),
-            false,
-        )
-        .await;
+    let reply = open(&hub, CHANNEL, &ann).await;
     assert!(reply.starts_with("Lobby opened"), "{reply}");
     let (_, lobby) = out.last(CHANNEL);
     let join = button(&lobby, "join");
@@ -190,28 +194,12 @@ async fn log_len(hub: &Hub, game: i64) -> usize {
 async fn one_game_per_channel_but_threads_are_channels() {
     let (hub, out) = hub().await;
     started(&hub, &out).await;
-    let again = hub
-        .open_lobby(
-            GameKind::CantStop,
-            place(CHANNEL),
-            &user(3, "cho"),
-            serde_json::json!({}),
-            false,
-        )
-        .await;
+    let again = open(&hub, CHANNEL, &user(3, "cho")).await;
     assert!(
         again.contains("already running") && again.contains("https://discord.com/channels/1/77/"),
         "{again}"
     );
-    let thread = hub
-        .open_lobby(
-            GameKind::CantStop,
-            place(THREAD),
-            &user(3, "cho"),
-            serde_json::json!({}),
-            false,
-        )
-        .await;
+    let thread = open(&hub, THREAD, &user(3, "cho")).await;
     assert!(thread.starts_with("Lobby opened"), "{thread}");
     assert_eq!(hub.active(), 2);
 }
@@ -220,14 +208,7 @@ async fn one_game_per_channel_but_threads_are_channels() {
 async fn lobby_permissions() {
     let (hub, out) = hub().await;
     let ann = user(1, "ann");
-    hub.open_lobby(
-        GameKind::CantStop,
-        place(CHANNEL),
-        &ann,
-        serde_json::json!({}),
-        false,
-    )
-    .await;
+    open(&hub, CHANNEL, &ann).await;
     let (_, lobby) = out.last(CHANNEL);
     let start = button(&lobby, "start");
     // Alone, without solitaire: not enough players.
@@ -374,14 +355,7 @@ async fn a_restart_keeps_games_and_old_buttons_work() {
 async fn a_person_can_play_bots_and_bots_take_their_turns() {
     let (hub, out) = hub().await;
     let ann = user(1, "ann");
-    hub.open_lobby(
-        GameKind::CantStop,
-        place(CHANNEL),
-        &ann,
-        serde_json::json!({}),
-        false,
-    )
-    .await;
+    open(&hub, CHANNEL, &ann).await;
     let (_, lobby) = out.last(CHANNEL);
     let Reply::Update(with_bot) = click(&hub, &out, &button(&lobby, "bot-normal"), &ann).await else {
         panic!()
