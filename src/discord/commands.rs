@@ -70,13 +70,12 @@ fn saikoro_command() -> Command<Data, Error> {
                 .map_err(|e| FrameworkError::new_command(ctx.into(), e))
         })
     };
-    let hours = |name: &'static str, id: &str| CommandParameter {
-        type_setter: Some(|o| {
+    let hours = |name: &'static str, id: &str| {
+        option(name, id, |o| {
             o.kind(CommandOptionType::Integer)
                 .min_int_value(0)
                 .max_int_value(24 * 30)
-        }),
-        ..flag(name, id)
+        })
     };
     Command {
         name: Cow::Borrowed("saikoro"),
@@ -215,19 +214,9 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
         }
     }
     if sub == Sub::Log {
-        let (description, description_localizations) = described("option-page");
-        parameters.push(CommandParameter {
-            name: Cow::Borrowed(PAGE),
-            name_localizations: Cow::Borrowed(&[]),
-            description,
-            description_localizations,
-            required: false,
-            channel_types: None,
-            choices: Cow::Borrowed(&[]),
-            type_setter: Some(|o| o.kind(CommandOptionType::Integer).min_int_value(1)),
-            autocomplete_callback: None,
-            __non_exhaustive: (),
-        });
+        parameters.push(option(PAGE, "option-page", |o| {
+            o.kind(CommandOptionType::Integer).min_int_value(1)
+        }));
     }
     let action: Action = |ctx| {
         Box::pin(async move {
@@ -250,7 +239,12 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
     }
 }
 
-fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
+/// An optional command option, described from the catalogue; `kind` sets its type and bounds.
+fn option(
+    name: &'static str,
+    description_id: &str,
+    kind: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption,
+) -> CommandParameter<Data, Error> {
     let (description, description_localizations) = described(description_id);
     CommandParameter {
         name: Cow::Borrowed(name),
@@ -260,10 +254,15 @@ fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Erro
         required: false,
         channel_types: None,
         choices: Cow::Borrowed(&[]),
-        type_setter: Some(|o| o.kind(CommandOptionType::Boolean)),
+        type_setter: Some(kind),
         autocomplete_callback: None,
         __non_exhaustive: (),
     }
+}
+
+/// An on/off option.
+fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
+    option(name, description_id, |o| o.kind(CommandOptionType::Boolean))
 }
 
 async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
