@@ -1,3 +1,4 @@
+#![allow(unsafe_code)] // the counting allocator below is how this bench measures memory
 //! Start-up with many stored games: how long `Hub::restore` takes to load and replay N unfinished
 //! Can't Stop games from SQLite, and the memory they hold once live. A bench binary (not a
 //! test): `cargo bench --bench restore [-- N]` (default 10,000 games).

@@ -1,0 +1,22 @@
+# Shared by every game: rule errors, outcomes, generic words.
+game-over = The game is over.
+rule-not-your-turn = It is { $player }'s turn.
+rule-unknown-action = That is not a move in this game (`{ $action }`).
+rule-not-playing = You are not playing in this game.
+rule-game-over = The game is over.
+outcome-won = 🏆 { $player } wins!
+outcome-shared = 🏆 Shared win: { $players }
+outcome-solitaire = 🏁 Finished in { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+}.
+outcome-no-winner = Everybody resigned; nobody wins.
+log-resigned = 🏳️ { $player } resigned.
+list-sep = {", "}
+setup-players = This game takes { $min } to { $max } players, not { $players }.
+option-error-value = `{ $option }` must be { $allowed }.
+option-error-unknown = There is no option `{ $option }` in this game (options: { $known }).
+option-error-assignment = Write an option as key=value, not `{ $text }`.
+option-error-shape = The options must be given as key=value pairs.
+option-error-invalid = The options do not fit this game: { $reason }
+rule-waiting-for = Waiting for { $players }.

@@ -1,0 +1,19 @@
+# 全ゲーム共通：ルール違反、結果、一般的な言葉。
+game-over = ゲームは終了しました。
+rule-not-your-turn = { $player }さんの手番です。
+rule-unknown-action = このゲームにない操作です（`{ $action }`）。
+rule-not-playing = あなたはこのゲームに参加していません。
+rule-game-over = ゲームは終了しました。
+outcome-won = 🏆 { $player }さんの勝ち！
+outcome-shared = 🏆 同時勝利：{ $players }
+outcome-solitaire = 🏁 { $turns }ターンでクリア！
+outcome-no-winner = 全員が投了したため、勝者はいません。
+log-resigned = 🏳️ { $player }さんが投了しました。
+list-sep = 、
+setup-players = このゲームは{ $min }〜{ $max }人で遊びます（{ $players }人では始められません）。
+option-error-value = `{ $option }` は { $allowed } で指定してください。
+option-error-unknown = このゲームに `{ $option }` というオプションはありません（オプション：{ $known }）。
+option-error-assignment = オプションは key=value の形で書いてください（`{ $text }` は読めません）。
+option-error-shape = オプションは key=value の組で指定してください。
+option-error-invalid = このゲームに合わないオプションです：{ $reason }
+rule-waiting-for = { $players }の手番を待っています。

@@ -1,0 +1,313 @@
+//! The engine layer: the one [`Game`] interface every game implements, and what games share —
+//! dice sources, seats, outcomes, rule errors, the platform-neutral [`View`] and the message
+//! catalogue. Nothing here knows Discord, async, the clock or the OS RNG.
+
+pub mod bot;
+pub mod dice;
+pub mod driver;
+pub mod options;
+pub mod steps;
+pub mod text;
+pub mod view;
+
+pub use bot::{Bot, Level};
+pub use dice::{Dice, RecordingDice, ScriptedDice, SeededDice};
+pub use options::{OptionKind, OptionSpec};
+pub use text::{Arg, Locale, Msg, Tr};
+pub use view::{Button, Field, Row, Select, SelectOption, Style, View};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::any::Any;
+use std::fmt::{Debug, Display};
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// A player's place in a game, 0-based in seating order.
+pub type Seat = usize;
+
+/// Every game understands this action id from any seat that is still playing.
+pub const RESIGN: &str = "resign";
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The winners (several for a shared win).
+    Won { winners: Vec<Seat> },
+    /// A one-player game's result: how many turns it took.
+    Solitaire { turns: u32 },
+    /// Everybody resigned; nobody won.
+    NoWinner,
+}
+
+impl Outcome {
+    /// The outcome as one line, e.g. "🏆 ann wins!".
+    pub fn describe(&self, tr: &Tr) -> String {
+        match self {
+            Outcome::Won { winners } if winners.len() == 1 => {
+                tr.msg(&Msg::new("outcome-won").seat("player", winners[0]))
+            }
+            Outcome::Won { winners } => {
+                let names: Vec<String> = winners.iter().map(|s| tr.name(*s)).collect();
+                tr.msg(&Msg::new("outcome-shared").arg("players", tr.list(&names)))
+            }
+            Outcome::Solitaire { turns } => tr.msg(&Msg::new("outcome-solitaire").arg("turns", *turns)),
+            Outcome::NoWinner => tr.t("outcome-no-winner"),
+        }
+    }
+}
+
+/// An action refused by the rules. The game state is unchanged; the reason is shown to the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("rule error: {}", .0.id)]
+pub struct RuleError(pub Msg);
+
+impl RuleError {
+    pub fn new(id: &str) -> Self {
+        Self(Msg::new(id))
+    }
+}
+
+impl From<Msg> for RuleError {
+    fn from(m: Msg) -> Self {
+        Self(m)
+    }
+}
+
+/// A game that cannot be set up as asked (player count, invalid options), with the catalogue
+/// message that says why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot set up the game: {}", .0.id)]
+pub struct SetupError(pub Msg);
+
+impl From<Msg> for SetupError {
+    fn from(m: Msg) -> Self {
+        Self(m)
+    }
+}
+
+/// A choice offered to a seat: the action id (what a button or a script sends) and its label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub id: String,
+    pub label: String,
+}
+
+/// One game's rules. Pure: all chance comes from the `dice` passed in, so the same actions with
+/// the same dice always give the same state.
+///
+/// A game is a state machine driven by actions from seats. Who may act is a set (Saizumi lets
+/// non-active players respond); a multi-step choice is a sequence of actions with the partial
+/// choice kept in the state; an automatic step (a bust, a roll-off) happens inside `apply`.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// The stable id: the slash command's name, the terminal's game name, the storage key.
+    const ID: &'static str;
+    /// Seats the game can be started with.
+    const PLAYERS: RangeInclusive<usize>;
+    /// The options a host can set, each a key of [`Game::Options`] with its default and range.
+    const OPTIONS: &'static [OptionSpec];
+
+    /// Host-chosen settings: [`Game::OPTIONS`] as a struct, further checked by [`Game::new`].
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug;
+    /// Actions parse from and print to short ids (≤ 64 chars) that fit in a button's `custom_id`.
+    /// Ids never start with [`view::STEP`], which marks a step towards a decision.
+    type Action: FromStr + Display + Clone + PartialEq + Debug;
+
+    /// A new game for `players` seats. The start player (and any setup shuffle) is drawn from `dice`.
+    fn new(options: &Self::Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError>;
+
+    /// The seats whose action the game waits for now (empty when the game is over).
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// The legal actions for `seat` now (without resign, which is always allowed while playing).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Apply an action. On error nothing changed. On success returns the log lines it produced.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<Msg>, RuleError>;
+
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The label of an action, as on its button.
+    fn label(&self, action: &Self::Action, tr: &Tr) -> String;
+
+    /// What `seat`, awaited now, does when its time runs out; `None`: it leaves the game.
+    fn timeout_action(&self, seat: Seat) -> Option<Self::Action>;
+
+    /// The board as the given seat (or a spectator) sees it, with the controls for the seats to
+    /// act. `draft` is a decision partly made through step controls ("" for none); the game
+    /// previews it and offers the next step. An unknown draft shows the board as for "".
+    fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
+
+    /// The computer player for a level.
+    fn bot(level: Level) -> Box<dyn Bot>;
+}
+
+/// The object-safe face of a [`Game`], with actions as their string ids. Everything above the
+/// engine (sessions, Discord, the console, storage, bots) is written once against this.
+pub trait AnyGame: Debug + Send + Sync {
+    fn to_act(&self) -> Vec<Seat>;
+    fn choices(&self, seat: Seat, tr: &Tr) -> Vec<Choice>;
+    fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// What an awaited seat does when its time runs out (`None`: it leaves the game).
+    fn timeout_action(&self, seat: Seat) -> Option<String>;
+    fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// For a bot written for one game to see its concrete state.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> AnyGame for G {
+    fn to_act(&self) -> Vec<Seat> {
+        Game::to_act(self)
+    }
+
+    fn choices(&self, seat: Seat, tr: &Tr) -> Vec<Choice> {
+        self.legal_actions(seat)
+            .iter()
+            .map(|a| Choice {
+                id: a.to_string(),
+                label: self.label(a, tr),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        let action: G::Action = action
+            .parse()
+            .map_err(|_| RuleError(Msg::new("rule-unknown-action").arg("action", action)))?;
+        Game::apply(self, seat, &action, dice)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn timeout_action(&self, seat: Seat) -> Option<String> {
+        Game::timeout_action(self, seat).map(|a| a.to_string())
+    }
+
+    fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
+        Game::view(self, viewer, draft, tr)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A game kind as the layers above see it: its id, seats, options, set-up and bots, with no
+/// type parameter. [`Registered`] makes one of every [`Game`]; the games' registry lists them.
+pub trait Rules: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn players(&self) -> RangeInclusive<usize>;
+    fn options(&self) -> &'static [OptionSpec];
+    /// Sets up a game from its options as JSON (checked against [`Rules::options`]; missing
+    /// keys take their defaults).
+    fn new_game(
+        &self,
+        options: &serde_json::Value,
+        players: usize,
+        dice: &mut dyn Dice,
+    ) -> Result<Box<dyn AnyGame>, SetupError>;
+    fn bot(&self, level: Level) -> Box<dyn Bot>;
+}
+
+/// The [`Rules`] of a [`Game`] type.
+pub struct Registered<G>(PhantomData<fn() -> G>);
+
+impl<G> Registered<G> {
+    pub const NEW: Self = Self(PhantomData);
+}
+
+impl<G: Game> Rules for Registered<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        G::PLAYERS
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        G::OPTIONS
+    }
+
+    fn new_game(
+        &self,
+        options: &serde_json::Value,
+        players: usize,
+        dice: &mut dyn Dice,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        let resolved = options::resolve(G::OPTIONS, options)?;
+        let options: G::Options = serde_json::from_value(resolved)
+            .map_err(|e| Msg::new("option-error-invalid").arg("reason", e.to_string()))?;
+        Ok(Box::new(G::new(&options, players, dice)?))
+    }
+
+    fn bot(&self, level: Level) -> Box<dyn Bot> {
+        G::bot(level)
+    }
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// One entry of a game's action log: who did what, and the dice it drew. Replaying the log
+/// with those dice reproduces the game exactly, whatever RNG produced them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    pub seat: Seat,
+    pub action: String,
+    pub dice: Vec<u8>,
+}
+
+/// Applies an action while recording the dice it draws, for the log.
+pub fn apply_logged(
+    game: &mut dyn AnyGame,
+    seat: Seat,
+    action: &str,
+    dice: &mut dyn Dice,
+) -> Result<(Vec<Msg>, LoggedAction), RuleError> {
+    let mut rec = RecordingDice::new(dice);
+    let lines = game.apply(seat, action, &mut rec)?;
+    let logged = LoggedAction {
+        seat,
+        action: action.to_owned(),
+        dice: rec.drawn,
+    };
+    Ok((lines, logged))
+}
+
+/// Replays a log onto a freshly set-up game, returning each entry's log lines. Fails if the log
+/// does not fit the rules (a corrupt or foreign record), naming the entry.
+pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<Vec<Vec<Msg>>, String> {
+    let mut lines = Vec::with_capacity(log.len());
+    for (i, entry) in log.iter().enumerate() {
+        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+        let msgs = game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
+            format!(
+                "log entry {i} ({} by seat {}): {}",
+                entry.action, entry.seat, e.0.id
+            )
+        })?;
+        if dice.remaining() != 0 || dice.overrun() {
+            return Err(format!("log entry {i} does not match its recorded dice"));
+        }
+        lines.push(msgs);
+    }
+    Ok(lines)
+}

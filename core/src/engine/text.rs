@@ -1,0 +1,417 @@
+//! The message catalogue. Every word a user reads is a Fluent message looked up by id in the
+//! viewer's locale (`locales/<lang>/*.ftl` and each game's `<lang>.ftl`); English is complete and is the fallback for the rest.
+//! Games describe what happened as [`Msg`] data, rendered per locale only when shown.
+
+use super::Seat;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+// The catalogue's files, `EN` and `JA`: the shared ones in `locales/` and each game's own,
+// collected by build.rs.
+include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Locale {
+    #[default]
+    En,
+    Ja,
+}
+
+impl Locale {
+    pub const ALL: [Locale; 2] = [Locale::En, Locale::Ja];
+
+    /// Discord's locale codes (`en-US`, `ja`, …); anything we have no catalogue for is English.
+    pub fn from_tag(tag: &str) -> Self {
+        if tag.eq_ignore_ascii_case("ja") || tag.to_ascii_lowercase().starts_with("ja-") {
+            Locale::Ja
+        } else {
+            Locale::En
+        }
+    }
+
+    /// The Discord locale code used for command localizations.
+    pub fn discord_tag(self) -> &'static str {
+        match self {
+            Locale::En => "en-US",
+            Locale::Ja => "ja",
+        }
+    }
+}
+
+/// An argument of a message. `Seat` is resolved to the player's display name when rendered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Arg {
+    Seat(Seat),
+    Num(i64),
+    Text(String),
+}
+
+impl From<i64> for Arg {
+    fn from(v: i64) -> Self {
+        Arg::Num(v)
+    }
+}
+impl From<u32> for Arg {
+    fn from(v: u32) -> Self {
+        Arg::Num(v.into())
+    }
+}
+impl From<u8> for Arg {
+    fn from(v: u8) -> Self {
+        Arg::Num(v.into())
+    }
+}
+impl From<u64> for Arg {
+    fn from(v: u64) -> Self {
+        Arg::Num(i64::try_from(v).unwrap_or(i64::MAX))
+    }
+}
+impl From<usize> for Arg {
+    fn from(v: usize) -> Self {
+        Arg::Num(v as i64)
+    }
+}
+impl From<String> for Arg {
+    fn from(v: String) -> Self {
+        Arg::Text(v)
+    }
+}
+impl From<&str> for Arg {
+    fn from(v: &str) -> Self {
+        Arg::Text(v.to_owned())
+    }
+}
+
+/// A localizable message: an id in the catalogue plus named arguments. Serializable, so game
+/// logs and rule errors can be stored and shown later in any locale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Msg {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, Arg>,
+}
+
+impl Msg {
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            args: BTreeMap::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Self {
+        self.args.insert(name.to_owned(), value.into());
+        self
+    }
+
+    pub fn seat(self, name: &str, seat: Seat) -> Self {
+        self.arg(name, Arg::Seat(seat))
+    }
+}
+
+struct Catalog {
+    en: FluentBundle<FluentResource>,
+    ja: FluentBundle<FluentResource>,
+}
+
+fn bundle(lang: &str, sources: &[&str]) -> FluentBundle<FluentResource> {
+    let mut bundle = FluentBundle::new_concurrent(vec![lang.parse().expect("valid language tag")]);
+    // Isolation marks (U+2068/9) around arguments show up as junk in Discord and terminals.
+    bundle.set_use_isolating(false);
+    for src in sources {
+        let res = FluentResource::try_new((*src).to_owned()).expect("catalogue files parse (tested)");
+        bundle
+            .add_resource(res)
+            .expect("message ids are unique across files (tested)");
+    }
+    bundle
+}
+
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog {
+        en: bundle("en-US", EN),
+        ja: bundle("ja", JA),
+    })
+}
+
+/// A translator: a locale plus the seated players' display names (already escaped for the
+/// platform that will show them).
+#[derive(Clone, Copy, Debug)]
+pub struct Tr<'a> {
+    pub locale: Locale,
+    pub names: &'a [String],
+}
+
+impl<'a> Tr<'a> {
+    pub fn new(locale: Locale, names: &'a [String]) -> Self {
+        Self { locale, names }
+    }
+
+    /// The message `id` without arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.render(id, &BTreeMap::new())
+    }
+
+    /// The message `id` with arguments, e.g. `tr.f("cantstop-bust", &[("player", Arg::Seat(0))])`.
+    pub fn f(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let args = args.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+        self.render(id, &args)
+    }
+
+    pub fn msg(&self, msg: &Msg) -> String {
+        self.render(&msg.id, &msg.args)
+    }
+
+    /// Items joined the locale's way ("a, b" / "a、b").
+    pub fn list(&self, items: &[String]) -> String {
+        items.join(&self.t("list-sep"))
+    }
+
+    /// A seat's display name.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", seat + 1))
+    }
+
+    fn render(&self, id: &str, args: &BTreeMap<String, Arg>) -> String {
+        let cat = catalog();
+        let primary = match self.locale {
+            Locale::En => &cat.en,
+            Locale::Ja => &cat.ja,
+        };
+        let bundle = if primary.has_message(id) { primary } else { &cat.en };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            tracing::warn!(id, "missing catalogue message");
+            return format!("⟦{id}⟧");
+        };
+        let mut fargs = FluentArgs::new();
+        for (k, v) in args {
+            let value = match v {
+                Arg::Seat(s) => FluentValue::from(self.name(*s)),
+                Arg::Num(n) => FluentValue::from(*n),
+                Arg::Text(t) => FluentValue::from(t.clone()),
+            };
+            fargs.set(k.clone(), value);
+        }
+        let mut errors = vec![];
+        let out = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(id, ?errors, "catalogue message formatted with errors");
+        }
+        out.into_owned()
+    }
+}
+
+/// Does the catalogue have `id` in English? (Tests use it to check every id a game emits.)
+pub fn has_message(id: &str) -> bool {
+    catalog().en.has_message(id)
+}
+
+/// Does `locale`'s own catalogue (not the English fallback) have `id`?
+pub fn has_message_in(locale: Locale, id: &str) -> bool {
+    match locale {
+        Locale::En => catalog().en.has_message(id),
+        Locale::Ja => catalog().ja.has_message(id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fluent_syntax::{ast, parser};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_catalogue_file_parses_and_ids_are_unique() {
+        // Building the catalogue panics on a parse error or duplicate id.
+        let _ = catalog();
+        assert!(has_message("game-over"));
+    }
+
+    #[test]
+    fn seat_arguments_become_names_and_missing_ids_are_visible() {
+        let names = vec!["ann".to_owned(), "ben".to_owned()];
+        let tr = Tr::new(Locale::En, &names);
+        let s = tr.msg(&Msg::new("rule-not-your-turn").seat("player", 1));
+        assert!(s.contains("ben"), "{s}");
+        assert!(!s.contains('\u{2068}'), "no isolation marks");
+        assert_eq!(tr.t("no-such-message"), "⟦no-such-message⟧");
+    }
+
+    #[test]
+    fn discord_tags_choose_the_japanese_catalogue() {
+        assert_eq!(Locale::from_tag("ja"), Locale::Ja);
+        assert_eq!(Locale::from_tag("en-GB"), Locale::En);
+        let ja = Tr::new(Locale::Ja, &[]).t("game-over");
+        assert_ne!(ja, Tr::new(Locale::En, &[]).t("game-over"));
+        assert!(!ja.is_ascii(), "{ja}");
+    }
+
+    type Variables = BTreeMap<String, BTreeSet<String>>;
+
+    /// Every message id in `sources` with the variables its value and attributes reference,
+    /// in every variant of every selector.
+    fn variables(sources: &[&str]) -> Variables {
+        let mut out = Variables::new();
+        for src in sources {
+            let res = parser::parse(*src).unwrap_or_else(|(_, errors)| panic!("{errors:?}"));
+            for entry in &res.body {
+                if let ast::Entry::Message(m) = entry {
+                    let mut vars = BTreeSet::new();
+                    if let Some(value) = &m.value {
+                        pattern_vars(value, &mut vars);
+                    }
+                    for attribute in &m.attributes {
+                        pattern_vars(&attribute.value, &mut vars);
+                    }
+                    out.insert(m.id.name.to_owned(), vars);
+                }
+            }
+        }
+        out
+    }
+
+    fn pattern_vars(pattern: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+        for element in &pattern.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                expression_vars(expression, vars);
+            }
+        }
+    }
+
+    fn expression_vars(expression: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+        match expression {
+            ast::Expression::Inline(inline) => inline_vars(inline, vars),
+            ast::Expression::Select { selector, variants } => {
+                inline_vars(selector, vars);
+                for variant in variants {
+                    pattern_vars(&variant.value, vars);
+                }
+            }
+        }
+    }
+
+    fn inline_vars(inline: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+        let call_vars = |arguments: &ast::CallArguments<&str>, vars: &mut BTreeSet<String>| {
+            for positional in &arguments.positional {
+                inline_vars(positional, vars);
+            }
+            for named in &arguments.named {
+                inline_vars(&named.value, vars);
+            }
+        };
+        match inline {
+            ast::InlineExpression::VariableReference { id } => {
+                vars.insert(id.name.to_owned());
+            }
+            ast::InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+            ast::InlineExpression::FunctionReference { arguments, .. } => call_vars(arguments, vars),
+            ast::InlineExpression::TermReference {
+                arguments: Some(arguments),
+                ..
+            } => call_vars(arguments, vars),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_variable_walker_sees_selectors_and_their_variants() {
+        let vars = variables(&["m = { $a } { $n ->\n    [one] x\n   *[other] { $b }\n}\n"]);
+        let expected: BTreeSet<String> = ["a", "b", "n"].map(String::from).into();
+        assert_eq!(vars["m"], expected);
+    }
+
+    #[test]
+    fn every_japanese_id_exists_in_english() {
+        let en = variables(EN);
+        let stray: Vec<String> = variables(JA)
+            .into_keys()
+            .filter(|id| !en.contains_key(id))
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "Japanese ids with no English message: {stray:?}"
+        );
+    }
+
+    #[test]
+    fn every_english_message_has_a_japanese_translation() {
+        let ja = variables(JA);
+        let missing: Vec<String> = variables(EN)
+            .into_keys()
+            .filter(|id| !ja.contains_key(id))
+            .collect();
+        assert!(missing.is_empty(), "untranslated: {missing:?}");
+        assert_eq!(EN.len(), JA.len(), "one Japanese file per English file");
+    }
+
+    #[test]
+    fn japanese_messages_use_the_same_variables_as_english() {
+        let en = variables(EN);
+        let mismatched: Vec<String> = variables(JA)
+            .into_iter()
+            .filter_map(|(id, ja_vars)| {
+                let en_vars = en.get(&id)?;
+                (*en_vars != ja_vars).then(|| format!("{id}: en {en_vars:?}, ja {ja_vars:?}"))
+            })
+            .collect();
+        assert!(mismatched.is_empty(), "{mismatched:#?}");
+    }
+
+    /// Ids shown as slash command and option descriptions.
+    fn is_command_description(id: &str) -> bool {
+        id.ends_with("-command") || id.starts_with("command-") || id.starts_with("option-")
+    }
+
+    #[test]
+    fn command_descriptions_fit_discord() {
+        let ids: Vec<String> = variables(EN)
+            .into_keys()
+            .filter(|id| is_command_description(id))
+            .collect();
+        assert!(
+            ids.contains(&"saikoro-command".to_owned()) && ids.len() > 5,
+            "{ids:?}"
+        );
+        for locale in Locale::ALL {
+            let tr = Tr::new(locale, &[]);
+            for id in &ids {
+                let text = tr.t(id);
+                let chars = text.chars().count();
+                assert!(
+                    (1..=100).contains(&chars),
+                    "{locale:?} {id} has {chars} chars: {text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_japanese_message_renders_without_errors() {
+        let names = vec!["ann".to_owned()];
+        let tr = Tr::new(Locale::Ja, &names);
+        let ja = &catalog().ja;
+        for (id, vars) in variables(EN) {
+            let args: BTreeMap<String, Arg> = vars.iter().map(|v| (v.clone(), Arg::Num(2))).collect();
+            let shown = tr.render(&id, &args);
+            assert!(!shown.contains('⟦') && !shown.trim().is_empty(), "{id}: {shown}");
+
+            let mut fargs = FluentArgs::new();
+            for v in &vars {
+                fargs.set(v.clone(), FluentValue::from(2));
+            }
+            let pattern = ja.get_message(&id).and_then(|m| m.value()).expect("translated");
+            let mut errors = vec![];
+            ja.format_pattern(pattern, Some(&fargs), &mut errors);
+            assert!(errors.is_empty(), "{id}: {errors:?}");
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The platform-neutral View a game renders to. `discord/` turns it into an embed and components,
+//! `console/` prints it. The limits are Discord's (the tightest front end), checked in one place.
+
+use serde::Serialize;
+
+/// One colour per seat, used by every game's board so a player keeps their colour across games.
+pub const SEAT_EMOJI: [&str; 5] = ["🔴", "🔵", "🟢", "🟡", "🟣"];
+/// Embed colours matching [`SEAT_EMOJI`].
+pub const SEAT_COLOUR: [u32; 5] = [0xDD2E44, 0x55ACEE, 0x78B159, 0xFDCB58, 0xAA8ED6];
+/// Colour of a finished game's board.
+pub const COLOUR_DONE: u32 = 0x99AAB5;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub title: String,
+    /// The board itself; keep lines short so it reads on a phone.
+    pub description: String,
+    pub fields: Vec<Field>,
+    pub colour: u32,
+    pub footer: Option<String>,
+    /// Rows of controls, each buttons or one select: a mix Discord would reject cannot be built.
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Field {
+    pub name: String,
+    pub value: String,
+    pub inline: bool,
+}
+
+impl Field {
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: value.into(),
+            inline: false,
+        }
+    }
+
+    pub fn inline(mut self) -> Self {
+        self.inline = true;
+        self
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A row of controls.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Row {
+    Buttons { buttons: Vec<Button> },
+    Select(Select),
+}
+
+impl Row {
+    pub fn buttons(buttons: Vec<Button>) -> Self {
+        Row::Buttons { buttons }
+    }
+
+    /// Every id in the row: buttons' ids, or the select's options' values.
+    pub fn ids(&self) -> Vec<&str> {
+        match self {
+            Row::Buttons { buttons } => buttons.iter().map(|b| b.id.as_str()).collect(),
+            Row::Select(s) => s.options.iter().map(|o| o.value.as_str()).collect(),
+        }
+    }
+}
+
+/// What pressing a control does: play an action, or take a step towards one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target<'a> {
+    /// A complete decision: the game's action id.
+    Act(&'a str),
+    /// Part of a decision (a piece picked, a chain half built): shown again with this draft,
+    /// nothing logged or stored.
+    Step(&'a str),
+}
+
+/// Marks a step's id: action ids never start with it.
+pub const STEP: char = '~';
+
+impl<'a> Target<'a> {
+    /// A control's id as the game wrote it (`roll`, or `~c1` for a step with draft `c1`).
+    pub fn of(id: &'a str) -> Self {
+        match id.strip_prefix(STEP) {
+            Some(draft) => Target::Step(draft),
+            None => Target::Act(id),
+        }
+    }
+}
+
+/// The id of a step control whose press shows the decision with `draft` made so far.
+pub fn step_id(draft: &str) -> String {
+    format!("{STEP}{draft}")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Button {
+    /// An action id, or a step's id ([`step_id`]). Front ends add their own routing.
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+    pub emoji: Option<String>,
+    pub disabled: bool,
+}
+
+impl Button {
+    /// A button that plays `action`.
+    pub fn act(action: impl Into<String>, label: impl Into<String>, style: Style) -> Self {
+        Self {
+            id: action.into(),
+            label: label.into(),
+            style,
+            emoji: None,
+            disabled: false,
+        }
+    }
+
+    /// A button that takes a step: the decision shown again with `draft` made so far.
+    pub fn step(draft: &str, label: impl Into<String>, style: Style) -> Self {
+        Self::act(step_id(draft), label, style)
+    }
+
+    pub fn disabled(mut self, disabled: bool) -> Self {
+        self.disabled = disabled;
+        self
+    }
+
+    pub fn emoji(mut self, emoji: impl Into<String>) -> Self {
+        self.emoji = Some(emoji.into());
+        self
+    }
+}
+
+/// A drop-down: one pick among up to 25 options. Its own id is the front end's to set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Select {
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SelectOption {
+    /// An action id or a step's id, like a button's.
+    pub value: String,
+    pub label: String,
+    pub description: Option<String>,
+}
+
+/// Discord's limits (developer docs), plus room in `custom_id` for the front end's routing prefix.
+pub mod limits {
+    pub const TITLE: usize = 256;
+    pub const DESCRIPTION: usize = 4096;
+    pub const FIELDS: usize = 25;
+    pub const FIELD_NAME: usize = 256;
+    pub const FIELD_VALUE: usize = 1024;
+    pub const FOOTER: usize = 2048;
+    pub const EMBED_TOTAL: usize = 6000;
+    pub const ROWS: usize = 5;
+    pub const BUTTONS_PER_ROW: usize = 5;
+    pub const SELECT_OPTIONS: usize = 25;
+    pub const LABEL: usize = 80;
+    pub const SELECT_OPTION_TEXT: usize = 100;
+    pub const PLACEHOLDER: usize = 150;
+    pub const CUSTOM_ID: usize = 100;
+    /// A game's action id: the rest of `custom_id` is the front end's routing prefix.
+    pub const ACTION_ID: usize = 64;
+}
+
+/// Discord counts characters (code points), not bytes.
+fn len(s: &str) -> usize {
+    s.chars().count()
+}
+
+impl View {
+    /// Every limit a front end must respect. A view that breaks one is a bug in the game's view code.
+    pub fn check_limits(&self) -> Result<(), String> {
+        use limits::*;
+        let mut problems = vec![];
+        let mut check = |what: &str, s: &str, max: usize, nonempty: bool| {
+            if len(s) > max {
+                problems.push(format!("{what} has {} chars (max {max})", len(s)));
+            }
+            if nonempty && s.trim().is_empty() {
+                problems.push(format!("{what} is empty"));
+            }
+        };
+        check("title", &self.title, TITLE, true);
+        check("description", &self.description, DESCRIPTION, true);
+        for (i, f) in self.fields.iter().enumerate() {
+            check(&format!("field {i} name"), &f.name, FIELD_NAME, true);
+            check(&format!("field {i} value"), &f.value, FIELD_VALUE, true);
+        }
+        if let Some(footer) = &self.footer {
+            check("footer", footer, FOOTER, true);
+        }
+        let total = len(&self.title)
+            + len(&self.description)
+            + self.footer.as_deref().map_or(0, len)
+            + self
+                .fields
+                .iter()
+                .map(|f| len(&f.name) + len(&f.value))
+                .sum::<usize>();
+        if total > EMBED_TOTAL {
+            problems.push(format!("embed has {total} chars in all (max {EMBED_TOTAL})"));
+        }
+        if self.fields.len() > FIELDS {
+            problems.push(format!("{} fields (max {FIELDS})", self.fields.len()));
+        }
+        if self.rows.len() > ROWS {
+            problems.push(format!("{} rows of controls (max {ROWS})", self.rows.len()));
+        }
+        let mut ids = std::collections::HashSet::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            match row {
+                Row::Buttons { buttons } => {
+                    if buttons.is_empty() || buttons.len() > BUTTONS_PER_ROW {
+                        problems.push(format!(
+                            "row {r} has {} buttons (1–{BUTTONS_PER_ROW})",
+                            buttons.len()
+                        ));
+                    }
+                    for b in buttons {
+                        if len(&b.label) > LABEL || b.label.trim().is_empty() {
+                            problems.push(format!("button label `{}` must have 1–{LABEL} chars", b.label));
+                        }
+                    }
+                }
+                Row::Select(select) => {
+                    if len(&select.placeholder) > PLACEHOLDER {
+                        problems.push(format!("placeholder over {PLACEHOLDER} chars"));
+                    }
+                    if select.options.is_empty() || select.options.len() > SELECT_OPTIONS {
+                        problems.push(format!(
+                            "select with {} options (1–{SELECT_OPTIONS})",
+                            select.options.len()
+                        ));
+                    }
+                    for o in &select.options {
+                        for s in [Some(&o.label), o.description.as_ref()].into_iter().flatten() {
+                            if s.is_empty() || len(s) > SELECT_OPTION_TEXT {
+                                problems.push(format!(
+                                    "select option text `{s}` must have 1–{SELECT_OPTION_TEXT} chars"
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            for id in row.ids() {
+                if id.is_empty() || len(id) > ACTION_ID {
+                    problems.push(format!("action id `{id}` must have 1–{ACTION_ID} chars"));
+                }
+                if !ids.insert(id.to_owned()) {
+                    problems.push(format!("action id `{id}` appears twice"));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+
+    /// The controls as text, a line per row (`[Roll](roll) [Stop](stop)`), for snapshots.
+    pub fn controls_text(&self) -> String {
+        self.rows
+            .iter()
+            .map(|row| match row {
+                Row::Buttons { buttons } => buttons
+                    .iter()
+                    .map(|b| format!("[{}]({})", b.label, b.id))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Row::Select(s) => {
+                    let options: Vec<String> =
+                        s.options.iter().map(|o| format!("{}({})", o.label, o.value)).collect();
+                    format!("<{}: {}>", s.placeholder, options.join(" | "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The view as plain text for a terminal: title, board, fields, footer (controls are listed
+    /// separately by the console as numbered choices).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("== {} ==\n{}\n", self.title, self.description);
+        for f in &self.fields {
+            out.push_str(&format!("\n{}\n{}\n", f.name, f.value));
+        }
+        if let Some(footer) = &self.footer {
+            out.push_str(&format!("\n{footer}\n"));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view() -> View {
+        View {
+            title: "t".into(),
+            description: "board".into(),
+            fields: vec![Field::new("a", "b")],
+            colour: 0,
+            footer: None,
+            rows: vec![Row::buttons(vec![Button::act("roll", "Roll", Style::Primary)])],
+        }
+    }
+
+    #[test]
+    fn a_small_view_passes() {
+        assert_eq!(view().check_limits(), Ok(()));
+    }
+
+    #[test]
+    fn each_limit_is_caught() {
+        let mut v = view();
+        v.description = "x".repeat(4097);
+        assert!(v.check_limits().unwrap_err().contains("description"));
+
+        let mut v = view();
+        v.rows = vec![Row::buttons(vec![Button::act("a", "A", Style::Primary)]); 6];
+        let err = v.check_limits().unwrap_err();
+        assert!(err.contains("rows") && err.contains("twice"), "{err}");
+
+        let mut v = view();
+        v.rows[0] = Row::buttons(
+            (0..6)
+                .map(|i| Button::act(format!("b{i}"), "B", Style::Primary))
+                .collect(),
+        );
+        assert!(v.check_limits().unwrap_err().contains("buttons"));
+
+        let mut v = view();
+        v.fields[0].value = String::new();
+        assert!(v.check_limits().unwrap_err().contains("empty"));
+
+        let mut v = view();
+        v.fields = vec![Field::new("n", "v".repeat(1000)); 6];
+        assert!(v.check_limits().unwrap_err().contains("in all"));
+
+        let mut v = view();
+        v.rows[0] = Row::buttons(vec![Button::act("x".repeat(65), "B", Style::Primary)]);
+        assert!(v.check_limits().unwrap_err().contains("action id"));
+
+        let mut v = view();
+        v.rows[0] = Row::Select(Select {
+            id: "pick".into(),
+            placeholder: "Pick".into(),
+            options: vec![],
+        });
+        assert!(v.check_limits().unwrap_err().contains("select with 0"));
+    }
+
+    #[test]
+    fn targets_tell_steps_from_actions() {
+        assert_eq!(Target::of("roll"), Target::Act("roll"));
+        assert_eq!(Target::of(&step_id("c1")), Target::Step("c1"));
+        assert_eq!(Target::of(&step_id("")), Target::Step(""));
+    }
+}

@@ -1,0 +1,188 @@
+//! The Can't Stop board as a platform-neutral [`View`]: one short line per column, the dice, the
+//! bust chance, the last log lines, and the moves of the roll as buttons.
+
+use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
+use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI};
+use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
+
+const RUNNER: &str = "⚪";
+const CLAIMED: &str = "🔒";
+const SUMMIT: &str = "🔝";
+
+/// A button's label.
+pub(super) fn label(action: &Action, tr: &Tr) -> String {
+    match *action {
+        Action::Roll => tr.t("cantstop-roll"),
+        Action::Stop => tr.t("cantstop-stop"),
+        Action::Resign => tr.t("cantstop-resign"),
+        Action::Move(Move::Both(a, b)) => {
+            tr.f("cantstop-move-both", &[("a", Arg::from(a)), ("b", Arg::from(b))])
+        }
+        Action::Move(Move::One(a)) => tr.f("cantstop-move-one", &[("a", Arg::from(a))]),
+    }
+}
+
+fn seat_emoji(seat: Seat) -> &'static str {
+    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+}
+
+/// One column: number and height, then each player's marker, the runner beside the active
+/// player's marker, or the claimer's lock.
+fn column_line(game: &CantStop, column: u8) -> String {
+    let height = HEIGHTS[usize::from(column)];
+    let mut line = format!("`{column:>2} ({height:>2})`");
+    if let Some(owner) = game.claimed_by(column) {
+        line.push_str(&format!(" {CLAIMED}{}", seat_emoji(owner)));
+        return line;
+    }
+    for seat in 0..game.players() {
+        let marker = game.marker(seat, column);
+        if marker > 0 {
+            line.push_str(&format!(" {}{marker}", seat_emoji(seat)));
+        }
+        if seat == game.active() {
+            match game.runner(column) {
+                Some(p) if p == height => line.push_str(&format!(" {RUNNER}{SUMMIT}")),
+                Some(p) => line.push_str(&format!(" {RUNNER}{p}")),
+                None => {}
+            }
+        }
+    }
+    line
+}
+
+/// A percentage that never rounds a possible bust to 0% or a certain one away from 100%.
+fn percent(busts: u32) -> String {
+    let p = (f64::from(busts) * 100.0 / f64::from(ROLLS)).round() as u32;
+    match p {
+        0 if busts > 0 => "<1".into(),
+        100 if busts < ROLLS => ">99".into(),
+        _ => p.to_string(),
+    }
+}
+
+fn status(game: &CantStop, tr: &Tr) -> Vec<String> {
+    let active = Arg::Seat(game.active());
+    match game.phase() {
+        Phase::Over => game.outcome.iter().map(|o| o.describe(tr)).collect(),
+        Phase::Rolled(d) => {
+            let mut args = vec![("player", active)];
+            args.extend(["d1", "d2", "d3", "d4"].into_iter().zip(d.map(Arg::from)));
+            vec![tr.f("cantstop-view-rolled", &args)]
+        }
+        Phase::TurnStart | Phase::Choosing => vec![
+            tr.f(
+                "cantstop-view-runners",
+                &[("free", Arg::from(game.free_runners()))],
+            ),
+            tr.f(
+                "cantstop-view-bust-chance",
+                &[("percent", Arg::Text(percent(game.bust_rolls())))],
+            ),
+        ],
+    }
+}
+
+fn players_field(game: &CantStop, tr: &Tr) -> Field {
+    let lines: Vec<String> = (0..game.players())
+        .map(|seat| {
+            let id = if !game.is_playing(seat) {
+                "cantstop-view-player-resigned"
+            } else if seat == game.active() && game.phase() != Phase::Over {
+                "cantstop-view-player-active"
+            } else {
+                "cantstop-view-player"
+            };
+            tr.f(
+                id,
+                &[
+                    ("emoji", Arg::from(seat_emoji(seat))),
+                    ("player", Arg::Seat(seat)),
+                    ("claimed", Arg::from(game.claimed_count(seat))),
+                    ("needed", Arg::from(COLUMNS_TO_WIN)),
+                ],
+            )
+        })
+        .collect();
+    Field::new(tr.t("cantstop-view-players"), lines.join("\n"))
+}
+
+fn controls(game: &CantStop, tr: &Tr) -> Vec<Row> {
+    let button = |action: Action, style: Style| Button::act(action.to_string(), label(&action, tr), style);
+    let roll = || button(Action::Roll, Style::Primary).emoji("🎲");
+    match game.phase() {
+        Phase::Over => vec![],
+        Phase::TurnStart => vec![Row::buttons(vec![roll()])],
+        Phase::Choosing => vec![Row::buttons(vec![
+            roll(),
+            button(Action::Stop, Style::Success).emoji("✋"),
+        ])],
+        // At most six distinct moves (three pairings, at most two singles each): two rows.
+        Phase::Rolled(_) => game
+            .legal_moves()
+            .chunks(5)
+            .map(|row| {
+                Row::buttons(
+                    row.iter()
+                        .map(|&mv| button(Action::Move(mv), Style::Secondary))
+                        .collect(),
+                )
+            })
+            .collect(),
+    }
+}
+
+pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
+    let over = game.phase() == Phase::Over;
+    let title = if over {
+        tr.t("cantstop-title-over")
+    } else {
+        tr.f("cantstop-title-turn", &[("player", Arg::Seat(game.active()))])
+    };
+    let mut lines = vec![tr.t("cantstop-view-legend")];
+    lines.extend(COLUMNS.map(|c| column_line(game, c)));
+    lines.push(String::new());
+    lines.extend(status(game, tr));
+
+    let mut fields = vec![players_field(game, tr)];
+    let log: Vec<String> = game.log().map(|m| tr.msg(m)).collect();
+    if !log.is_empty() {
+        fields.push(Field::new(tr.t("cantstop-view-log"), log.join("\n")));
+    }
+    let mut footer = if game.players() == 1 {
+        tr.f(
+            "cantstop-view-goal-solitaire",
+            &[
+                ("needed", Arg::from(COLUMNS_TO_WIN)),
+                ("turn", Arg::from(game.turn())),
+            ],
+        )
+    } else {
+        tr.f(
+            "cantstop-view-goal",
+            &[
+                ("needed", Arg::from(COLUMNS_TO_WIN)),
+                ("turn", Arg::from(game.turn())),
+            ],
+        )
+    };
+    if game.options().marker_limit {
+        footer.push_str(" · ");
+        footer.push_str(&tr.f(
+            "cantstop-view-marker-limit",
+            &[("limit", Arg::from(super::MARKER_LIMIT))],
+        ));
+    }
+    View {
+        title,
+        description: lines.join("\n"),
+        fields,
+        colour: if over {
+            COLOUR_DONE
+        } else {
+            SEAT_COLOUR[game.active() % SEAT_COLOUR.len()]
+        },
+        footer: Some(footer),
+        rows: controls(game, tr),
+    }
+}

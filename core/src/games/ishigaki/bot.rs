@@ -1,0 +1,506 @@
+//! The Ishigaki Race computer player. The only decision is Stop or Roll die 2 after die 1.
+//!
+//! Normal and strong play solve the two-ninja race exactly (value iteration over both squares:
+//! the mover's chance to win, counting the other's last turn and the roll-off) and use that table
+//! pairwise with more ninjas. Roll-offs are searched to the end of the round. Easy play weighs
+//! expected squares gained and lost, and now and then picks the other choice.
+
+use crate::engine::bot::{Bot, Level, RandomBot};
+use crate::engine::{AnyGame, Dice, Seat};
+use crate::games::ishigaki::{Action, Effect, Ishigaki, Options, Phase, Roll, RollOff, rolloff_value};
+use std::sync::{Arc, Mutex};
+
+/// Boards up to this size are solved; taller custom boards fall back to the progress rule.
+const SOLVED_GOAL: u8 = 40;
+/// Differences below this are ties, settled for Stop.
+const EPSILON: f64 = 1e-9;
+
+pub struct IshigakiBot {
+    level: Level,
+    /// The solved tables for the last board seen (a bot usually plays one board).
+    tables: Mutex<Option<Arc<Tables>>>,
+}
+
+impl IshigakiBot {
+    pub fn new(level: Level) -> Self {
+        Self {
+            level,
+            tables: Mutex::new(None),
+        }
+    }
+
+    /// Stop or Roll die 2 for the die 1 showing (the game waits for a choice from its active seat).
+    pub fn decide(&self, game: &Ishigaki, rng: &mut dyn Dice) -> Action {
+        let Some(d1) = game.die1() else {
+            return Action::Roll;
+        };
+        let die2 = match (self.level, game.phase()) {
+            (Level::Easy, Phase::RollOff(_)) => {
+                let die2: f64 = (1..=6)
+                    .map(|d2| f64::from(rolloff_value(d1, Some(d2))))
+                    .sum::<f64>()
+                    / 6.0;
+                die2 > f64::from(d1)
+            }
+            (Level::Easy, _) => prefers_die2(game, d1, |e| progress(game, e)),
+            (_, Phase::RollOff(r)) => rolloff_prefers_die2(r, d1, self.first_roller_chance(game)),
+            _ => match self.tables(game.options()) {
+                Some(t) => prefers_die2(game, d1, |e| t.evaluate(game, e)),
+                None => prefers_die2(game, d1, |e| progress(game, e)),
+            },
+        };
+        // Easy play slips up one time in six.
+        let die2 = if self.level == Level::Easy && rng.d6() == 1 {
+            !die2
+        } else {
+            die2
+        };
+        if die2 { Action::RollDie2 } else { Action::Stop }
+    }
+
+    fn tables(&self, options: &Options) -> Option<Arc<Tables>> {
+        if options.goal > SOLVED_GOAL {
+            return None;
+        }
+        let mut cache = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        match cache.as_ref() {
+            Some(t) if t.options == *options => Some(t.clone()),
+            _ => {
+                let t = Arc::new(Tables::solve(options));
+                *cache = Some(t.clone());
+                Some(t)
+            }
+        }
+    }
+
+    fn first_roller_chance(&self, game: &Ishigaki) -> f64 {
+        match self.tables(game.options()) {
+            Some(t) => t.first_roller,
+            None => first_roller_chance(),
+        }
+    }
+}
+
+impl Bot for IshigakiBot {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        match game.as_any().downcast_ref::<Ishigaki>() {
+            Some(g) => self.decide(g, rng).to_string(),
+            None => RandomBot.choose(game, seat, rng),
+        }
+    }
+}
+
+/// Does Roll die 2 score better than Stop, on average over die 2, by `score`?
+fn prefers_die2(game: &Ishigaki, d1: u8, score: impl Fn(&Effect) -> f64) -> bool {
+    let mover = game.active();
+    let stop = score(&game.effect(mover, d1, None));
+    let die2 = (1..=6)
+        .map(|d2| score(&game.effect(mover, d1, Some(d2))))
+        .sum::<f64>()
+        / 6.0;
+    die2 > stop + EPSILON
+}
+
+/// Expected squares: the mover's gain plus the others' losses (shared among them).
+fn progress(game: &Ishigaki, effect: &Effect) -> f64 {
+    let me = game.active();
+    if !game.arrivals().is_empty() {
+        // The final round: only reaching the goal counts.
+        return if effect.arrives { 1.0 } else { 0.0 };
+    }
+    let others = (0..game.players())
+        .filter(|&s| s != me && game.in_game(s) && !game.at_goal(s))
+        .count()
+        .max(1);
+    effect
+        .moves
+        .iter()
+        .map(|m| {
+            let change = f64::from(m.to) - f64::from(m.from);
+            if m.seat == me {
+                change
+            } else {
+                -change / others as f64
+            }
+        })
+        .sum()
+}
+
+/// The solved two-ninja race for one board.
+struct Tables {
+    options: Options,
+    goal: usize,
+    /// `win[a * goal + b]`: the mover's chance to win, the mover on a, the other on b.
+    win: Vec<f64>,
+    /// The chance to reach the goal in one turn from each square.
+    reach: Vec<f64>,
+    /// The chance of the first roller in a two-ninja roll-off.
+    first_roller: f64,
+}
+
+impl Tables {
+    fn solve(options: &Options) -> Self {
+        let goal = usize::from(options.goal);
+        let first_roller = first_roller_chance();
+        let reach: Vec<f64> = (0..options.goal).map(|s| reach_chance(options, s)).collect();
+        let mut win = vec![0.5; goal * goal];
+        // Gauss–Seidel sweeps; every turn can make progress, so the values converge.
+        for _ in 0..10_000 {
+            let mut delta: f64 = 0.0;
+            for a in 0..options.goal {
+                for b in 0..options.goal {
+                    let after = |d1: u8, d2: Option<u8>| -> f64 {
+                        let (a2, b2) = match Roll::of(d1, d2) {
+                            Roll::Climb(n) => {
+                                let reached = a.saturating_add(n).min(options.goal);
+                                if reached == options.goal {
+                                    return 1.0 - reach[usize::from(b)] * first_roller;
+                                }
+                                (options.crumble(reached), b)
+                            }
+                            Roll::Slip => (options.crumble(a.saturating_sub(1)), b),
+                            Roll::Doubles => {
+                                let top = a.max(b);
+                                let fall = |s: u8| {
+                                    if s == top {
+                                        options.crumble(s.saturating_sub(3))
+                                    } else {
+                                        s
+                                    }
+                                };
+                                (fall(a), fall(b))
+                            }
+                        };
+                        1.0 - win[usize::from(b2) * goal + usize::from(a2)]
+                    };
+                    let value = (1..=6u8)
+                        .map(|d1| {
+                            let die2 = (1..=6).map(|d2| after(d1, Some(d2))).sum::<f64>() / 6.0;
+                            after(d1, None).max(die2)
+                        })
+                        .sum::<f64>()
+                        / 6.0;
+                    let i = usize::from(a) * goal + usize::from(b);
+                    delta = delta.max((value - win[i]).abs());
+                    win[i] = value;
+                }
+            }
+            if delta < 1e-12 {
+                break;
+            }
+        }
+        Self {
+            options: options.clone(),
+            goal,
+            win,
+            reach,
+            first_roller,
+        }
+    }
+
+    /// The mover's chance after `effect`: exact with two ninjas racing, the product of the
+    /// pairwise chances against each rival with more.
+    fn evaluate(&self, game: &Ishigaki, effect: &Effect) -> f64 {
+        let me = game.active();
+        if !game.arrivals().is_empty() {
+            // The final round: whatever happens in the roll-off, the goal must be reached now.
+            return if effect.arrives { 1.0 } else { 0.0 };
+        }
+        let square = |s: Seat| {
+            let moved = effect.moves.iter().find(|m| m.seat == s);
+            usize::from(moved.map_or(game.square(s), |m| m.to))
+        };
+        (0..game.players())
+            .filter(|&s| s != me && game.in_game(s))
+            .map(|rival| {
+                if effect.arrives {
+                    1.0 - self.reach[square(rival)] * self.first_roller
+                } else {
+                    1.0 - self.win[square(rival) * self.goal + square(me)]
+                }
+            })
+            .product()
+    }
+}
+
+/// The chance to reach the goal in one turn from `square`, choosing for it.
+fn reach_chance(options: &Options, square: u8) -> f64 {
+    let reaches = |d1: u8, d2: Option<u8>| match Roll::of(d1, d2) {
+        Roll::Climb(n) if square.saturating_add(n) >= options.goal => 1.0,
+        _ => 0.0,
+    };
+    (1..=6u8)
+        .map(|d1| {
+            let die2 = (1..=6).map(|d2| reaches(d1, Some(d2))).sum::<f64>() / 6.0;
+            reaches(d1, None).max(die2)
+        })
+        .sum::<f64>()
+        / 6.0
+}
+
+/// The best of Stop and Roll die 2 for a roller with die 1 `d1`, by `chance` of each value.
+fn best(d1: u8, chance: impl Fn(u8) -> f64) -> f64 {
+    let die2 = (1..=6).map(|d2| chance(rolloff_value(d1, Some(d2)))).sum::<f64>() / 6.0;
+    chance(d1).max(die2)
+}
+
+/// The first roller's chance in a two-ninja roll-off, both playing their best; a tie replays
+/// the round in the same order, so the chance is a fixed point.
+fn first_roller_chance() -> f64 {
+    let mut w = 0.5;
+    for _ in 0..1000 {
+        let next = (1..=6u8)
+            .map(|x1| {
+                best(x1, |vx| {
+                    let second = (1..=6u8)
+                        .map(|y1| {
+                            best(y1, |vy| match vy.cmp(&vx) {
+                                std::cmp::Ordering::Greater => 1.0,
+                                std::cmp::Ordering::Equal => 1.0 - w,
+                                std::cmp::Ordering::Less => 0.0,
+                            })
+                        })
+                        .sum::<f64>()
+                        / 6.0;
+                    1.0 - second
+                })
+            })
+            .sum::<f64>()
+            / 6.0;
+        if (next - w).abs() < 1e-15 {
+            return next;
+        }
+        w = next;
+    }
+    w
+}
+
+/// Searches the rest of the roll-off round: each later contender picks what is best for them.
+fn rolloff_prefers_die2(r: &RollOff, d1: u8, first_roller: f64) -> bool {
+    let me = r.values.len();
+    let k = r.order.len();
+    let mut values = r.values.clone();
+    let mut share = |v: u8| {
+        values.push(v);
+        let s = round_shares(&mut values, k, first_roller)[me];
+        values.pop();
+        s
+    };
+    let stop = share(d1);
+    let die2 = (1..=6).map(|d2| share(rolloff_value(d1, Some(d2)))).sum::<f64>() / 6.0;
+    die2 > stop + EPSILON
+}
+
+/// Each contender's chance to win, given the values so far and best play by those still to roll.
+fn round_shares(values: &mut Vec<u8>, k: usize, first_roller: f64) -> Vec<f64> {
+    if values.len() == k {
+        let top = values.iter().copied().max().unwrap_or(0);
+        let tied: Vec<usize> = (0..k).filter(|&i| values[i] == top).collect();
+        let mut shares = vec![0.0; k];
+        match tied[..] {
+            [only] => shares[only] = 1.0,
+            [first, second] => {
+                shares[first] = first_roller;
+                shares[second] = 1.0 - first_roller;
+            }
+            _ => tied.iter().for_each(|&i| shares[i] = 1.0 / tied.len() as f64),
+        }
+        return shares;
+    }
+    let roller = values.len();
+    let mut total = vec![0.0; k];
+    for d1 in 1..=6u8 {
+        let mut with = |v: u8| {
+            values.push(v);
+            let s = round_shares(values, k, first_roller);
+            values.pop();
+            s
+        };
+        let stop = with(d1);
+        let mut die2 = vec![0.0; k];
+        for d2 in 1..=6 {
+            for (sum, s) in die2.iter_mut().zip(with(rolloff_value(d1, Some(d2)))) {
+                *sum += s / 6.0;
+            }
+        }
+        let pick = if die2[roller] > stop[roller] + EPSILON {
+            die2
+        } else {
+            stop
+        };
+        for (sum, s) in total.iter_mut().zip(pick) {
+            *sum += s / 6.0;
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{AnyGame, Game, Locale, ScriptedDice, SeededDice, Tr, driver};
+    use crate::games::ishigaki::PLAYERS;
+
+    /// A bot's choice for the active seat after die 1 shows `d1`.
+    fn choice(level: Level, mut game: Ishigaki, d1: u8) -> Action {
+        let seat = game.active();
+        Game::apply(&mut game, seat, &Action::Roll, &mut ScriptedDice::new([d1])).unwrap();
+        // An rng that never makes easy play slip up.
+        IshigakiBot::new(level).decide(&game, &mut ScriptedDice::new([6]))
+    }
+
+    fn race(squares: &[u8]) -> Ishigaki {
+        Ishigaki::with_position(Options::default(), squares, &[], Phase::Race, 0)
+    }
+
+    #[test]
+    fn obvious_race_decisions() {
+        for level in Level::ALL {
+            // A 6 can only slip or make doubles, which would hit nobody or the mover itself.
+            assert_eq!(choice(level, race(&[0, 0]), 6), Action::Stop, "{level:?}");
+            assert_eq!(choice(level, race(&[10, 5]), 6), Action::Stop, "{level:?}");
+            // After a 1 die 2 never slips, and doubles on the start hit nobody.
+            assert_eq!(choice(level, race(&[0, 0]), 1), Action::RollDie2, "{level:?}");
+        }
+        for level in [Level::Normal, Level::Strong] {
+            // Far behind a rival who will arrive next turn, doubles are the only hope.
+            assert_eq!(choice(level, race(&[0, 19]), 6), Action::RollDie2);
+        }
+    }
+
+    #[test]
+    fn the_final_turn_goes_for_the_goal() {
+        let final_turn = |me: u8| {
+            let phase = Phase::FinalRound { to_play: vec![1] };
+            Ishigaki::with_position(Options::default(), &[20, me], &[0], phase, 1)
+        };
+        for level in [Level::Normal, Level::Strong] {
+            assert_eq!(choice(level, final_turn(18), 4), Action::Stop, "a stop arrives");
+            assert_eq!(
+                choice(level, final_turn(14), 5),
+                Action::RollDie2,
+                "only 5+6 arrives"
+            );
+        }
+    }
+
+    #[test]
+    fn roll_off_decisions() {
+        // Two at the goal; seat 1 arrived last and rolls first.
+        let rolloff = |first_value: Option<u8>| {
+            let phase = Phase::FinalRound { to_play: vec![2] };
+            let mut game = Ishigaki::with_position(Options::default(), &[20, 20, 0], &[0, 1], phase, 2);
+            let mut dice = ScriptedDice::new([1, 1]);
+            Game::apply(&mut game, 2, &Action::Roll, &mut dice).unwrap();
+            Game::apply(&mut game, 2, &Action::Stop, &mut dice).unwrap();
+            if let Some(v) = first_value {
+                // Stop on a die showing v, or roll 6 + 5 for 11.
+                let dice: Vec<u8> = if v == 11 { vec![5, 6] } else { vec![v] };
+                let mut dice = ScriptedDice::new(dice);
+                Game::apply(&mut game, 1, &Action::Roll, &mut dice).unwrap();
+                let choice = if v == 11 { Action::RollDie2 } else { Action::Stop };
+                Game::apply(&mut game, 1, &choice, &mut dice).unwrap();
+            }
+            game
+        };
+        for level in [Level::Normal, Level::Strong] {
+            assert_eq!(
+                choice(level, rolloff(Some(11)), 6),
+                Action::RollDie2,
+                "only 6+6 beats 11"
+            );
+            assert_eq!(choice(level, rolloff(Some(3)), 4), Action::Stop, "4 beats 3");
+            assert_eq!(
+                choice(level, rolloff(Some(5)), 1),
+                Action::RollDie2,
+                "1 loses to 5"
+            );
+            assert_eq!(
+                choice(level, rolloff(None), 6),
+                Action::Stop,
+                "a 6 is hard to beat"
+            );
+        }
+        assert!((0.3..0.7).contains(&first_roller_chance()));
+    }
+
+    #[test]
+    fn the_solved_table_makes_sense() {
+        let t = Tables::solve(&Options::default());
+        let win = |a: usize, b: usize| t.win[a * t.goal + b];
+        assert!(win(19, 0) > 0.95 && win(0, 19) < 0.1);
+        assert!(win(10, 10) > 0.5, "moving first is an edge");
+        for a in 0..19 {
+            assert!(win(a + 1, 5) >= win(a, 5) - 1e-9, "higher is never worse ({a})");
+        }
+        assert_eq!(t.reach[19], 1.0);
+        assert_eq!(t.reach[0], 0.0);
+    }
+
+    /// Plays a game with the given bots per seat; returns the winner.
+    fn play(bots: &[&dyn Bot], options: &Options, seed: u64) -> Seat {
+        let mut dice = SeededDice::new(seed);
+        let mut rng = SeededDice::new(!seed);
+        let mut game: Box<dyn AnyGame> = Box::new(Ishigaki::new(options, bots.len(), &mut dice).unwrap());
+        let tr = Tr::new(Locale::En, &[]);
+        let outcome = driver::play(
+            game.as_mut(),
+            &mut dice,
+            100_000,
+            |game, seat| {
+                let id = bots[seat].choose(game, seat, &mut rng);
+                assert!(
+                    game.choices(seat, &tr).iter().any(|c| c.id == id),
+                    "`{id}` is a legal choice"
+                );
+                id
+            },
+            |_, _, _, _| {},
+        )
+        .expect("the game ends");
+        match outcome {
+            crate::engine::Outcome::Won { winners } => winners[0],
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_level_always_chooses_a_legal_action() {
+        let tall = Options {
+            crumbling: true,
+            goal: 50,
+            minus_two: vec![10, 20, 30],
+        };
+        for level in Level::ALL {
+            let bot = IshigakiBot::new(level);
+            for players in PLAYERS {
+                for seed in 0..4 {
+                    let crumbling = Options {
+                        crumbling: seed % 2 == 0,
+                        ..Options::default()
+                    };
+                    let bots = vec![&bot as &dyn Bot; players];
+                    play(&bots, &crumbling, seed);
+                    play(&bots, &tall, seed);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn beats_random_play_clearly() {
+        let bot = IshigakiBot::new(Level::Normal);
+        let games = 200;
+        let mut wins = 0;
+        for seed in 0..games {
+            // The bot takes either seat in turn.
+            let seat = (seed % 2) as usize;
+            let mut bots: Vec<&dyn Bot> = vec![&RandomBot, &RandomBot];
+            bots[seat] = &bot;
+            if play(&bots, &Options::default(), seed) == seat {
+                wins += 1;
+            }
+        }
+        assert!(wins * 100 > games * 60, "won {wins} of {games}");
+    }
+}

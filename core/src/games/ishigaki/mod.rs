@@ -1,0 +1,735 @@
+//! Ishigaki Race (いしがき・れえす): ninjas race up a castle wall. Roll one die, then stop or risk a
+//! second: higher climbs further, lower slips, doubles knock the highest ninjas down. The contract is
+//! `shared/rules/ishigaki-race.md`; section numbers below refer to it.
+
+pub mod bot;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{
+    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr, View,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+pub const PLAYERS: RangeInclusive<usize> = 2..=4;
+
+/// The printed board's size and -2 squares were lost with the sheet's pictures; these are the
+/// reconstruction of §2.
+pub const DEFAULT_GOAL: u8 = 20;
+pub const DEFAULT_MINUS_TWO: [u8; 4] = [5, 9, 13, 17];
+
+/// The host's settings: the crumbling-wall option (§5) and the board (§2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    pub crumbling: bool,
+    pub goal: u8,
+    pub minus_two: Vec<u8>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            crumbling: false,
+            goal: DEFAULT_GOAL,
+            minus_two: DEFAULT_MINUS_TWO.to_vec(),
+        }
+    }
+}
+
+impl Options {
+    /// The first board rule of §2 this board breaks.
+    pub fn check(&self) -> Result<(), Msg> {
+        if self.goal < 1 {
+            return Err(Msg::new("ishigaki-setup-goal"));
+        }
+        if let Some(&s) = self.minus_two.iter().find(|&&s| s == 0 || s >= self.goal) {
+            return Err(Msg::new("ishigaki-setup-minus-two-range")
+                .arg("square", s)
+                .arg("goal", self.goal));
+        }
+        let mut sorted = self.minus_two.clone();
+        sorted.sort_unstable();
+        for pair in sorted.windows(2) {
+            if pair[0] == pair[1] {
+                return Err(Msg::new("ishigaki-setup-minus-two-twice").arg("square", pair[0]));
+            }
+            if pair[1] - pair[0] < 3 {
+                return Err(Msg::new("ishigaki-setup-minus-two-close")
+                    .arg("low", pair[0])
+                    .arg("high", pair[1]));
+            }
+        }
+        Ok(())
+    }
+
+    /// Is `square` a -2 square in play (the option on)?
+    pub fn is_minus_two(&self, square: u8) -> bool {
+        self.crumbling && self.minus_two.contains(&square)
+    }
+
+    /// Where a ninja that ended a move on `square` stays (§5: once, never below 0).
+    pub fn crumble(&self, square: u8) -> u8 {
+        if self.is_minus_two(square) {
+            square.saturating_sub(2)
+        } else {
+            square
+        }
+    }
+}
+
+/// The climb table of §4: `x` is die 1 alone, or the sum when die 2 is higher.
+pub fn climb(x: u8) -> u8 {
+    match x {
+        0..=3 => 1,
+        4..=6 => 2,
+        7 | 8 => 3,
+        9 => 4,
+        10 => 5,
+        _ => 6,
+    }
+}
+
+/// What the dice of a race turn do (§4): `d2` is `None` when the player stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Roll {
+    Climb(u8),
+    Slip,
+    Doubles,
+}
+
+impl Roll {
+    pub fn of(d1: u8, d2: Option<u8>) -> Self {
+        match d2 {
+            None => Roll::Climb(climb(d1)),
+            Some(d2) if d2 > d1 => Roll::Climb(climb(d1 + d2)),
+            Some(d2) if d2 < d1 => Roll::Slip,
+            Some(_) => Roll::Doubles,
+        }
+    }
+}
+
+/// A roll-off value (§6): the dice themselves, 0 when die 2 is lower.
+pub fn rolloff_value(d1: u8, d2: Option<u8>) -> u8 {
+    match d2 {
+        None => d1,
+        Some(d2) if d2 < d1 => 0,
+        Some(d2) => d1 + d2,
+    }
+}
+
+/// One ninja moved by a turn: from, the square the move reached, and where it stays after crumbling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub seat: Seat,
+    pub from: u8,
+    pub reached: u8,
+    pub to: u8,
+}
+
+/// Everything a race turn's dice do to the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    pub roll: Roll,
+    /// The mover after a climb or slip; every member of the highest set after doubles.
+    pub moves: Vec<Move>,
+    /// The mover's climb ended on the goal.
+    pub arrives: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Race,
+    /// Seats still owed their one last turn, in playing order (the active one first).
+    FinalRound {
+        to_play: Vec<Seat>,
+    },
+    RollOff(RollOff),
+    Over {
+        winner: Seat,
+    },
+}
+
+/// A roll-off in progress (§6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollOff {
+    pub round: u32,
+    /// This round's contenders in rolling order: latest arrival first.
+    pub order: Vec<Seat>,
+    /// The values rolled so far this round, one per contender in `order`.
+    pub values: Vec<u8>,
+    /// Contenders who lost a tie-break, with the value that put them out.
+    pub out: Vec<(Seat, u8)>,
+}
+
+impl RollOff {
+    /// Whose roll it is.
+    pub fn roller(&self) -> Seat {
+        self.order[self.values.len()]
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Roll,
+    Stop,
+    RollDie2,
+    Resign,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Action::Roll => "roll",
+            Action::Stop => "stop",
+            Action::RollDie2 => "die2",
+            Action::Resign => RESIGN,
+        })
+    }
+}
+
+impl FromStr for Action {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "roll" => Ok(Action::Roll),
+            "stop" => Ok(Action::Stop),
+            "die2" => Ok(Action::RollDie2),
+            RESIGN => Ok(Action::Resign),
+            _ => Err(()),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ishigaki {
+    options: Options,
+    squares: Vec<u8>,
+    resigned: Vec<bool>,
+    /// The goal group in arrival order.
+    arrivals: Vec<Seat>,
+    phase: Phase,
+    /// Whose turn (or roll-off roll) it is.
+    active: Seat,
+    die1: Option<u8>,
+    /// Whose turn or roll ended last, to tell a late click on an old prompt from a wrong seat.
+    last_mover: Option<Seat>,
+    /// The previous turn's lines and the current turn's.
+    log: Vec<Msg>,
+    turn_start: usize,
+}
+
+impl Ishigaki {
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn players(&self) -> usize {
+        self.squares.len()
+    }
+
+    pub fn square(&self, seat: Seat) -> u8 {
+        self.squares[seat]
+    }
+
+    /// Still playing (not resigned).
+    pub fn in_game(&self, seat: Seat) -> bool {
+        !self.resigned[seat]
+    }
+
+    /// The goal group in arrival order.
+    pub fn arrivals(&self) -> &[Seat] {
+        &self.arrivals
+    }
+
+    pub fn at_goal(&self, seat: Seat) -> bool {
+        self.arrivals.contains(&seat)
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Whose turn or roll-off roll it is (meaningless once the game is over).
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    /// Die 1 of the turn in progress, once rolled.
+    pub fn die1(&self) -> Option<u8> {
+        self.die1
+    }
+
+    pub fn log(&self) -> &[Msg] {
+        &self.log
+    }
+
+    /// The ninjas still racing: in the game and not at the goal.
+    fn racing(&self, seat: Seat) -> bool {
+        self.in_game(seat) && !self.at_goal(seat)
+    }
+
+    /// What `mover`'s dice would do to the board now (§4–5), without changing it.
+    pub fn effect(&self, mover: Seat, d1: u8, d2: Option<u8>) -> Effect {
+        let roll = Roll::of(d1, d2);
+        let goal = self.options.goal;
+        let step = |seat: Seat, reached: u8| Move {
+            seat,
+            from: self.squares[seat],
+            reached,
+            to: self.options.crumble(reached),
+        };
+        let from = self.squares[mover];
+        match roll {
+            Roll::Climb(n) => {
+                let reached = from.saturating_add(n).min(goal);
+                Effect {
+                    roll,
+                    moves: vec![step(mover, reached)],
+                    arrives: reached == goal,
+                }
+            }
+            Roll::Slip => Effect {
+                roll,
+                moves: vec![step(mover, from.saturating_sub(1))],
+                arrives: false,
+            },
+            Roll::Doubles => {
+                let top = (0..self.players())
+                    .filter(|&s| self.racing(s))
+                    .map(|s| self.squares[s])
+                    .max()
+                    .unwrap_or(0);
+                let moves = (0..self.players())
+                    .filter(|&s| self.racing(s) && self.squares[s] == top)
+                    .map(|s| step(s, top.saturating_sub(3)))
+                    .collect();
+                Effect {
+                    roll,
+                    moves,
+                    arrives: false,
+                }
+            }
+        }
+    }
+
+    /// The next seat in seating order still playing.
+    fn next_seat(&self, after: Seat) -> Seat {
+        let n = self.players();
+        (1..=n)
+            .map(|k| (after + k) % n)
+            .find(|&s| self.in_game(s))
+            .unwrap_or(after)
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if seat >= self.players() || self.resigned[seat] {
+            return Err(RuleError::new("rule-not-playing"));
+        }
+        if let Phase::Over { winner } = self.phase {
+            return Err(Msg::new("ishigaki-game-over").seat("player", winner).into());
+        }
+        if action == Action::Resign {
+            return Ok(());
+        }
+        if seat != self.active {
+            if action != Action::Roll && self.last_mover == Some(seat) {
+                return Err(RuleError::new("ishigaki-turn-over"));
+            }
+            let id = match self.phase {
+                Phase::RollOff(_) => "ishigaki-not-your-roll",
+                _ => "rule-not-your-turn",
+            };
+            return Err(Msg::new(id).seat("player", self.active).into());
+        }
+        match (self.die1, action) {
+            (None, Action::Stop | Action::RollDie2) => Err(RuleError::new("ishigaki-roll-first")),
+            (Some(d1), Action::Roll) => Err(Msg::new("ishigaki-choose").arg("die", d1).into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn roll_die1(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Msg>) {
+        // The log keeps the previous turn and this one.
+        self.log.drain(..self.turn_start);
+        self.turn_start = self.log.len();
+        let d1 = dice.d6();
+        self.die1 = Some(d1);
+        lines.push(
+            Msg::new("ishigaki-log-die1")
+                .seat("player", self.active)
+                .arg("die", d1),
+        );
+    }
+
+    fn finish_turn(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Msg>) {
+        let mover = self.active;
+        let effect = self.effect(mover, d1, d2);
+        lines.push(
+            match (d2, effect.roll) {
+                (None, _) => Msg::new("ishigaki-log-stop").arg("climb", climb(d1)),
+                (Some(d2), Roll::Climb(n)) => Msg::new("ishigaki-log-higher")
+                    .arg("die", d2)
+                    .arg("sum", d1 + d2)
+                    .arg("climb", n),
+                (Some(d2), Roll::Slip) => Msg::new("ishigaki-log-slip").arg("die", d2),
+                (Some(d2), Roll::Doubles) => Msg::new("ishigaki-log-doubles").arg("die", d2),
+            }
+            .seat("player", mover),
+        );
+        if effect.roll == Roll::Doubles && effect.moves.iter().all(|m| m.from == 0) {
+            lines.push(Msg::new("ishigaki-log-nobody-falls"));
+        } else {
+            for m in &effect.moves {
+                let id = match effect.roll {
+                    Roll::Doubles => "ishigaki-log-fall",
+                    _ => "ishigaki-log-move",
+                };
+                lines.push(
+                    Msg::new(id)
+                        .seat("player", m.seat)
+                        .arg("from", m.from)
+                        .arg("to", m.reached),
+                );
+                if m.to != m.reached {
+                    lines.push(
+                        Msg::new("ishigaki-log-crumble")
+                            .seat("player", m.seat)
+                            .arg("from", m.reached)
+                            .arg("to", m.to),
+                    );
+                }
+            }
+        }
+        for m in &effect.moves {
+            self.squares[m.seat] = m.to;
+        }
+        self.last_mover = Some(mover);
+        if effect.arrives {
+            self.arrivals.push(mover);
+            lines.push(
+                Msg::new("ishigaki-log-arrival")
+                    .seat("player", mover)
+                    .arg("arrival", self.arrivals.len()),
+            );
+        }
+        match &mut self.phase {
+            Phase::Race if effect.arrives => {
+                let n = self.players();
+                let to_play: Vec<Seat> = (1..n)
+                    .map(|k| (mover + k) % n)
+                    .filter(|&s| self.in_game(s))
+                    .collect();
+                if let Some(&first) = to_play.first() {
+                    lines.push(Msg::new("ishigaki-log-final-round").seat("player", first));
+                }
+                self.phase = Phase::FinalRound { to_play };
+                self.next_final_turn(lines);
+            }
+            Phase::Race => self.active = self.next_seat(mover),
+            Phase::FinalRound { to_play } => {
+                to_play.retain(|&s| s != mover);
+                self.next_final_turn(lines);
+            }
+            // Race turns are only taken in the race and the final round.
+            Phase::RollOff(_) | Phase::Over { .. } => {}
+        }
+    }
+
+    /// Hands the turn to the next final-round player, or settles the race when the lap is done.
+    fn next_final_turn(&mut self, lines: &mut Vec<Msg>) {
+        let Phase::FinalRound { to_play } = &self.phase else {
+            return;
+        };
+        if let Some(&next) = to_play.first() {
+            self.active = next;
+            return;
+        }
+        match self.arrivals[..] {
+            [winner] => self.win(winner, lines),
+            _ => {
+                let order: Vec<Seat> = self.arrivals.iter().rev().copied().collect();
+                lines.push(Msg::new("ishigaki-log-rolloff").seat("player", order[0]));
+                self.active = order[0];
+                self.phase = Phase::RollOff(RollOff {
+                    round: 1,
+                    order,
+                    values: vec![],
+                    out: vec![],
+                });
+            }
+        }
+    }
+
+    fn finish_rolloff_roll(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Msg>) {
+        let roller = self.active;
+        let value = rolloff_value(d1, d2);
+        lines.push(
+            match d2 {
+                None => Msg::new("ishigaki-log-value-stop"),
+                Some(d2) if d2 < d1 => Msg::new("ishigaki-log-value-lower").arg("die", d2),
+                Some(d2) if d2 == d1 => Msg::new("ishigaki-log-value-doubles").arg("die", d2),
+                Some(d2) => Msg::new("ishigaki-log-value-higher").arg("die", d2),
+            }
+            .seat("player", roller)
+            .arg("value", value),
+        );
+        self.last_mover = Some(roller);
+        if let Phase::RollOff(r) = &mut self.phase {
+            r.values.push(value);
+        }
+        self.close_rolloff_round(lines);
+    }
+
+    /// Once every contender of the round has rolled: the unique highest wins, or the tied roll again.
+    fn close_rolloff_round(&mut self, lines: &mut Vec<Msg>) {
+        let Phase::RollOff(r) = &mut self.phase else {
+            return;
+        };
+        if r.values.len() == r.order.len() {
+            let top = r.values.iter().copied().max().unwrap_or(0);
+            let tied: Vec<Seat> = r
+                .order
+                .iter()
+                .zip(&r.values)
+                .filter(|&(_, &v)| v == top)
+                .map(|(&s, _)| s)
+                .collect();
+            if let [winner] = tied[..] {
+                lines.push(
+                    Msg::new("ishigaki-log-rolloff-won")
+                        .seat("player", winner)
+                        .arg("value", top),
+                );
+                self.win(winner, lines);
+                return;
+            }
+            lines.push(Msg::new("ishigaki-log-rolloff-tie").arg("value", top));
+            for (&s, &v) in r.order.iter().zip(&r.values) {
+                if v != top {
+                    r.out.push((s, v));
+                    lines.push(Msg::new("ishigaki-log-rolloff-out").seat("player", s));
+                }
+            }
+            r.order = tied;
+            r.values.clear();
+            r.round += 1;
+        }
+        self.active = r.roller();
+    }
+
+    fn win(&mut self, winner: Seat, lines: &mut Vec<Msg>) {
+        self.phase = Phase::Over { winner };
+        self.die1 = None;
+        lines.push(Msg::new("outcome-won").seat("player", winner));
+    }
+
+    /// §7's decision: the ninja leaves the board and its turns and rolls are dropped.
+    fn resign(&mut self, seat: Seat, lines: &mut Vec<Msg>) {
+        self.resigned[seat] = true;
+        lines.push(Msg::new("log-resigned").seat("player", seat));
+        let was_active = seat == self.active;
+        if was_active {
+            self.die1 = None;
+        }
+        let from_goal = self.at_goal(seat);
+        self.arrivals.retain(|&s| s != seat);
+        let left: Vec<Seat> = (0..self.players()).filter(|&s| self.in_game(s)).collect();
+        if let [last] = left[..] {
+            self.win(last, lines);
+            return;
+        }
+        match &mut self.phase {
+            Phase::Race => {
+                if was_active {
+                    self.active = self.next_seat(seat);
+                }
+            }
+            Phase::FinalRound { .. } if from_goal && self.arrivals.is_empty() => {
+                lines.push(Msg::new("ishigaki-log-race-resumes"));
+                self.phase = Phase::Race;
+            }
+            Phase::FinalRound { to_play } => {
+                to_play.retain(|&s| s != seat);
+                if was_active {
+                    self.next_final_turn(lines);
+                }
+            }
+            Phase::RollOff(r) => {
+                if let Some(i) = r.order.iter().position(|&s| s == seat) {
+                    r.order.remove(i);
+                    if i < r.values.len() {
+                        r.values.remove(i);
+                    }
+                    if let [winner] = r.order[..] {
+                        self.win(winner, lines);
+                    } else {
+                        self.close_rolloff_round(lines);
+                    }
+                }
+            }
+            Phase::Over { .. } => {}
+        }
+    }
+
+    /// A position for tests of a rule: squares, the goal group, and whose turn.
+    #[cfg(test)]
+    pub(crate) fn with_position(
+        options: Options,
+        squares: &[u8],
+        arrivals: &[Seat],
+        phase: Phase,
+        active: Seat,
+    ) -> Self {
+        Self {
+            options,
+            squares: squares.to_vec(),
+            resigned: vec![false; squares.len()],
+            arrivals: arrivals.to_vec(),
+            phase,
+            active,
+            die1: None,
+            last_mover: None,
+            log: vec![],
+            turn_start: 0,
+        }
+    }
+}
+
+impl Game for Ishigaki {
+    const ID: &'static str = "ishigaki";
+    const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    /// The board (§2) is configurable too: its goal and -2 squares.
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "crumbling",
+            kind: OptionKind::Switch { default: false },
+        },
+        OptionSpec {
+            key: "goal",
+            kind: OptionKind::Number {
+                default: DEFAULT_GOAL as i64,
+                min: 4,
+                max: 60,
+            },
+        },
+        OptionSpec {
+            key: "minus_two",
+            kind: OptionKind::Numbers {
+                default: &[5, 9, 13, 17],
+                min: 1,
+                max: 59,
+                max_len: 15,
+            },
+        },
+    ];
+
+    type Options = Options;
+    type Action = Action;
+
+    fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
+        if !PLAYERS.contains(&players) {
+            return Err(SetupError(
+                Msg::new("ishigaki-setup-players")
+                    .arg("min", *PLAYERS.start())
+                    .arg("max", *PLAYERS.end()),
+            ));
+        }
+        options.check()?;
+        let start = usize::from(dice.roll(players as u8)) - 1;
+        Ok(Self {
+            options: options.clone(),
+            squares: vec![0; players],
+            resigned: vec![false; players],
+            arrivals: vec![],
+            phase: Phase::Race,
+            active: start,
+            die1: None,
+            last_mover: None,
+            log: vec![Msg::new("ishigaki-log-start").seat("player", start)],
+            turn_start: 0,
+        })
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Over { .. } => vec![],
+            _ => vec![self.active],
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if matches!(self.phase, Phase::Over { .. }) || seat != self.active {
+            return vec![];
+        }
+        match self.die1 {
+            None => vec![Action::Roll],
+            Some(_) => vec![Action::Stop, Action::RollDie2],
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        self.check(seat, *action)?;
+        let mut lines = vec![];
+        match action {
+            Action::Resign => self.resign(seat, &mut lines),
+            Action::Roll => self.roll_die1(dice, &mut lines),
+            Action::Stop | Action::RollDie2 => {
+                let Some(d1) = self.die1.take() else {
+                    return Err(RuleError::new("ishigaki-roll-first"));
+                };
+                let d2 = (*action == Action::RollDie2).then(|| dice.d6());
+                if matches!(self.phase, Phase::RollOff(_)) {
+                    self.finish_rolloff_roll(d1, d2, &mut lines);
+                } else {
+                    self.finish_turn(d1, d2, &mut lines);
+                }
+            }
+        }
+        self.log.extend(lines.iter().cloned());
+        Ok(lines)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over { winner } => Some(Outcome::Won {
+                winners: vec![winner],
+            }),
+            _ => None,
+        }
+    }
+
+    fn label(&self, action: &Action, tr: &Tr) -> String {
+        match (action, self.die1, &self.phase) {
+            (Action::Roll, ..) => tr.t("ishigaki-roll"),
+            (Action::Stop, Some(d1), Phase::RollOff(_)) => {
+                tr.f("ishigaki-stop-value", &[("value", d1.into())])
+            }
+            (Action::Stop, Some(d1), _) => tr.f("ishigaki-stop-climb", &[("climb", climb(d1).into())]),
+            (Action::Stop, None, _) => tr.t("ishigaki-stop"),
+            (Action::RollDie2, ..) => tr.t("ishigaki-die2"),
+            (Action::Resign, ..) => tr.t("ishigaki-resign"),
+        }
+    }
+
+    /// A player out of time stops: the safe climb of the die rolled, or the roll's end.
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        let actions = self.legal_actions(seat);
+        [Action::Stop, Action::Roll].into_iter().find(|a| actions.contains(a))
+    }
+
+    /// Everyone sees the same board: the dice and the odds are public.
+    fn view(&self, _viewer: Option<Seat>, _draft: &str, tr: &Tr) -> View {
+        view::render(self, tr)
+    }
+
+    fn bot(level: Level) -> Box<dyn Bot> {
+        Box::new(bot::IshigakiBot::new(level))
+    }
+}

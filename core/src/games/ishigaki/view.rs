@@ -1,0 +1,297 @@
+//! The board (§8): the wall as a vertical track with the goal on top, the ninjas, the phase, the
+//! goal group, the last turns, and before a decision what each choice can bring.
+
+use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
+use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI};
+use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
+
+/// Die faces for the lines of the die-2 odds.
+const FACES: [&str; 6] = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+/// Boards up to this size get one line per square; taller ones fold empty stretches.
+const FULL_TRACK: u8 = 30;
+/// A field value's limit, minus room to spare.
+const FIELD_MAX: usize = 1000;
+
+pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
+    let (title, colour) = match &game.phase {
+        Phase::Over { winner } => (
+            tr.f("ishigaki-title-over", &[("player", Arg::Seat(*winner))]),
+            COLOUR_DONE,
+        ),
+        phase => {
+            let id = match phase {
+                Phase::FinalRound { .. } => "ishigaki-title-final",
+                Phase::RollOff(_) => "ishigaki-title-rolloff",
+                _ => "ishigaki-title-turn",
+            };
+            (
+                tr.f(id, &[("player", Arg::Seat(game.active))]),
+                SEAT_COLOUR[game.active % SEAT_COLOUR.len()],
+            )
+        }
+    };
+    let mut fields = vec![
+        Field::new(tr.t("ishigaki-players"), seats(game, tr)),
+        Field::new(tr.t("ishigaki-phase"), phase(game, tr)),
+    ];
+    if !game.arrivals.is_empty() {
+        let lines: Vec<String> = game
+            .arrivals
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| format!("{}. {} {}", i + 1, emoji(s), tr.name(s)))
+            .collect();
+        fields.push(Field::new(tr.t("ishigaki-goal-group"), lines.join("\n")));
+    }
+    if let Some(d1) = game.die1 {
+        let name = tr.f(
+            "ishigaki-decision",
+            &[
+                ("player", Arg::Seat(game.active)),
+                ("die", Arg::Text(format!("{} {d1}", FACES[usize::from(d1 - 1)]))),
+            ],
+        );
+        let odds = match game.phase {
+            Phase::RollOff(_) => rolloff_odds(d1, tr),
+            _ => race_odds(game, d1, tr),
+        };
+        fields.push(Field::new(name, odds));
+    }
+    if !game.log.is_empty() {
+        let lines: Vec<String> = game.log.iter().map(|m| tr.msg(m)).collect();
+        fields.push(Field::new(tr.t("ishigaki-log"), last_lines(&lines)));
+    }
+    let rows = match game.to_act().first() {
+        Some(&seat) => {
+            let buttons = game
+                .legal_actions(seat)
+                .into_iter()
+                .map(|a| {
+                    let style = match a {
+                        Action::Stop => Style::Success,
+                        _ => Style::Primary,
+                    };
+                    Button::act(a.to_string(), game.label(&a, tr), style)
+                })
+                .collect();
+            let resign = Button::act(
+                Action::Resign.to_string(),
+                game.label(&Action::Resign, tr),
+                Style::Danger,
+            );
+            vec![Row::buttons(buttons), Row::buttons(vec![resign])]
+        }
+        None => vec![],
+    };
+    let crumbling = if game.options.crumbling { "on" } else { "off" };
+    View {
+        title,
+        description: track(game),
+        fields,
+        colour,
+        footer: Some(tr.f(
+            "ishigaki-footer",
+            &[
+                ("goal", game.options.goal.into()),
+                ("crumbling", crumbling.into()),
+            ],
+        )),
+        rows,
+    }
+}
+
+fn emoji(seat: Seat) -> &'static str {
+    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+}
+
+/// The wall, goal on top: one short line per square, each ninja as its seat's colour.
+fn track(game: &Ishigaki) -> String {
+    let goal = game.options.goal;
+    let width = goal.to_string().len();
+    let ninjas = |square: u8| -> String {
+        (0..game.players())
+            .filter(|&s| game.racing(s) && game.squares[s] == square)
+            .map(emoji)
+            .collect()
+    };
+    let at_goal: String = game.arrivals.iter().map(|&s| emoji(s)).collect();
+    let mut lines = vec![format!("`{goal:>width$}` 🏯 {at_goal}").trim_end().to_owned()];
+    let mut folded = false;
+    for square in (0..goal).rev() {
+        let here = ninjas(square);
+        let marked = game.options.is_minus_two(square);
+        if goal > FULL_TRACK && square > 0 && here.is_empty() && !marked {
+            // A tall board folds each empty stretch into one line so it stays within the limits.
+            if !folded {
+                lines.push(format!("`{:>width$}` ⋮", ""));
+                folded = true;
+            }
+            continue;
+        }
+        folded = false;
+        let wall = match square {
+            0 => "🏁",
+            _ if marked => "⚠️",
+            _ => "🧱",
+        };
+        lines.push(format!("`{square:>width$}` {wall} {here}").trim_end().to_owned());
+    }
+    lines.join("\n")
+}
+
+fn seats(game: &Ishigaki, tr: &Tr) -> String {
+    let turn = !matches!(game.phase, Phase::Over { .. });
+    (0..game.players())
+        .map(|s| {
+            let player = Arg::Seat(s);
+            let text = if !game.in_game(s) {
+                tr.f("ishigaki-seat-resigned", &[("player", player)])
+            } else if let Some(i) = game.arrivals.iter().position(|&a| a == s) {
+                tr.f(
+                    "ishigaki-seat-goal",
+                    &[("player", player), ("arrival", (i + 1).into())],
+                )
+            } else {
+                tr.f(
+                    "ishigaki-seat-square",
+                    &[("player", player), ("square", game.squares[s].into())],
+                )
+            };
+            let marker = if turn && s == game.active { "▶" } else { "▫️" };
+            format!("{marker} {} {text}", emoji(s))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn phase(game: &Ishigaki, tr: &Tr) -> String {
+    match &game.phase {
+        Phase::Race => tr.f("ishigaki-phase-race", &[("goal", game.options.goal.into())]),
+        Phase::FinalRound { to_play } => {
+            let names: Vec<String> = to_play.iter().map(|&s| tr.name(s)).collect();
+            tr.f("ishigaki-phase-final", &[("players", tr.list(&names).into())])
+        }
+        Phase::RollOff(r) => {
+            let mut lines = vec![tr.f("ishigaki-phase-rolloff", &[("round", r.round.into())])];
+            for (i, &s) in r.order.iter().enumerate() {
+                let player = ("player", Arg::Seat(s));
+                let line = match r.values.get(i) {
+                    Some(&v) => tr.f("ishigaki-rolloff-value", &[player, ("value", v.into())]),
+                    None if i == r.values.len() => tr.f("ishigaki-rolloff-due", &[player]),
+                    None => tr.f("ishigaki-rolloff-waiting", &[player]),
+                };
+                lines.push(format!("{} {line}", emoji(s)));
+            }
+            for &(s, v) in &r.out {
+                let line = tr.f(
+                    "ishigaki-rolloff-out",
+                    &[("player", Arg::Seat(s)), ("value", v.into())],
+                );
+                lines.push(format!("{} {line}", emoji(s)));
+            }
+            lines.join("\n")
+        }
+        Phase::Over { winner } => tr.f("ishigaki-phase-over", &[("player", Arg::Seat(*winner))]),
+    }
+}
+
+/// Where a move leaves a ninja, crumbling shown: `5⚠️→3`, or the goal.
+fn dest(game: &Ishigaki, m: &Move) -> String {
+    if m.reached == game.options.goal {
+        format!("{} 🏯", m.reached)
+    } else if m.reached != m.to {
+        format!("{}⚠️→{}", m.reached, m.to)
+    } else {
+        m.to.to_string()
+    }
+}
+
+/// §8: what Stop gives, the chances of die 2, and one line per die-2 face.
+fn race_odds(game: &Ishigaki, d1: u8, tr: &Tr) -> String {
+    let mover = game.active;
+    let stop = game.effect(mover, d1, None);
+    let mut lines = vec![
+        tr.f(
+            "ishigaki-odds-stop",
+            &[
+                ("climb", super::climb(d1).into()),
+                ("dest", dest(game, &stop.moves[0]).into()),
+            ],
+        ),
+        tr.f(
+            "ishigaki-odds-die2",
+            &[("climb", (6 - d1).into()), ("slip", (d1 - 1).into())],
+        ),
+    ];
+    for d2 in 1..=6u8 {
+        let face = ("face", Arg::Text(FACES[usize::from(d2 - 1)].to_owned()));
+        let effect = game.effect(mover, d1, Some(d2));
+        lines.push(match effect.roll {
+            Roll::Climb(n) => tr.f(
+                "ishigaki-odds-climb",
+                &[
+                    face,
+                    ("climb", n.into()),
+                    ("dest", dest(game, &effect.moves[0]).into()),
+                ],
+            ),
+            Roll::Slip => tr.f(
+                "ishigaki-odds-slip",
+                &[face, ("dest", dest(game, &effect.moves[0]).into())],
+            ),
+            Roll::Doubles if effect.moves.iter().all(|m| m.from == 0) => {
+                tr.f("ishigaki-odds-nobody", &[face])
+            }
+            Roll::Doubles => {
+                let falls: Vec<String> = effect
+                    .moves
+                    .iter()
+                    .map(|m| format!("{} {}→{}", emoji(m.seat), m.from, dest(game, m)))
+                    .collect();
+                tr.f(
+                    "ishigaki-odds-doubles",
+                    &[face, ("falls", falls.join(" ").into())],
+                )
+            }
+        });
+    }
+    lines.join("\n")
+}
+
+/// §8 in a roll-off: values instead of climbs.
+fn rolloff_odds(d1: u8, tr: &Tr) -> String {
+    let mut lines = vec![
+        tr.f("ishigaki-odds-value-stop", &[("value", d1.into())]),
+        tr.f(
+            "ishigaki-odds-value-die2",
+            &[("higher", (6 - d1).into()), ("lower", (d1 - 1).into())],
+        ),
+    ];
+    for d2 in 1..=6u8 {
+        let face = ("face", Arg::Text(FACES[usize::from(d2 - 1)].to_owned()));
+        let value = ("value", rolloff_value(d1, Some(d2)).into());
+        let id = match d2.cmp(&d1) {
+            std::cmp::Ordering::Less => "ishigaki-odds-value-lower",
+            std::cmp::Ordering::Equal => "ishigaki-odds-value-doubles",
+            std::cmp::Ordering::Greater => "ishigaki-odds-value-higher",
+        };
+        lines.push(tr.f(id, &[face, value]));
+    }
+    lines.join("\n")
+}
+
+/// The newest lines that fit in a field.
+fn last_lines(lines: &[String]) -> String {
+    let mut kept = vec![];
+    let mut size = 0;
+    for line in lines.iter().rev() {
+        size += line.chars().count() + 1;
+        if size > FIELD_MAX && !kept.is_empty() {
+            break;
+        }
+        kept.push(line.as_str());
+    }
+    kept.reverse();
+    let text = kept.join("\n");
+    text.chars().take(FIELD_MAX).collect()
+}
