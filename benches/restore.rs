@@ -3,8 +3,8 @@
 //! Can't Stop games from SQLite, and the memory they hold once live. A bench binary (not a
 //! test): `cargo bench --bench restore [-- N]` (default 10,000 games).
 
-use saikoro::ai::{Bot, RandomBot};
-use saikoro::engine::{Locale, LoggedAction, SeededDice, apply_logged};
+use saikoro::engine::bot::{Bot, RandomBot};
+use saikoro::engine::{Locale, SeededDice, driver};
 use saikoro::games::GameKind;
 use saikoro::session::{Hub, Outbox, Post, SeatInfo, Settings, Table, Timers};
 use saikoro::store::{GameRow, Status, Store, StoredGame};
@@ -51,19 +51,15 @@ impl Outbox for Silent {
 
 /// A two-player game part-way through: `actions` random legal moves from a seeded start.
 fn stored_game(seed: u64, actions: usize) -> StoredGame {
-    let kind = GameKind::CantStop;
+    let kind = GameKind::from_id("cantstop").unwrap();
     let mut dice = SeededDice::new(seed);
     let mut setup = saikoro::engine::RecordingDice::new(&mut dice);
     let mut game = kind.new_game(&serde_json::Value::Null, 2, &mut setup).unwrap();
     let setup_dice = setup.drawn;
     let mut rng = SeededDice::new(seed + 1);
-    let mut log: Vec<LoggedAction> = vec![];
-    while log.len() < actions && game.outcome().is_none() {
-        let seat = game.to_act()[0];
-        let action = RandomBot.choose(game.as_ref(), seat, &mut rng);
-        let (_, logged) = apply_logged(game.as_mut(), seat, &action, &mut dice).unwrap();
-        log.push(logged);
-    }
+    let (_, mut log) = driver::play_logged(game.as_mut(), &mut dice, actions, |game, seat| {
+        RandomBot.choose(game, seat, &mut rng)
+    });
     if game.outcome().is_some() {
         log.pop(); // keep it unfinished: the last action ended it
     }
@@ -144,10 +140,7 @@ fn main() {
             let settings = Settings {
                 lobby_expiry: Duration::from_secs(600),
                 bot_delay: Duration::ZERO,
-                timers: Timers {
-                    reminder_secs: 0,
-                    timeout_secs: 0,
-                },
+                timers: Timers::default(),
                 dice_seed: None,
             };
             let hub = Hub::new(store, Arc::new(Silent), settings);

@@ -23,8 +23,10 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// Seconds a player may be idle on their turn before a reminder pings them (0: never).
     pub turn_reminder_secs: u64,
-    /// Seconds idle before the player leaves the game so the others can go on (0: never).
+    /// Seconds idle before the player's time runs out (0: never).
     pub turn_timeout_secs: u64,
+    /// What a player out of time does: `play` the game's default move, or `leave` the game.
+    pub turn_timeout_action: crate::session::OnTimeout,
     /// Fixes all dice, for tests and reproductions. Leave unset for real play.
     pub dice_seed: Option<u64>,
 }
@@ -40,6 +42,7 @@ impl Default for Config {
             bot_delay_ms: 1000,
             turn_reminder_secs: 24 * 3600,
             turn_timeout_secs: 3 * 24 * 3600,
+            turn_timeout_action: crate::session::OnTimeout::Play,
             dice_seed: None,
         }
     }
@@ -57,6 +60,7 @@ impl std::fmt::Debug for Config {
             .field("bot_delay_ms", &self.bot_delay_ms)
             .field("turn_reminder_secs", &self.turn_reminder_secs)
             .field("turn_timeout_secs", &self.turn_timeout_secs)
+            .field("turn_timeout_action", &self.turn_timeout_action)
             .field("dice_seed", &self.dice_seed)
             .finish()
     }

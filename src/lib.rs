@@ -1,11 +1,12 @@
-//! saikoro — dice board games for Discord. See DESIGN.md in the shared folder for the layers:
-//! `engine` ← `games` ← `ai` ← `session` ← (`discord`, `console`), with `store` beside `session`.
+//! saikoro — dice board games for Discord. The rules live in the `saikoro-core` crate (re-exported
+//! here as [`engine`] and [`games`]); this crate adds what talks to the world. Layers, each using
+//! only those below it (see docs/ARCHITECTURE.md):
+//! `engine` ← `games` ← `session` ← (`discord`, `console`), with `store` beside `session`.
 
-pub mod ai;
+pub use saikoro_core::{engine, games};
+
 pub mod config;
 pub mod console;
 pub mod discord;
-pub mod engine;
-pub mod games;
 pub mod session;
 pub mod store;

@@ -1,7 +1,8 @@
 use anyhow::Context;
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use saikoro::config::Config;
 use saikoro::console::{self, Format, PlayConfig};
+use saikoro::engine::{Locale, Tr, options};
 use saikoro::games::GameKind;
 use std::path::PathBuf;
 
@@ -23,68 +24,130 @@ struct Cli {
 enum Command {
     /// Run the Discord bot (the default).
     Run,
-    /// Play a game in this terminal: hot-seat, against bots (`bot:strong`), or bots only.
-    Play {
-        game: GameKind,
-        /// Comma-separated players in seating order, e.g. `ann,ben` or `ann,bot:strong`.
-        #[arg(long)]
-        players: String,
-        /// Seed for the dice (random when omitted; printed so a game can be replayed).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Dice to use first, in order (e.g. `1,5,4,6`), then the seed's.
-        #[arg(long)]
-        dice: Option<String>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-    },
     /// Check the configuration and say what is wrong with it.
     CheckConfig,
 }
 
-/// Every game's on/off options become `play` flags (`--marker-limit`, …), checked per game.
-fn switch_flag(name: &str) -> String {
-    name.replace('_', "-")
+/// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`
+/// lists that game's own options.
+fn play_command() -> clap::Command {
+    let tr = Tr::new(Locale::En, &[]);
+    let games = GameKind::ALL.iter().map(|kind| {
+        let options: Vec<String> = kind
+            .options()
+            .iter()
+            .map(|spec| {
+                format!(
+                    "  {:<16} {} [{}; default {}]",
+                    spec.key,
+                    tr.t(&spec.description_id(kind.id())),
+                    spec.allowed(),
+                    match spec.kind {
+                        saikoro::engine::OptionKind::File { .. } => "built in".to_owned(),
+                        _ => spec.default_value().to_string(),
+                    }
+                )
+            })
+            .collect();
+        let after = if options.is_empty() {
+            "This game has no options.".to_owned()
+        } else {
+            format!("Game options (--option key=value):\n{}", options.join("\n"))
+        };
+        clap::Command::new(kind.id())
+            .about(tr.t(&format!("{}-name", kind.id())))
+            .after_help(after)
+            .arg(
+                Arg::new("players")
+                    .long("players")
+                    .required(true)
+                    .help("Comma-separated players in seating order, e.g. `ann,ben` or `ann,bot:strong`"),
+            )
+            .arg(
+                Arg::new("seed")
+                    .long("seed")
+                    .value_parser(clap::value_parser!(u64))
+                    .help("Seed for the dice (random when omitted; printed so a game can be replayed)"),
+            )
+            .arg(
+                Arg::new("dice")
+                    .long("dice")
+                    .help("Dice to use first, in order (e.g. `1,5,4,6`), then the seed's"),
+            )
+            .arg(
+                Arg::new("format")
+                    .long("format")
+                    .value_parser(clap::builder::EnumValueParser::<Format>::new())
+                    .default_value("text"),
+            )
+            .arg(
+                Arg::new("option")
+                    .long("option")
+                    .action(ArgAction::Append)
+                    .value_name("KEY=VALUE")
+                    .help("A game option (repeatable); a file option takes the file's path"),
+            )
+    });
+    clap::Command::new("play")
+        .about("Play a game in this terminal: hot-seat, against bots (`bot:strong`), or bots only")
+        .subcommand_required(true)
+        .subcommands(games)
 }
 
-fn cli() -> clap::Command {
-    let mut switches: Vec<&str> = GameKind::ALL.iter().flat_map(|k| k.switches()).copied().collect();
-    switches.sort_unstable();
-    switches.dedup();
-    Cli::command().mut_subcommand("play", |mut play| {
-        for s in switches {
-            let owners: Vec<&str> = GameKind::ALL
-                .iter()
-                .filter(|k| k.switches().contains(&s))
-                .map(|k| k.id())
-                .collect();
-            play = play.arg(
-                clap::Arg::new(s)
-                    .long(switch_flag(s))
-                    .action(clap::ArgAction::SetTrue)
-                    .help(format!("Game option for {}", owners.join(", "))),
-            );
-        }
-        play
-    })
-}
-
-fn switches(kind: GameKind, matches: &ArgMatches) -> anyhow::Result<serde_json::Value> {
+/// The game options given with `--option key=value`, checked against the game's declarations.
+fn game_options(kind: GameKind, given: &[String]) -> anyhow::Result<serde_json::Value> {
+    let tr = Tr::new(Locale::En, &[]);
     let mut options = serde_json::Map::new();
-    for id in matches.ids() {
-        let name = id.as_str();
-        let is_switch = GameKind::ALL.iter().any(|k| k.switches().contains(&name));
-        if is_switch && matches.get_flag(name) {
-            anyhow::ensure!(
-                kind.switches().contains(&name),
-                "--{} is not an option of {}",
-                switch_flag(name),
-                kind.id()
-            );
-            options.insert(name.to_owned(), true.into());
-        }
+    for text in given {
+        let (key, value) = text.split_once('=').unwrap_or((text, ""));
+        let spec = kind.options().iter().find(|s| s.key == key.trim());
+        // A file option names a file; the game reads its contents.
+        let text = match spec.map(|s| s.kind) {
+            Some(saikoro::engine::OptionKind::File { .. }) => {
+                let contents = std::fs::read_to_string(value.trim())
+                    .with_context(|| format!("reading `{}` for --option {key}", value.trim()))?;
+                format!("{key}={contents}")
+            }
+            _ => text.clone(),
+        };
+        let (key, value) = options::parse_assignment(kind.options(), &text)
+            .map_err(|m| anyhow::anyhow!("--option {}: {}", text.lines().next().unwrap_or(""), tr.msg(&m)))?;
+        options.insert(key.to_owned(), value);
     }
     Ok(options.into())
+}
+
+fn play(kind: GameKind, m: &ArgMatches) -> anyhow::Result<()> {
+    let given: Vec<String> = m
+        .get_many::<String>("option")
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let options = game_options(kind, &given)?;
+    let players = m.get_one::<String>("players").expect("required");
+    let (players, names) = console::parse_players(kind, players).map_err(anyhow::Error::msg)?;
+    let dice = match m.get_one::<String>("dice") {
+        Some(d) => saikoro::engine::dice::parse_dice_list(d).map_err(anyhow::Error::msg)?,
+        None => vec![],
+    };
+    let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
+    let format = *m.get_one::<Format>("format").expect("has a default");
+    if format == Format::Text {
+        println!("{} — seed {seed} (replay with --seed {seed})", kind.id());
+    }
+    let cfg = PlayConfig {
+        kind,
+        players,
+        names,
+        options,
+        seed,
+        dice,
+        format,
+    };
+    let stdin = std::io::stdin();
+    console::play(cfg, &mut stdin.lock(), &mut std::io::stdout()).map_err(anyhow::Error::msg)?;
+    Ok(())
 }
 
 /// Errors end the program with one clear line (and its causes), never a backtrace.
@@ -106,41 +169,14 @@ fn run() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let matches = cli().get_matches();
+    let matches = Cli::command().subcommand(play_command()).get_matches();
+    if let Some(("play", m)) = matches.subcommand() {
+        let (game, m) = m.subcommand().expect("a game is required");
+        return play(GameKind::from_id(game).expect("subcommands are the games"), m);
+    }
     let cli = Cli::from_arg_matches(&matches)?;
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);
     match cli.command.unwrap_or(Command::Run) {
-        Command::Play {
-            game,
-            players,
-            seed,
-            dice,
-            format,
-        } => {
-            let play_matches = matches.subcommand_matches("play").expect("play was parsed");
-            let options = switches(game, play_matches)?;
-            let (players, names) = console::parse_players(game, &players).map_err(anyhow::Error::msg)?;
-            let dice = match dice {
-                Some(d) => saikoro::engine::dice::parse_dice_list(&d).map_err(anyhow::Error::msg)?,
-                None => vec![],
-            };
-            let seed = seed.unwrap_or_else(rand::random);
-            if format == Format::Text {
-                println!("{} — seed {seed} (replay with --seed {seed})", game.id());
-            }
-            let cfg = PlayConfig {
-                kind: game,
-                players,
-                names,
-                options,
-                seed,
-                dice,
-                format,
-            };
-            let stdin = std::io::stdin();
-            console::play(cfg, &mut stdin.lock(), &mut std::io::stdout()).map_err(anyhow::Error::msg)?;
-            Ok(())
-        }
         Command::CheckConfig => {
             let cfg = Config::load(&cli.config, explicit_config).map_err(anyhow::Error::msg)?;
             println!("configuration OK: {cfg:?}");

@@ -93,6 +93,7 @@ async fn an_idle_player_is_reminded_then_times_out_even_across_a_restart() {
     let opts = BotOptions {
         turn_reminder_secs: 1,
         turn_timeout_secs: 4,
+        turn_timeout_action: "leave",
         ..BotOptions::default()
     };
     let bot = Bot::start(&emu, dir.clone(), &opts).await;
@@ -122,5 +123,46 @@ async fn an_idle_player_is_reminded_then_times_out_even_across_a_restart() {
     })
     .await;
     assert_eq!(live_count(&emu, channel), 0);
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_player_out_of_time_plays_the_games_default_move_and_stays() {
+    let emu = Emulator::start().await;
+    let opts = BotOptions {
+        turn_timeout_secs: 3,
+        ..BotOptions::default()
+    };
+    let _bot = Bot::start(&emu, workdir(), &opts).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let idle = pinged(&first)[0];
+    let other = if idle == ann { ben } else { ann };
+    // The board says when the idle player's time runs out, as a Discord timestamp.
+    let description = first.embeds[0]["description"].as_str().unwrap().to_owned();
+    assert!(description.contains("runs out <t:"), "{description}");
+    // Can't Stop's default: roll, take the first move, stop — keeping the progress — so the turn
+    // passes to the other player, who is pinged on a fresh board, and nobody left the game.
+    let next = emu
+        .wait_for(
+            Duration::from_secs(10),
+            "the other player's board and the notice",
+            |e| {
+                let notice = e
+                    .channel(channel)
+                    .iter()
+                    .any(|m| m.content.contains("made their move for them"));
+                live(e, channel).filter(|b| notice && pinged(b) == [other])
+            },
+        )
+        .await;
+    let all: String = emu.channel(channel).iter().map(|m| m.text()).collect();
+    assert!(all.contains("stopped and keeps the progress"), "{all}");
+    assert!(
+        !all.contains("resigned") && !all.contains("left the game"),
+        "{all}"
+    );
+    assert!(button(&next, "roll").is_some());
     emu.assert_clean().await;
 }

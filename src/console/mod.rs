@@ -1,11 +1,19 @@
 //! Local play in the terminal over the same games and views the bot uses: hot-seat, against
-//! bots, or bots only. Text for people, JSON lines for scripts.
+//! bots, or bots only. Text for people (the board's controls as numbered choices, decisions in
+//! steps as on Discord), JSON lines for scripts (complete action ids).
 
-use crate::ai::{self, Bot, Level};
-use crate::engine::{AnyGame, Choice, Locale, Msg, Outcome, ScriptedDice, SeededDice, Tr, View};
+use crate::engine::driver::{self, Stopped};
+use crate::engine::view::Target;
+use crate::engine::{
+    AnyGame, Bot, Choice, Level, Locale, Msg, Outcome, Row, ScriptedDice, SeededDice, Tr, View,
+};
 use crate::games::GameKind;
 use serde::Serialize;
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
+
+/// No game here needs more decisions than this; past it a game is reported as stuck.
+const MAX_ACTIONS: usize = 1_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -37,7 +45,7 @@ pub fn parse_players(kind: GameKind, list: &str) -> Result<(Vec<Player>, Vec<Str
             let level = Level::from_id(level)
                 .ok_or_else(|| format!("`{raw}`: bot levels are easy, normal and strong"))?;
             names.push(format!("bot-{}-{}", level.id(), i + 1));
-            players.push(Player::Bot(ai::bot(kind, level)));
+            players.push(Player::Bot(kind.bot(level)));
         } else {
             if names.iter().any(|n| n == raw) {
                 return Err(format!("`{raw}` is listed twice"));
@@ -63,6 +71,7 @@ pub struct PlayConfig {
     pub kind: GameKind,
     pub players: Vec<Player>,
     pub names: Vec<String>,
+    /// The game's options as JSON (`key: value`), checked by the game.
     pub options: serde_json::Value,
     pub seed: u64,
     pub dice: Vec<u8>,
@@ -86,162 +95,203 @@ struct JsonEvent {
     text: String,
 }
 
+/// The terminal: where decisions are asked and the game is shown.
+struct Terminal<'a> {
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    format: Format,
+    tr: Tr<'a>,
+    /// What happened since the last decision shown.
+    events: Vec<Msg>,
+}
+
+fn io(e: std::io::Error) -> String {
+    format!("cannot use the terminal: {e}")
+}
+
 /// Plays one game to the end. Returns the outcome, or an error for input that ended early.
 pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Outcome, String> {
     // Setup (the start player, shuffles) draws from the seed, so `--dice` lists only the rolls
     // of play, as they would be read off a real table.
+    let tr = Tr::new(Locale::En, &cfg.names);
     let mut game: Box<dyn AnyGame> = cfg
         .kind
         .new_game(&cfg.options, cfg.players.len(), &mut SeededDice::new(cfg.seed))
-        .map_err(|e| e.0)?;
+        .map_err(|e| tr.msg(&e.0))?;
     let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed.rotate_left(1)));
     // Bots draw their own chance from a separate stream so scripted dice go to the game only.
     let mut bot_rng = SeededDice::new(cfg.seed ^ 0x5EED_B075);
-    let tr = Tr::new(Locale::En, &cfg.names);
-    let mut events: Vec<Msg> = vec![];
-    let io = |e: std::io::Error| format!("cannot write output: {e}");
-    loop {
-        if let Some(outcome) = game.outcome() {
-            let view = game.view(None, &tr);
-            match cfg.format {
-                Format::Json => emit_json(out, None, &view, &[], &events, Some(&outcome), &tr)?,
-                Format::Text => {
-                    print_events(out, &events, &tr).map_err(io)?;
-                    writeln!(out, "{}\n{}", view.to_text(), outcome.describe(&tr)).map_err(io)?;
-                }
+    let bots_only = cfg.players.iter().all(Player::is_bot);
+    // The chooser and the observer take turns with the terminal.
+    let term = RefCell::new(Terminal {
+        input,
+        out,
+        format: cfg.format,
+        tr,
+        events: vec![],
+    });
+    let mut write_error = None;
+    let played = driver::try_play(
+        game.as_mut(),
+        &mut dice,
+        MAX_ACTIONS,
+        |game, seat| match &cfg.players[seat] {
+            Player::Bot(bot) => Ok(bot.choose(game, seat, &mut bot_rng)),
+            Player::Human(name) => term.borrow_mut().decide(game, seat, name),
+        },
+        |_, _, _, lines| {
+            let mut term = term.borrow_mut();
+            term.events.extend_from_slice(lines);
+            // Bots-only games are a demonstration: show each move as it happens.
+            if bots_only && term.format == Format::Text {
+                write_error = write_error.take().or(term.print_events().err());
             }
-            return Ok(outcome);
+        },
+    );
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let mut term = term.into_inner();
+    let outcome = match played {
+        Ok(outcome) => outcome,
+        Err(Stopped::Refused { error, .. }) => {
+            return Err(format!(
+                "a bot chose an action the game refused: {}",
+                term.tr.msg(&error.0)
+            ));
         }
-        let seat = *game
-            .to_act()
-            .first()
-            .ok_or("the game waits for nobody but is not over")?;
-        let action = match &cfg.players[seat] {
-            Player::Bot(bot) => bot.choose(game.as_ref(), seat, &mut bot_rng),
-            Player::Human(name) => {
-                // Decisions are shown to the person making them; bots' moves arrive as events.
-                let choices = game.choices(seat, &tr);
-                let view = game.view(Some(seat), &tr);
-                match cfg.format {
-                    Format::Json => emit_json(out, Some(seat), &view, &choices, &events, None, &tr)?,
+        Err(other) => return Err(other.to_string()),
+    };
+    let view = game.view(None, "", &term.tr);
+    match term.format {
+        Format::Json => term.emit_json(None, &view, &[], Some(&outcome))?,
+        Format::Text => {
+            term.print_events()?;
+            writeln!(term.out, "{}\n{}", view.to_text(), outcome.describe(&term.tr)).map_err(io)?;
+        }
+    }
+    Ok(outcome)
+}
+
+impl Terminal<'_> {
+    /// A person's decision: in text, the board's controls as numbered choices (a decision in
+    /// steps is walked through as on Discord) or any action id typed out; in JSON, an action id
+    /// or label per line.
+    fn decide(&mut self, game: &dyn AnyGame, seat: usize, name: &str) -> Result<String, String> {
+        let choices = game.choices(seat, &self.tr);
+        let mut draft = String::new();
+        let mut shown = None;
+        loop {
+            let view = game.view(Some(seat), &draft, &self.tr);
+            let controls = controls(&view);
+            // The board again only when a step changed it, not after a mistyped choice.
+            if shown.as_ref() != Some(&draft) {
+                match self.format {
+                    Format::Json => self.emit_json(Some(seat), &view, &choices, None)?,
                     Format::Text => {
-                        print_events(out, &events, &tr).map_err(io)?;
-                        writeln!(out, "{}", view.to_text()).map_err(io)?;
-                        for (i, c) in choices.iter().enumerate() {
-                            writeln!(out, "  {}) {}", i + 1, c.label).map_err(io)?;
+                        self.print_events()?;
+                        writeln!(self.out, "{}", view.to_text()).map_err(io)?;
+                        for (i, (_, label)) in controls.iter().enumerate() {
+                            writeln!(self.out, "  {}) {label}", i + 1).map_err(io)?;
                         }
                     }
                 }
-                events.clear();
-                read_choice(input, out, cfg.format, name, &choices)?
+                shown = Some(draft.clone());
             }
-        };
-        match game.apply(seat, &action, &mut dice) {
-            Ok(lines) => {
-                events.extend(lines);
-                // Bots-only games are a demonstration: show each move as it happens.
-                if cfg.format == Format::Text && cfg.players.iter().all(Player::is_bot) {
-                    print_events(out, &events, &tr).map_err(io)?;
-                    events.clear();
-                }
+            if self.format == Format::Text {
+                write!(self.out, "{name}> ").map_err(io)?;
+                self.out.flush().map_err(io)?;
             }
-            Err(e) if cfg.players[seat].is_bot() => {
-                return Err(format!(
-                    "a bot chose `{action}`, which the game refused: {}",
-                    tr.msg(&e.0)
-                ));
+            let mut line = String::new();
+            if self.input.read_line(&mut line).map_err(io)? == 0 {
+                return Err("input ended before the game did; nothing more to play".into());
             }
-            Err(e) => {
-                // Only reachable for ids typed by hand that parse but are not legal right now.
-                let reason = tr.msg(&e.0);
-                match cfg.format {
-                    Format::Json => {
-                        writeln!(out, "{}", serde_json::json!({ "error": reason })).map_err(io)?
+            let line = line.trim();
+            let numbered = line
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=controls.len()).contains(n) && self.format == Format::Text)
+                .map(|n| controls[n - 1].0.as_str());
+            let typed = choices
+                .iter()
+                .find(|c| c.id == line || c.label.eq_ignore_ascii_case(line))
+                .map(|c| c.id.as_str());
+            match numbered.map(Target::of).or(typed.map(Target::Act)) {
+                Some(Target::Step(next)) => draft = next.to_owned(),
+                Some(Target::Act(action)) => return Ok(action.to_owned()),
+                None if line == crate::engine::RESIGN => return Ok(line.to_owned()),
+                None => {
+                    let hint = match self.format {
+                        Format::Text => format!(
+                            "`{line}` is not a choice: type a number from 1 to {}, a move, or resign",
+                            controls.len()
+                        ),
+                        Format::Json => format!("`{line}` is not a choice id or label"),
+                    };
+                    match self.format {
+                        Format::Json => {
+                            writeln!(self.out, "{}", serde_json::json!({ "error": hint })).map_err(io)?
+                        }
+                        Format::Text => writeln!(self.out, "✖ {hint}").map_err(io)?,
                     }
-                    Format::Text => writeln!(out, "✖ {reason}").map_err(io)?,
                 }
             }
         }
     }
-}
 
-fn read_choice(
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    format: Format,
-    name: &str,
-    choices: &[Choice],
-) -> Result<String, String> {
-    let io = |e: std::io::Error| format!("cannot use the terminal: {e}");
-    loop {
-        if format == Format::Text {
-            write!(out, "{name}> ").map_err(io)?;
-            out.flush().map_err(io)?;
+    fn print_events(&mut self) -> Result<(), String> {
+        for e in self.events.drain(..) {
+            writeln!(self.out, "• {}", self.tr.msg(&e)).map_err(io)?;
         }
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 {
-            return Err("input ended before the game did; nothing more to play".into());
-        }
-        let line = line.trim();
-        let picked = line
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=choices.len()).contains(n) && format == Format::Text)
-            .map(|n| &choices[n - 1])
-            .or_else(|| {
-                choices
-                    .iter()
-                    .find(|c| c.id == line || c.label.eq_ignore_ascii_case(line))
-            });
-        match picked {
-            Some(c) => return Ok(c.id.clone()),
-            None if line == crate::engine::RESIGN => return Ok(line.to_owned()),
-            None => {
-                let hint = match format {
-                    Format::Text => format!(
-                        "`{line}` is not a choice: type a number from 1 to {}, or resign",
-                        choices.len()
-                    ),
-                    Format::Json => format!("`{line}` is not a choice id or label"),
-                };
-                match format {
-                    Format::Json => writeln!(out, "{}", serde_json::json!({ "error": hint })).map_err(io)?,
-                    Format::Text => writeln!(out, "✖ {hint}").map_err(io)?,
-                }
-            }
-        }
+        Ok(())
     }
-}
 
-fn print_events(out: &mut dyn Write, events: &[Msg], tr: &Tr) -> std::io::Result<()> {
-    for e in events {
-        writeln!(out, "• {}", tr.msg(e))?;
-    }
-    Ok(())
-}
-
-fn emit_json(
-    out: &mut dyn Write,
-    seat: Option<usize>,
-    view: &View,
-    choices: &[Choice],
-    events: &[Msg],
-    outcome: Option<&Outcome>,
-    tr: &Tr,
-) -> Result<(), String> {
-    let line = JsonDecision {
-        seat,
-        view,
-        choices,
-        events: events
-            .iter()
+    fn emit_json(
+        &mut self,
+        seat: Option<usize>,
+        view: &View,
+        choices: &[Choice],
+        outcome: Option<&Outcome>,
+    ) -> Result<(), String> {
+        let events = self
+            .events
+            .drain(..)
             .map(|m| JsonEvent {
-                msg: m.clone(),
-                text: tr.msg(m),
+                text: self.tr.msg(&m),
+                msg: m,
             })
-            .collect(),
-        outcome,
-    };
-    let json = serde_json::to_string(&line).map_err(|e| e.to_string())?;
-    writeln!(out, "{json}").map_err(|e| format!("cannot write output: {e}"))
+            .collect();
+        let line = JsonDecision {
+            seat,
+            view,
+            choices,
+            events,
+            outcome,
+        };
+        let json = serde_json::to_string(&line).map_err(|e| e.to_string())?;
+        writeln!(self.out, "{json}").map_err(io)
+    }
+}
+
+/// A view's enabled controls as (id, label), in reading order; a step's label says it is one.
+fn controls(view: &View) -> Vec<(String, String)> {
+    view.rows
+        .iter()
+        .flat_map(|row| match row {
+            Row::Buttons { buttons } => buttons
+                .iter()
+                .filter(|b| !b.disabled)
+                .map(|b| (b.id.clone(), b.label.clone()))
+                .collect::<Vec<_>>(),
+            Row::Select(select) => select
+                .options
+                .iter()
+                .map(|o| (o.value.clone(), o.label.clone()))
+                .collect(),
+        })
+        .map(|(id, label)| match Target::of(&id) {
+            Target::Step(_) => (id, format!("{label} …")),
+            Target::Act(_) => (id, label),
+        })
+        .collect()
 }

@@ -2,9 +2,9 @@
 //! Each subcommand carries its game kind in `custom_data`, so one handler serves all games.
 
 use super::{Data, Error, user_of};
-use crate::engine::{Locale, Tr};
+use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
-use crate::session::Place;
+use crate::session::{OnTimeout, Place};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
@@ -59,6 +59,7 @@ pub fn all() -> Vec<Command<Data, Error>> {
 
 const REMINDER_HOURS: &str = "reminder_hours";
 const TIMEOUT_HOURS: &str = "timeout_hours";
+const ON_TIMEOUT: &str = "on_timeout";
 
 fn saikoro_command() -> Command<Data, Error> {
     let (description, description_localizations) = described("saikoro-command");
@@ -95,6 +96,17 @@ fn saikoro_command() -> Command<Data, Error> {
             parameters: vec![
                 hours(REMINDER_HOURS, "option-reminder-hours"),
                 hours(TIMEOUT_HOURS, "option-timeout-hours"),
+                CommandParameter {
+                    choices: Cow::Owned(
+                        OnTimeout::ALL
+                            .iter()
+                            .map(|o| choice(&format!("settings-on-timeout-{}", o.id())))
+                            .collect(),
+                    ),
+                    ..option(ON_TIMEOUT, "option-on-timeout", |o| {
+                        o.kind(CommandOptionType::Integer)
+                    })
+                },
             ],
             slash_action: Some(settings_action),
             guild_only: true,
@@ -120,12 +132,17 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
         Some(guild) => {
             let mut timers = hub.timers(Some(guild.get())).await;
             let (reminder, timeout) = (hours(REMINDER_HOURS), hours(TIMEOUT_HOURS));
-            let changed = reminder.is_some() || timeout.is_some();
+            let on_timeout =
+                int_arg(&ctx, ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(usize::try_from(i).ok()?).copied());
+            let changed = reminder.is_some() || timeout.is_some() || on_timeout.is_some();
             if let Some(h) = reminder {
                 timers.reminder_secs = h * 3600;
             }
             if let Some(h) = timeout {
                 timers.timeout_secs = h * 3600;
+            }
+            if let Some(o) = on_timeout {
+                timers.on_timeout = o;
             }
             let ordered = timers.reminder_secs == 0
                 || timers.timeout_secs == 0
@@ -154,6 +171,11 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
                     &[
                         ("reminder", (timers.reminder_secs / 3600).into()),
                         ("timeout", (timers.timeout_secs / 3600).into()),
+                        (
+                            "on_timeout",
+                            tr.t(&format!("settings-on-timeout-{}", timers.on_timeout.id()))
+                                .into(),
+                        ),
                     ],
                 ),
                 Err(e) => {
@@ -206,8 +228,8 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
     let (description, description_localizations) = described(&format!("command-{}", sub.name()));
     let mut parameters = vec![];
     if sub == Sub::Start {
-        for switch in kind.switches() {
-            parameters.push(flag(switch, &format!("option-{}-{}", kind.id(), switch)));
+        for spec in kind.options() {
+            parameters.push(game_option(kind, spec));
         }
         if kind.players().contains(&1) {
             parameters.push(flag(SOLITAIRE, "option-solitaire"));
@@ -265,6 +287,88 @@ fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Erro
     option(name, description_id, |o| o.kind(CommandOptionType::Boolean))
 }
 
+/// A fixed choice's label and its translations (poise sends the choice's index).
+fn choice(label_id: &str) -> poise::CommandParameterChoice {
+    let (name, localizations) = described(label_id);
+    poise::CommandParameterChoice {
+        name: name.expect("described always has the English text"),
+        localizations,
+        __non_exhaustive: (),
+    }
+}
+
+/// A game option as a slash-command option. Ranges are checked by the game's declaration when
+/// the command arrives (poise's type setter cannot carry per-option bounds), naming the range.
+fn game_option(kind: GameKind, spec: &OptionSpec) -> CommandParameter<Data, Error> {
+    let description = spec.description_id(kind.id());
+    match spec.kind {
+        OptionKind::Switch { .. } => flag(spec.key, &description),
+        OptionKind::Number { .. } => option(spec.key, &description, |o| o.kind(CommandOptionType::Integer)),
+        OptionKind::Choice { values, .. } => CommandParameter {
+            choices: Cow::Owned(
+                values
+                    .iter()
+                    .map(|v| choice(&format!("{}-{v}", spec.description_id(kind.id()))))
+                    .collect(),
+            ),
+            ..option(spec.key, &description, |o| o.kind(CommandOptionType::Integer))
+        },
+        OptionKind::Numbers { .. } | OptionKind::Text { .. } => {
+            option(spec.key, &description, |o| o.kind(CommandOptionType::String))
+        }
+        OptionKind::File { .. } => option(spec.key, &description, |o| o.kind(CommandOptionType::Attachment)),
+    }
+}
+
+/// The game options given with `/<game> start`, as the game's JSON, or the refusal to show.
+async fn start_options(
+    ctx: &ApplicationContext<'_, Data, Error>,
+    kind: GameKind,
+    tr: &Tr<'_>,
+) -> Result<serde_json::Value, String> {
+    let mut options = serde_json::Map::new();
+    let bad = |m: Msg| tr.f("lobby-bad-options", &[("reason", tr.msg(&m).into())]);
+    for spec in kind.options() {
+        let Some(given) = ctx.args.iter().find(|o| o.name == spec.key) else {
+            continue;
+        };
+        let value = match (&given.value, spec.kind) {
+            (ResolvedValue::Boolean(b), _) => serde_json::Value::from(*b),
+            (ResolvedValue::Integer(i), OptionKind::Choice { values, .. }) => usize::try_from(*i)
+                .ok()
+                .and_then(|i| values.get(i))
+                .map(|v| serde_json::Value::from(*v))
+                .unwrap_or_default(),
+            (ResolvedValue::Integer(i), _) => serde_json::Value::from(*i),
+            (ResolvedValue::String(text), _) => spec.parse(text).map_err(bad)?,
+            (ResolvedValue::Attachment(file), OptionKind::File { max_bytes }) => {
+                if file.size as usize > max_bytes {
+                    return Err(tr.f(
+                        "settings-file-too-big",
+                        &[
+                            ("name", file.filename.clone().into()),
+                            ("size", u64::from(file.size).into()),
+                            ("max", max_bytes.into()),
+                        ],
+                    ));
+                }
+                let unreadable = |reason: String| {
+                    tr.f(
+                        "settings-file-unreadable",
+                        &[("name", file.filename.clone().into()), ("reason", reason.into())],
+                    )
+                };
+                let bytes = file.download().await.map_err(|e| unreadable(e.to_string()))?;
+                let text = String::from_utf8(bytes).map_err(|e| unreadable(e.to_string()))?;
+                serde_json::Value::from(text)
+            }
+            _ => serde_json::Value::Null,
+        };
+        options.insert(spec.key.to_owned(), value);
+    }
+    Ok(options.into())
+}
+
 async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     // Starting, posting and waiting for a busy game can take a while: answer Discord at once.
     ctx.defer_response(true).await?;
@@ -280,10 +384,15 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let bool_arg = |name: &str| bool_arg(&ctx, name);
     let reply: String = match sub {
         Sub::Start => {
-            let mut options = serde_json::Map::new();
-            for switch in kind.switches() {
-                options.insert((*switch).to_owned(), bool_arg(switch).into());
-            }
+            let tr = Tr::new(user.locale, &[]);
+            let options = match start_options(&ctx, kind, &tr).await {
+                Ok(options) => options,
+                Err(refusal) => {
+                    ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
+                        .await?;
+                    return Ok(());
+                }
+            };
             let place = Place {
                 guild: interaction.guild_id.map(|g| g.get()),
                 channel,
@@ -292,7 +401,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
                     .as_deref()
                     .map_or(Locale::En, Locale::from_tag),
             };
-            hub.open_lobby(kind, place, &user, options.into(), bool_arg(SOLITAIRE))
+            hub.open_lobby(kind, place, &user, options, bool_arg(SOLITAIRE))
                 .await
         }
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),

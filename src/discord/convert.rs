@@ -1,7 +1,7 @@
 //! The one place a platform-neutral [`View`] becomes Discord builders: embeds, action rows,
 //! allowed mentions, interaction responses, channel messages.
 
-use crate::engine::{Control, Style, View};
+use crate::engine::{Button, Row, Style, View};
 use crate::session::{Post, Reply};
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -27,15 +27,10 @@ pub fn embed(view: &View) -> CreateEmbed {
 pub fn components(view: &View) -> Vec<CreateActionRow> {
     view.rows
         .iter()
-        .map(|row| match row.as_slice() {
-            [
-                Control::Select {
-                    id,
-                    placeholder,
-                    options,
-                },
-            ] => {
-                let options = options
+        .map(|row| match row {
+            Row::Select(select) => {
+                let options = select
+                    .options
                     .iter()
                     .map(|o| {
                         let opt = CreateSelectMenuOption::new(&o.label, &o.value);
@@ -46,36 +41,26 @@ pub fn components(view: &View) -> Vec<CreateActionRow> {
                     })
                     .collect();
                 CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
-                        .placeholder(placeholder),
+                    CreateSelectMenu::new(&select.id, CreateSelectMenuKind::String { options })
+                        .placeholder(&select.placeholder),
                 )
             }
-            _ => CreateActionRow::Buttons(row.iter().filter_map(button).collect()),
+            Row::Buttons { buttons } => CreateActionRow::Buttons(buttons.iter().map(button).collect()),
         })
         .collect()
 }
 
-fn button(control: &Control) -> Option<CreateButton> {
-    let Control::Button {
-        id,
-        label,
-        style,
-        emoji,
-        disabled,
-    } = control
-    else {
-        return None;
-    };
-    let mut b = CreateButton::new(id).label(label).style(match style {
+fn button(b: &Button) -> CreateButton {
+    let mut created = CreateButton::new(&b.id).label(&b.label).style(match b.style {
         Style::Primary => ButtonStyle::Primary,
         Style::Secondary => ButtonStyle::Secondary,
         Style::Success => ButtonStyle::Success,
         Style::Danger => ButtonStyle::Danger,
     });
-    if let Some(e) = emoji {
-        b = b.emoji(serenity::ReactionType::Unicode(e.clone()));
+    if let Some(e) = &b.emoji {
+        created = created.emoji(serenity::ReactionType::Unicode(e.clone()));
     }
-    Some(b.disabled(*disabled))
+    created.disabled(b.disabled)
 }
 
 /// Only the players being pinged may be mentioned: never everyone, roles or other users.

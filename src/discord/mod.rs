@@ -130,6 +130,28 @@ async fn on_event(
     Ok(())
 }
 
+/// An unexpected failure in a command: a log line with the detail, and a short private message
+/// in the user's language, never Discord's "This interaction failed".
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    let Some(ctx) = error.ctx() else {
+        tracing::error!(%error, "framework error outside a command");
+        return;
+    };
+    tracing::error!(command = %ctx.command().qualified_name, %error, "a command failed");
+    let locale = match ctx {
+        poise::Context::Application(app) => Locale::from_tag(&app.interaction.locale),
+        poise::Context::Prefix(_) => Locale::En,
+    };
+    let text = crate::engine::Tr::new(locale, &[]).t("error-unexpected");
+    let reply = poise::CreateReply::default()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %e, "could not tell the user about a failed command");
+    }
+}
+
 /// The custom id a click acts on: a button's own, or for a select menu its id with the chosen
 /// option as the action.
 fn selected(click: &serenity::ComponentInteraction) -> String {
@@ -185,6 +207,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         timers: Timers {
             reminder_secs: cfg.turn_reminder_secs,
             timeout_secs: cfg.turn_timeout_secs,
+            on_timeout: cfg.turn_timeout_action,
         },
         dice_seed: cfg.dice_seed,
     };
@@ -196,6 +219,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         .options(poise::FrameworkOptions {
             commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
         })
         .setup(move |_ctx, ready, _framework| {

@@ -3,6 +3,7 @@
 //! length of the game's action log (a lobby's buttons use `L`). At most 100 characters.
 
 use crate::engine::view::limits;
+use crate::engine::{Row, View};
 
 const PREFIX: &str = "sk";
 const LOBBY: &str = "L";
@@ -29,6 +30,18 @@ impl Route {
 
 pub fn game(game: i64, version: usize, action: &str) -> String {
     format!("{PREFIX}:{game}:{version}:{action}")
+}
+
+/// Routes every control of a game's view to `game` at `version`. A select keeps its options'
+/// values (the game's ids): the front end puts the picked one in the route ([`with_action`]).
+pub fn route_view(view: &mut View, game_id: i64, version: usize) {
+    let route = |id: &mut String| *id = game(game_id, version, id);
+    for row in &mut view.rows {
+        match row {
+            Row::Buttons { buttons } => buttons.iter_mut().for_each(|b| route(&mut b.id)),
+            Row::Select(select) => route(&mut select.id),
+        }
+    }
 }
 
 pub fn lobby(game: i64, action: &str) -> String {

@@ -3,9 +3,8 @@
 
 use super::render::{self, escape, game_name};
 use super::{Hub, Post, Reply, SeatInfo, Session, User, ids, now};
-use crate::ai::Level;
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
-use crate::engine::{Control, Field, RecordingDice, Style, Tr, View};
+use crate::engine::{Button, Field, Level, RecordingDice, Row, Style, Tr, View, options};
 use crate::store::Status;
 
 const JOIN: &str = "join";
@@ -32,13 +31,9 @@ pub fn post(s: &Session) -> Post {
     let full = s.table.seats.len() >= *s.kind.players().end();
     let enough = s.table.seats.len() >= s.min_players();
     let button = |action: &str, label: &str, style, disabled| {
-        let mut b = Control::button(ids::lobby(s.row.id, action), tr.t(label), style);
-        if let Control::Button { disabled: d, .. } = &mut b {
-            *d = disabled;
-        }
-        b
+        Button::act(ids::lobby(s.row.id, action), tr.t(label), style).disabled(disabled)
     };
-    let mut bots: Vec<Control> = Level::ALL
+    let mut bots: Vec<Button> = Level::ALL
         .iter()
         .map(|l| {
             let action = format!("{ADD_BOT}{}", l.id());
@@ -55,13 +50,13 @@ pub fn post(s: &Session) -> Post {
     }
     let mut view = view(s, &tr, true);
     view.rows = vec![
-        vec![
+        Row::buttons(vec![
             button(JOIN, "lobby-join", Style::Success, full),
             button(LEAVE, "lobby-leave", Style::Secondary, false),
             button(START, "lobby-start", Style::Primary, !enough),
             button(CANCEL, "lobby-cancel", Style::Danger, false),
-        ],
-        bots,
+        ]),
+        Row::buttons(bots),
     ];
     Post {
         content: None,
@@ -100,12 +95,20 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
         })
         .collect();
     let mut fields = vec![Field::new(tr.t("lobby-players"), seats.join("\n"))];
-    let options: Vec<String> = s
-        .kind
-        .switches()
-        .iter()
-        .filter(|name| s.row.options.get(**name).and_then(|v| v.as_bool()) == Some(true))
-        .map(|name| tr.t(&format!("option-{}-{}", s.kind.id(), name)))
+    // The options set away from their defaults: a switch by its description, others with a value.
+    let options: Vec<String> = options::changed(s.kind.options(), &s.row.options)
+        .into_iter()
+        .map(|(spec, value)| {
+            let description = tr.t(&spec.description_id(s.kind.id()));
+            match value {
+                serde_json::Value::Bool(true) => description,
+                serde_json::Value::String(text) if text.len() > 40 => {
+                    format!("{description}: {}", tr.t("lobby-option-custom"))
+                }
+                serde_json::Value::String(text) => format!("{description}: {}", escape(&text)),
+                other => format!("{description}: {other}"),
+            }
+        })
         .chain(s.table.solitaire.then(|| tr.t("lobby-solitaire")))
         .collect();
     if !options.is_empty() {
@@ -218,7 +221,7 @@ impl Hub {
         };
         let game = match setup {
             Ok(g) => g,
-            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", e.0.into())])),
+            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())])),
         };
         let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;

@@ -9,10 +9,12 @@ mod lobby;
 mod render;
 mod timers;
 
-pub use timers::Timers;
+pub use timers::{OnTimeout, Timers};
 
-use crate::ai::{self, Level};
-use crate::engine::{self, AnyGame, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View};
+use crate::engine::view::Target;
+use crate::engine::{
+    self, AnyGame, Level, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View, driver,
+};
 use crate::games::GameKind;
 use crate::store::{GameRow, Status, Store, StoreError, StoredGame};
 use dashmap::DashMap;
@@ -128,6 +130,8 @@ pub struct Session {
     game: Option<Box<dyn AnyGame>>,
     log: Vec<LoggedAction>,
     bot_running: bool,
+    /// The server's turn timers, for the deadline the board shows.
+    timers: Timers,
 }
 
 impl Session {
@@ -149,22 +153,36 @@ impl Session {
         self.table.seats.iter().map(|s| render::escape(&s.name)).collect()
     }
 
-    /// The humans the game waits for (to ping them).
-    fn humans_to_act(&self) -> Vec<u64> {
-        let Some(game) = &self.game else { return vec![] };
-        game.to_act()
+    /// The seats the game waits for now.
+    fn awaited(&self) -> Vec<Seat> {
+        self.game.as_deref().map(driver::awaited).unwrap_or_default()
+    }
+
+    /// The humans the game waits for, as (seat, user), to ping and time them.
+    fn humans_awaited(&self) -> Vec<(Seat, u64)> {
+        self.awaited()
             .into_iter()
-            .filter_map(|s| self.table.seats.get(s).and_then(|seat| seat.user))
+            .filter_map(|s| Some((s, self.table.seats.get(s)?.user?)))
             .collect()
     }
 
+    /// The humans the game waits for (to ping them).
+    fn humans_to_act(&self) -> Vec<u64> {
+        self.humans_awaited().into_iter().map(|(_, u)| u).collect()
+    }
+
+    /// An awaited bot seat: bots move whenever the game awaits them, whoever else it awaits.
     fn bot_to_act(&self) -> Option<(Seat, Level)> {
-        let game = self.game.as_ref()?;
-        if game.outcome().is_some() {
-            return None;
-        }
-        let seat = *game.to_act().first()?;
-        Some((seat, self.table.seats.get(seat)?.bot?))
+        let game = self.game.as_deref()?;
+        let bot = |seat: Seat| self.table.seats.get(seat).and_then(|s| s.bot);
+        let seat = driver::next_to_drive(game, |seat| bot(seat).is_some())?;
+        Some((seat, bot(seat)?))
+    }
+
+    /// Unix seconds when the awaited players' time runs out, if a timeout applies.
+    fn deadline(&self) -> Option<i64> {
+        (self.timers.timeout_secs > 0 && !self.humans_awaited().is_empty())
+            .then(|| self.row.updated_at + self.timers.timeout_secs as i64)
     }
 
     fn link(&self) -> Option<String> {
@@ -240,7 +258,8 @@ impl Hub {
         for sg in stored {
             let id = sg.row.id;
             match load_session(sg) {
-                Ok(session) => {
+                Ok(mut session) => {
+                    session.timers = self.timers(session.row.guild_id).await;
                     let channel = session.row.channel_id;
                     let lobby = session.row.status == Status::Lobby;
                     let expires = session.table.lobby_expires_at;
@@ -278,9 +297,14 @@ impl Hub {
             let s = existing.lock().await;
             return render::busy_channel(&tr, s.kind, s.link());
         }
-        // Refuse options the game would refuse, before anyone joins.
+        // Refuse options the game would refuse, before anyone joins; keep every option's value
+        // (defaults included), so a later change of a default never changes a stored game.
+        let options = match engine::options::resolve(kind.options(), &options) {
+            Ok(options) => options,
+            Err(e) => return tr.f("lobby-bad-options", &[("reason", tr.msg(&e).into())]),
+        };
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
-            return tr.f("lobby-bad-options", &[("reason", e.0.into())]);
+            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
         }
         let created = now();
         let table = Table {
@@ -315,6 +339,7 @@ impl Hub {
             game: None,
             log: vec![],
             bot_running: false,
+            timers: self.timers(guild).await,
         };
         session.sync_row();
         let id = match self.store.insert_game(&session.row).await {
@@ -396,9 +421,16 @@ impl Hub {
                 let Some(seat) = s.seat_of(user.id) else {
                     return Reply::Private(tr.t("rule-not-playing"));
                 };
-                match self.act(&mut s, seat, &action, user.locale).await {
-                    Ok(post) => Reply::Update(post),
-                    Err(refusal) => Reply::Private(refusal),
+                match Target::of(&action) {
+                    // A step of a decision only redraws the board: nothing is applied or stored.
+                    Target::Step(draft) => match s.awaited().contains(&seat) {
+                        true => Reply::Update(render::board(&s, &[], true, draft)),
+                        false => Reply::Private(render::not_your_turn(&s, user.locale)),
+                    },
+                    Target::Act(action) => match self.act(&mut s, seat, action, user.locale).await {
+                        Ok(post) => Reply::Update(post),
+                        Err(refusal) => Reply::Private(refusal),
+                    },
                 }
             }
         }
@@ -416,8 +448,7 @@ impl Hub {
         let current = s.game.as_ref().ok_or_else(|| tr.t("click-lobby-not-started"))?;
         let to_act = current.to_act();
         if action != engine::RESIGN && !to_act.contains(&seat) {
-            let waiting = to_act.first().copied().unwrap_or(seat);
-            return Err(tr.msg(&Msg::new("rule-not-your-turn").seat("player", waiting)));
+            return Err(render::not_your_turn(s, locale));
         }
         let mut game = current.clone();
         let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
@@ -447,15 +478,15 @@ impl Hub {
         s.row.updated_at = now();
         if finished {
             self.close(s);
-            return Ok(render::board(s, &[], false));
+            return Ok(render::board(s, &[], false, ""));
         }
         if turn_passed {
             // The clicked board freezes; a fresh one pings whoever is next (see `settle`).
             s.row.board_message_id = None;
             self.persist(s).await;
-            return Ok(render::board(s, &[], false));
+            return Ok(render::board(s, &[], false, ""));
         }
-        Ok(render::board(s, &[], true))
+        Ok(render::board(s, &[], true, ""))
     }
 
     /// An action that no click answers for (a bot's move, a command, a timeout): the live board
@@ -504,7 +535,7 @@ impl Hub {
             return;
         }
         let ping = s.humans_to_act();
-        let post = render::board(s, &ping, true);
+        let post = render::board(s, &ping, true, "");
         match self.outbox.post(s.row.channel_id, &post).await {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
@@ -536,7 +567,7 @@ impl Hub {
             // Thinking can be heavy: keep it off the async workers.
             let mut rng = self.settings.dice(game, u64::MAX - version as u64);
             let choice = tokio::task::spawn_blocking(move || {
-                ai::bot(kind, level).choose(snapshot.as_ref(), seat, &mut rng)
+                kind.bot(level).choose(snapshot.as_ref(), seat, &mut rng)
             })
             .await;
             let mut s = session.lock().await;
@@ -647,8 +678,8 @@ impl Hub {
             (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
         } else {
             (
-                render::board(&s, &s.humans_to_act(), true),
-                render::board(&s, &[], false),
+                render::board(&s, &s.humans_to_act(), true, ""),
+                render::board(&s, &[], false, ""),
             )
         };
         let old = s.row.board_message_id;
@@ -751,6 +782,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         log: sg.log,
         bot_running: false,
         row: sg.row,
+        timers: Timers::default(),
     })
 }
 
@@ -767,7 +799,7 @@ pub(super) fn replayed(
     let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
     let mut game = kind
         .new_game(&row.options, players, &mut setup)
-        .map_err(|e| e.0)?;
+        .map_err(|e| format!("setup refused: {}", e.0.id))?;
     if setup.overrun() || setup.remaining() != 0 {
         return Err("setup dice do not match the game".into());
     }

@@ -2,7 +2,7 @@
 
 use super::{Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
-use crate::engine::{Control, Locale, Tr};
+use crate::engine::{Locale, Msg, Tr};
 use crate::games::GameKind;
 
 /// A display name made safe for Discord markdown: no formatting, no mass mentions.
@@ -30,20 +30,19 @@ pub fn game_name(tr: &Tr, kind: GameKind) -> String {
     tr.t(&format!("{}-name", kind.id()))
 }
 
-/// The game board. `live`: with buttons routed to this version; otherwise frozen (no buttons).
-pub fn board(s: &Session, ping: &[u64], live: bool) -> Post {
+/// The game board with the decision `draft` partly made. `live`: with buttons routed to this
+/// version and the awaited players' deadline; otherwise frozen (no buttons).
+pub fn board(s: &Session, ping: &[u64], live: bool, draft: &str) -> Post {
     let names = s.names();
     let tr = Tr::new(s.table.locale, &names);
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
-    let mut view = game.view(None, &tr);
+    let mut view = game.view(None, draft, &tr);
     if live && game.outcome().is_none() {
-        for row in &mut view.rows {
-            for control in row.iter_mut() {
-                let routed = ids::game(s.row.id, s.version(), control.id());
-                match control {
-                    Control::Button { id, .. } | Control::Select { id, .. } => *id = routed,
-                }
-            }
+        ids::route_view(&mut view, s.row.id, s.version());
+        if let Some(at) = s.deadline() {
+            // Discord renders `<t:…:R>` as "in 3 hours" in the reader's own time.
+            let line = tr.f("board-deadline", &[("at", format!("<t:{at}:R>").into())]);
+            view.description = format!("{}\n{line}", view.description);
         }
     } else {
         view.rows.clear();
@@ -65,7 +64,7 @@ pub fn board(s: &Session, ping: &[u64], live: bool) -> Post {
 
 /// The last board of an abandoned game.
 pub fn abandoned(s: &Session, by: &str) -> Post {
-    let mut post = board(s, &[], false);
+    let mut post = board(s, &[], false, "");
     let tr = Tr::new(s.table.locale, &[]);
     post.content = Some(tr.f("game-abandoned", &[("player", escape(by).into())]));
     post.view.colour = COLOUR_DONE;
@@ -78,6 +77,14 @@ pub fn busy_channel(tr: &Tr, kind: GameKind, link: Option<String>) -> String {
         Some(link) => tr.f("channel-busy", &[("game", game.into()), ("link", link.into())]),
         None => tr.f("channel-busy-nolink", &[("game", game.into())]),
     }
+}
+
+/// "Waiting for …": the seats the game awaits, by name.
+pub fn not_your_turn(s: &Session, locale: Locale) -> String {
+    let names = s.names();
+    let tr = Tr::new(locale, &names);
+    let awaited: Vec<String> = s.awaited().into_iter().map(|seat| tr.name(seat)).collect();
+    tr.msg(&Msg::new("rule-waiting-for").arg("players", tr.list(&awaited)))
 }
 
 pub fn stale(tr: &Tr, link: Option<String>) -> String {

@@ -1,20 +1,50 @@
-//! Turn timers for asynchronous play: a reminder pings a player who has been idle for a while,
-//! and after the timeout they leave the game so the others can play on. Measured from the last
-//! action (`updated_at`), so they survive restarts. Servers may set their own lengths.
+//! Turn timers for asynchronous play: a reminder pings the awaited players who have been idle for
+//! a while, and after the timeout each awaited player either plays the game's default action (the
+//! game decides what that is: Can't Stop stops, Saizumi's responder is done) or leaves the game, as
+//! the server chose. Measured from the last action (`updated_at`), so they survive restarts.
 
 use super::{Hub, Session, now, render};
-use crate::engine::{self, Tr};
+use crate::engine::{self, Seat, Tr};
 use crate::store::Status;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Turn timer lengths in seconds; 0 turns one off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Turn timer lengths in seconds (0 turns one off) and what a timeout does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Timers {
     pub reminder_secs: u64,
     pub timeout_secs: u64,
+    /// Servers that set their timers before this existed get the default.
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
 }
+
+/// What happens to a player whose time runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnTimeout {
+    /// They play the game's default action and stay in the game.
+    #[default]
+    Play,
+    /// They leave the game (as if they had resigned), so the others play on.
+    Leave,
+}
+
+impl OnTimeout {
+    pub const ALL: [OnTimeout; 2] = [OnTimeout::Play, OnTimeout::Leave];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            OnTimeout::Play => "play",
+            OnTimeout::Leave => "leave",
+        }
+    }
+}
+
+/// How many default actions a timeout plays at most for one seat (a Can't Stop turn: roll, move,
+/// stop); the game's default action always makes progress, so this only guards against a bug.
+const DEFAULT_ACTIONS: usize = 50;
 
 /// The store's key for a server's timers.
 const KEY: &str = "timers";
@@ -86,7 +116,8 @@ impl Hub {
         timers
     }
 
-    /// Sets a server's timers, durably.
+    /// Sets a server's timers, durably; its live games' boards show the new deadline from
+    /// their next update.
     pub async fn set_timers(&self, guild: u64, timers: Timers) -> Result<(), String> {
         let value = serde_json::to_value(timers).expect("timers serialize");
         self.store
@@ -94,6 +125,13 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?;
         self.guild_timers.insert(guild, timers);
+        let sessions: Vec<_> = self.sessions.iter().map(|e| e.value().clone()).collect();
+        for session in sessions {
+            let mut s = session.lock().await;
+            if s.row.guild_id == Some(guild) {
+                s.timers = timers;
+            }
+        }
         Ok(())
     }
 
@@ -111,15 +149,22 @@ impl Hub {
             }
             // A board whose post failed earlier (Discord unreachable) is tried again here.
             self.post_board_if_needed(&mut s).await;
-            let Some(&user) = s.humans_to_act().first() else {
+            let awaited = s.humans_awaited();
+            if awaited.is_empty() {
                 continue;
-            };
-            let timers = self.timers(s.row.guild_id).await;
+            }
+            let timers = s.timers;
             match due(&s, timers, now()) {
                 Due::Nothing => {}
-                Due::Reminder => self.remind(&mut s, user).await,
+                Due::Reminder => self.remind(&mut s, &awaited).await,
                 Due::Timeout => {
-                    self.time_out(&mut s, user).await;
+                    // Each awaited player in turn; an earlier one's action may end the wait of
+                    // the others, so who is still awaited is asked again.
+                    for (seat, _) in awaited {
+                        if s.humans_awaited().iter().any(|(s, _)| *s == seat) {
+                            self.time_out(&mut s, seat, timers.on_timeout).await;
+                        }
+                    }
                     drop(s);
                     self.settle(id).await;
                 }
@@ -127,17 +172,19 @@ impl Hub {
         }
     }
 
-    async fn remind(&self, s: &mut Session, user: u64) {
+    async fn remind(&self, s: &mut Session, awaited: &[(Seat, u64)]) {
         let tr = Tr::new(s.table.locale, &[]);
+        let users: Vec<u64> = awaited.iter().map(|(_, u)| *u).collect();
+        let mentions: Vec<String> = users.iter().map(|u| render::mention(*u)).collect();
         let text = tr.f(
             "timer-reminder",
             &[
-                ("player", render::mention(user).into()),
+                ("player", mentions.join(" ").into()),
                 ("game", render::game_name(&tr, s.kind).into()),
                 ("link", s.link().unwrap_or_default().into()),
             ],
         );
-        if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[user]).await {
+        if let Err(e) = self.outbox.say(s.row.channel_id, &text, &users).await {
             tracing::warn!(game = s.row.id, error = %e, "could not send a turn reminder");
             return;
         }
@@ -145,20 +192,38 @@ impl Hub {
         self.persist(s).await;
     }
 
-    /// The idle player leaves the game (as if they had resigned), so the others play on.
-    async fn time_out(&self, s: &mut Session, user: u64) {
-        let Some(seat) = s.seat_of(user) else { return };
+    /// The idle player plays the game's default action until the game no longer awaits them,
+    /// or leaves the game (as if they had resigned), as the server chose. A game with no default
+    /// for this moment makes them leave.
+    async fn time_out(&self, s: &mut Session, seat: Seat, on_timeout: OnTimeout) {
         let name = render::escape(&s.table.seats[seat].name);
         let locale = s.table.locale;
-        match self.act_on_board(s, seat, engine::RESIGN, locale).await {
-            Ok(()) => {
-                let tr = Tr::new(locale, &[]);
-                let text = tr.f("timer-timed-out", &[("player", name.into())]);
-                if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[]).await {
-                    tracing::warn!(game = s.row.id, error = %e, "could not announce a timeout");
-                }
+        let mut played = 0;
+        let left = loop {
+            let default = match on_timeout {
+                OnTimeout::Play => s.game.as_ref().and_then(|g| g.timeout_action(seat)),
+                OnTimeout::Leave => None,
+            };
+            let action = default.as_deref().unwrap_or(engine::RESIGN);
+            if let Err(why) = self.act_on_board(s, seat, action, locale).await {
+                tracing::error!(game = s.row.id, %why, action, "a timed-out player's action was refused");
+                return;
             }
-            Err(why) => tracing::error!(game = s.row.id, %why, "a timed-out player could not be resigned"),
+            played += 1;
+            let still = s.awaited().contains(&seat) && s.row.status == crate::store::Status::Playing;
+            if default.is_none() || !still || played >= DEFAULT_ACTIONS {
+                break default.is_none();
+            }
+        };
+        let tr = Tr::new(locale, &[]);
+        let id = if left {
+            "timer-timed-out"
+        } else {
+            "timer-timed-out-played"
+        };
+        let text = tr.f(id, &[("player", name.into())]);
+        if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[]).await {
+            tracing::warn!(game = s.row.id, error = %e, "could not announce a timeout");
         }
     }
 }

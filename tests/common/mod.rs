@@ -27,6 +27,8 @@ pub struct BotOptions {
     pub dice_seed: u64,
     pub turn_reminder_secs: u64,
     pub turn_timeout_secs: u64,
+    /// `play` (the game's default move) or `leave`.
+    pub turn_timeout_action: &'static str,
 }
 
 impl Default for BotOptions {
@@ -37,6 +39,7 @@ impl Default for BotOptions {
             dice_seed: 7,
             turn_reminder_secs: 0,
             turn_timeout_secs: 0,
+            turn_timeout_action: "play",
         }
     }
 }
@@ -59,7 +62,8 @@ impl Bot {
             format!(
                 "guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
-                 turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n",
+                 turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
+                 turn_timeout_action = \"{on_timeout}\"\n",
                 guild = emu.guild_id(),
                 db = dir.join("games.db").display(),
                 api = emu.api_url(),
@@ -68,6 +72,7 @@ impl Bot {
                 seed = opts.dice_seed,
                 reminder = opts.turn_reminder_secs,
                 timeout = opts.turn_timeout_secs,
+                on_timeout = opts.turn_timeout_action,
             ),
         )
         .unwrap();

@@ -14,9 +14,9 @@ outcome-no-winner = Everybody resigned; nobody wins.
 log-resigned = 🏳️ { $player } resigned.
 list-sep = {", "}
 setup-players = This game takes { $min } to { $max } players, not { $players }.
-option-error-value = `{ $option }` must be { $allowed }.
-option-error-unknown = There is no option `{ $option }` in this game (options: { $known }).
-option-error-assignment = Write an option as key=value, not `{ $text }`.
-option-error-shape = The options must be given as key=value pairs.
-option-error-invalid = The options do not fit this game: { $reason }
+setup-option-value = `{ $option }` must be { $allowed }.
+setup-option-unknown = There is no option `{ $option }` in this game (options: { $known }).
+setup-option-assignment = Write an option as key=value, not `{ $text }`.
+setup-option-shape = The options must be given as key=value pairs.
+setup-option-invalid = The options do not fit this game: { $reason }
 rule-waiting-for = Waiting for { $players }.

@@ -68,5 +68,14 @@ option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
 option-timeout-hours = Hours idle before the player leaves the game (0 = never)
 settings-guild-only = Settings belong to a server; use this command in one.
 settings-refused = Only members with Manage Server can change saikoro's settings.
-settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never).
-settings-saved = Saved. Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never).
+settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }.
+settings-saved = Saved. Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }.
+board-deadline = ⏳ Time to move runs out { $at }.
+lobby-option-custom = your own (given when the game was started)
+timer-timed-out-played = ⌛ { $player } ran out of time; the game made their move for them.
+option-on-timeout = What a player out of time does: play the game's default move, or leave
+settings-on-timeout-play = play the game's default move
+settings-on-timeout-leave = leave the game
+settings-file-too-big = The file `{ $name }` is too big ({ $size } bytes; at most { $max }).
+settings-file-unreadable = The file `{ $name }` could not be read: { $reason }
+error-unexpected = Something went wrong on our side; nothing changed. Please try again in a moment.

@@ -11,9 +11,9 @@ outcome-no-winner = 全員が投了したため、勝者はいません。
 log-resigned = 🏳️ { $player }さんが投了しました。
 list-sep = 、
 setup-players = このゲームは{ $min }〜{ $max }人で遊びます（{ $players }人では始められません）。
-option-error-value = `{ $option }` は { $allowed } で指定してください。
-option-error-unknown = このゲームに `{ $option }` というオプションはありません（オプション：{ $known }）。
-option-error-assignment = オプションは key=value の形で書いてください（`{ $text }` は読めません）。
-option-error-shape = オプションは key=value の組で指定してください。
-option-error-invalid = このゲームに合わないオプションです：{ $reason }
+setup-option-value = `{ $option }` は { $allowed } で指定してください。
+setup-option-unknown = このゲームに `{ $option }` というオプションはありません（オプション：{ $known }）。
+setup-option-assignment = オプションは key=value の形で書いてください（`{ $text }` は読めません）。
+setup-option-shape = オプションは key=value の組で指定してください。
+setup-option-invalid = このゲームに合わないオプションです：{ $reason }
 rule-waiting-for = { $players }の手番を待っています。

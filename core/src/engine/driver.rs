@@ -3,7 +3,9 @@
 //! which wait for people between actions, use [`awaited`] and [`next_to_drive`] to decide whom to
 //! drive and [`super::apply_logged`] to act.
 
-use super::{AnyGame, Dice, Game, Msg, Outcome, RuleError, Seat};
+use super::{AnyGame, Dice, Game, LoggedAction, Msg, Outcome, RuleError, Seat};
+use std::borrow::Borrow;
+use std::cell::RefCell;
 
 /// A game the driver can play: every [`Game`], and any boxed game behind [`AnyGame`].
 pub trait Playable {
@@ -29,7 +31,7 @@ impl<G: Game> Playable for G {
     }
 }
 
-impl Playable for dyn AnyGame {
+impl Playable for dyn AnyGame + '_ {
     type Action = str;
 
     fn awaited(&self) -> Vec<Seat> {
@@ -69,16 +71,30 @@ pub enum Stopped {
     Refused { seat: Seat, error: RuleError },
     #[error("no more than {0} actions were allowed")]
     TooLong(usize),
+    /// The chooser gave up (e.g. the terminal's input ended).
+    #[error("{0}")]
+    Quit(String),
 }
 
 /// Plays a game to its end: while it is not over, the first awaited seat chooses (`choose`),
 /// the action is applied with `dice`, and `seen` hears what happened. At most `limit` actions,
 /// so a game that never ends is reported instead of looping.
-pub fn play<P: Playable + ?Sized, A: std::borrow::Borrow<P::Action>>(
+pub fn play<P: Playable + ?Sized, A: Borrow<P::Action>>(
     game: &mut P,
     dice: &mut dyn Dice,
     limit: usize,
     mut choose: impl FnMut(&P, Seat) -> A,
+    seen: impl FnMut(&P, Seat, &P::Action, &[Msg]),
+) -> Result<Outcome, Stopped> {
+    try_play(game, dice, limit, |g, s| Ok(choose(g, s)), seen)
+}
+
+/// [`play`] with a chooser that may give up, ending the game early with [`Stopped::Quit`].
+pub fn try_play<P: Playable + ?Sized, A: Borrow<P::Action>>(
+    game: &mut P,
+    dice: &mut dyn Dice,
+    limit: usize,
+    mut choose: impl FnMut(&P, Seat) -> Result<A, String>,
     mut seen: impl FnMut(&P, Seat, &P::Action, &[Msg]),
 ) -> Result<Outcome, Stopped> {
     for _ in 0..limit {
@@ -86,11 +102,55 @@ pub fn play<P: Playable + ?Sized, A: std::borrow::Borrow<P::Action>>(
             return Ok(outcome);
         }
         let seat = *game.awaited().first().ok_or(Stopped::Stuck)?;
-        let action = choose(game, seat);
+        let action = choose(game, seat).map_err(Stopped::Quit)?;
         let lines = game
             .act(seat, action.borrow(), dice)
             .map_err(|error| Stopped::Refused { seat, error })?;
         seen(game, seat, action.borrow(), &lines);
     }
     game.finished().ok_or(Stopped::TooLong(limit))
+}
+
+/// Remembers what a game drew, for the log, while the driver holds the dice.
+struct Tape<'a> {
+    inner: &'a mut dyn Dice,
+    drawn: &'a RefCell<Vec<u8>>,
+}
+
+impl Dice for Tape<'_> {
+    fn roll(&mut self, sides: u8) -> u8 {
+        let v = self.inner.roll(sides);
+        self.drawn.borrow_mut().push(v);
+        v
+    }
+}
+
+/// [`play`] for a boxed game, also returning the action log a session would store (each action
+/// with the dice it drew), e.g. to make stored games for tests and benches.
+pub fn play_logged(
+    game: &mut dyn AnyGame,
+    dice: &mut dyn Dice,
+    limit: usize,
+    mut choose: impl FnMut(&dyn AnyGame, Seat) -> String,
+) -> (Result<Outcome, Stopped>, Vec<LoggedAction>) {
+    let drawn = RefCell::new(vec![]);
+    let mut log = vec![];
+    let mut tape = Tape {
+        inner: dice,
+        drawn: &drawn,
+    };
+    let result = play(
+        game,
+        &mut tape,
+        limit,
+        |g, s| choose(g, s),
+        |_, seat, action, _| {
+            log.push(LoggedAction {
+                seat,
+                action: action.to_owned(),
+                dice: std::mem::take(&mut *drawn.borrow_mut()),
+            })
+        },
+    );
+    (result, log)
 }

@@ -251,7 +251,7 @@ impl<G: Game> Rules for Registered<G> {
     ) -> Result<Box<dyn AnyGame>, SetupError> {
         let resolved = options::resolve(G::OPTIONS, options)?;
         let options: G::Options = serde_json::from_value(resolved)
-            .map_err(|e| Msg::new("option-error-invalid").arg("reason", e.to_string()))?;
+            .map_err(|e| Msg::new("setup-option-invalid").arg("reason", e.to_string()))?;
         Ok(Box::new(G::new(&options, players, dice)?))
     }
 

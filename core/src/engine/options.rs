@@ -62,7 +62,9 @@ impl OptionSpec {
             OptionKind::Switch { .. } => "true | false".into(),
             OptionKind::Number { min, max, .. } => format!("{min}–{max}"),
             OptionKind::Choice { values, .. } => values.join(" | "),
-            OptionKind::Numbers { min, max, max_len, .. } => {
+            OptionKind::Numbers {
+                min, max, max_len, ..
+            } => {
                 format!("≤ {max_len} × {min}–{max}")
             }
             OptionKind::Text { max_len, .. } => format!("≤ {max_len}"),
@@ -78,7 +80,7 @@ impl OptionSpec {
 
     /// Checks a typed value (from a slash command or stored JSON) and returns it normalised.
     pub fn check(&self, value: &Value) -> Result<Value, Msg> {
-        let bad = || self.refuse("option-error-value");
+        let bad = || self.refuse("setup-option-value");
         match self.kind {
             OptionKind::Switch { .. } => value.as_bool().map(Value::from).ok_or_else(bad),
             OptionKind::Number { min, max, .. } => value
@@ -91,7 +93,9 @@ impl OptionSpec {
                 .filter(|v| values.contains(v))
                 .map(Value::from)
                 .ok_or_else(bad),
-            OptionKind::Numbers { min, max, max_len, .. } => {
+            OptionKind::Numbers {
+                min, max, max_len, ..
+            } => {
                 let items = value.as_array().ok_or_else(bad)?;
                 if items.len() > max_len {
                     return Err(bad());
@@ -123,16 +127,16 @@ impl OptionSpec {
             OptionKind::Switch { .. } => match text.to_ascii_lowercase().as_str() {
                 "true" | "on" | "yes" | "1" => Value::from(true),
                 "false" | "off" | "no" | "0" => Value::from(false),
-                _ => return Err(self.refuse("option-error-value")),
+                _ => return Err(self.refuse("setup-option-value")),
             },
             OptionKind::Number { .. } => text
                 .parse::<i64>()
                 .map(Value::from)
-                .map_err(|_| self.refuse("option-error-value"))?,
+                .map_err(|_| self.refuse("setup-option-value"))?,
             OptionKind::Numbers { .. } => text
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|t| !t.is_empty())
-                .map(|t| t.parse::<i64>().map_err(|_| self.refuse("option-error-value")))
+                .map(|t| t.parse::<i64>().map_err(|_| self.refuse("setup-option-value")))
                 .collect::<Result<Vec<i64>, Msg>>()?
                 .into(),
             OptionKind::Choice { .. } | OptionKind::Text { .. } | OptionKind::File { .. } => text.into(),
@@ -148,7 +152,7 @@ pub fn resolve(specs: &[OptionSpec], given: &Value) -> Result<Value, Msg> {
     let given = match given {
         Value::Null => &empty,
         Value::Object(map) => map,
-        _ => return Err(Msg::new("option-error-shape")),
+        _ => return Err(Msg::new("setup-option-shape")),
     };
     if let Some(unknown) = given.keys().find(|k| !specs.iter().any(|s| s.key == *k)) {
         return Err(unknown_option(specs, unknown));
@@ -172,7 +176,7 @@ pub fn unknown_option(specs: &[OptionSpec], key: &str) -> Msg {
     } else {
         known.join(", ")
     };
-    Msg::new("option-error-unknown")
+    Msg::new("setup-option-unknown")
         .arg("option", key)
         .arg("known", known)
 }
@@ -181,7 +185,7 @@ pub fn unknown_option(specs: &[OptionSpec], key: &str) -> Msg {
 pub fn parse_assignment(specs: &[OptionSpec], text: &str) -> Result<(&'static str, Value), Msg> {
     let (key, value) = text
         .split_once('=')
-        .ok_or_else(|| Msg::new("option-error-assignment").arg("text", text))?;
+        .ok_or_else(|| Msg::new("setup-option-assignment").arg("text", text))?;
     let key = key.trim();
     let spec = specs
         .iter()
@@ -249,9 +253,15 @@ mod tests {
 
     #[test]
     fn assignments_parse_by_kind() {
-        assert_eq!(parse_assignment(SPECS, "crumbling=true").unwrap(), ("crumbling", json!(true)));
+        assert_eq!(
+            parse_assignment(SPECS, "crumbling=true").unwrap(),
+            ("crumbling", json!(true))
+        );
         assert_eq!(parse_assignment(SPECS, "width = 9").unwrap(), ("width", json!(9)));
-        assert_eq!(parse_assignment(SPECS, "points=5,9, 13").unwrap(), ("points", json!([5, 9, 13])));
+        assert_eq!(
+            parse_assignment(SPECS, "points=5,9, 13").unwrap(),
+            ("points", json!([5, 9, 13]))
+        );
         assert_eq!(
             parse_assignment(SPECS, "shortfall=max_possible").unwrap(),
             ("shortfall", json!("max_possible"))
@@ -261,23 +271,35 @@ mod tests {
     #[test]
     fn bad_values_name_the_option_and_what_it_allows() {
         let err = parse_assignment(SPECS, "crumbling=7").unwrap_err();
-        assert_eq!(err.id, "option-error-value");
+        assert_eq!(err.id, "setup-option-value");
         assert_eq!(err.args["option"], super::super::Arg::Text("crumbling".into()));
-        assert_eq!(err.args["allowed"], super::super::Arg::Text("true | false".into()));
+        assert_eq!(
+            err.args["allowed"],
+            super::super::Arg::Text("true | false".into())
+        );
         let err = parse_assignment(SPECS, "width=10").unwrap_err();
         assert_eq!(err.args["allowed"], super::super::Arg::Text("3–9".into()));
         assert!(parse_assignment(SPECS, "shortfall=win").is_err());
         assert!(parse_assignment(SPECS, "points=1,2,3,4,5,6,7").is_err());
         assert!(parse_assignment(SPECS, "points=1,x").is_err());
         let err = parse_assignment(SPECS, "nope=1").unwrap_err();
-        assert_eq!(err.id, "option-error-unknown");
+        assert_eq!(err.id, "setup-option-unknown");
         assert_eq!(
             err.args["known"],
             super::super::Arg::Text("crumbling, width, shortfall, points".into())
         );
-        assert_eq!(parse_assignment(SPECS, "width").unwrap_err().id, "option-error-assignment");
-        assert_eq!(resolve(SPECS, &json!({"width": "7"})).unwrap_err().id, "option-error-value");
-        assert_eq!(resolve(SPECS, &json!({"nope": 1})).unwrap_err().id, "option-error-unknown");
+        assert_eq!(
+            parse_assignment(SPECS, "width").unwrap_err().id,
+            "setup-option-assignment"
+        );
+        assert_eq!(
+            resolve(SPECS, &json!({"width": "7"})).unwrap_err().id,
+            "setup-option-value"
+        );
+        assert_eq!(
+            resolve(SPECS, &json!({"nope": 1})).unwrap_err().id,
+            "setup-option-unknown"
+        );
     }
 
     #[test]

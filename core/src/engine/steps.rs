@@ -17,7 +17,11 @@ pub fn tokens(draft: &str) -> Vec<&str> {
 
 /// The draft of some tokens.
 pub fn draft_of<S: AsRef<str>>(tokens: &[S]) -> String {
-    tokens.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(&SEP.to_string())
+    tokens
+        .iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<_>>()
+        .join(&SEP.to_string())
 }
 
 /// One complete decision: the steps that lead to it and the action it plays.
@@ -49,7 +53,9 @@ impl<'a> Menu<'a> {
 
     /// The decision complete at this draft, if one is.
     pub fn complete(&self) -> Option<&'a Path> {
-        self.paths.iter().find(|p| p.steps.len() == self.draft.len() && starts_with(p, &self.draft))
+        self.paths
+            .iter()
+            .find(|p| p.steps.len() == self.draft.len() && starts_with(p, &self.draft))
     }
 
     /// The next steps, in the paths' order: (token, label, the single path it completes when
@@ -57,7 +63,11 @@ impl<'a> Menu<'a> {
     pub fn next(&self) -> Vec<(&'a str, &'a str, Option<&'a Path>)> {
         let depth = self.draft.len();
         let mut out: Vec<(&str, &str, Option<&Path>)> = vec![];
-        for p in self.paths.iter().filter(|p| p.steps.len() > depth && starts_with(p, &self.draft)) {
+        for p in self
+            .paths
+            .iter()
+            .filter(|p| p.steps.len() > depth && starts_with(p, &self.draft))
+        {
             let (token, label) = &p.steps[depth];
             match out.iter_mut().find(|(t, ..)| t == token) {
                 Some(entry) => entry.2 = None,
@@ -134,7 +144,10 @@ impl<'a> Menu<'a> {
                 })
                 .collect()
         };
-        for chunk in last.chunks(limits::BUTTONS_PER_ROW).take(limits::ROWS - rows.len()) {
+        for chunk in last
+            .chunks(limits::BUTTONS_PER_ROW)
+            .take(limits::ROWS - rows.len())
+        {
             rows.push(Row::buttons(chunk.to_vec()));
         }
         rows
@@ -197,8 +210,14 @@ mod tests {
 
     #[test]
     fn many_steps_become_selects_within_limits() {
-        let paths: Vec<Path> = (0..60).map(|i| path(&[&format!("p{i}")], &format!("a{i}"))).collect();
-        let rows = Menu::new(&paths, "").rows("Back", "Pick", vec![Button::act("resign", "Resign", Style::Danger)]);
+        let paths: Vec<Path> = (0..60)
+            .map(|i| path(&[&format!("p{i}")], &format!("a{i}")))
+            .collect();
+        let rows = Menu::new(&paths, "").rows(
+            "Back",
+            "Pick",
+            vec![Button::act("resign", "Resign", Style::Danger)],
+        );
         assert_eq!(rows.len(), 4);
         assert!(matches!(rows[0], Row::Select(_)));
         assert!(matches!(rows[3], Row::Buttons { .. }));

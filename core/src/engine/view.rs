@@ -285,8 +285,11 @@ impl View {
                     .collect::<Vec<_>>()
                     .join(" "),
                 Row::Select(s) => {
-                    let options: Vec<String> =
-                        s.options.iter().map(|o| format!("{}({})", o.label, o.value)).collect();
+                    let options: Vec<String> = s
+                        .options
+                        .iter()
+                        .map(|o| format!("{}({})", o.label, o.value))
+                        .collect();
                     format!("<{}: {}>", s.placeholder, options.join(" | "))
                 }
             })

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::engine::{
-    AnyGame, Locale, Registered, Rules, LoggedAction, RecordingDice, ScriptedDice, SeededDice, apply_logged, replay,
-    text,
+    AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
+    replay, text,
 };
 use proptest::prelude::*;
 
@@ -52,7 +52,10 @@ fn playout(seed: u64, players: usize, marker_limit: bool) -> Playout {
             let seat = current.active();
             let legal = Game::legal_actions(current, seat);
             assert!(!legal.is_empty(), "the seat to act always has a legal action");
-            (seat, legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)])
+            (
+                seat,
+                legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)],
+            )
         };
         let (_, logged) = apply_logged(game.as_mut(), seat, &action.to_string(), &mut dice)
             .unwrap_or_else(|e| panic!("legal action {action} refused: {}", e.0.id));

@@ -9,7 +9,8 @@ mod view;
 mod tests;
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr, View,
+    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
+    View,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -721,7 +722,9 @@ impl Game for Ishigaki {
     /// A player out of time stops: the safe climb of the die rolled, or the roll's end.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         let actions = self.legal_actions(seat);
-        [Action::Stop, Action::Roll].into_iter().find(|a| actions.contains(a))
+        [Action::Stop, Action::Roll]
+            .into_iter()
+            .find(|a| actions.contains(a))
     }
 
     /// Everyone sees the same board: the dice and the odds are public.

@@ -272,7 +272,8 @@ fn setup_refuses_player_counts_and_boards_naming_the_rule() {
 
 #[test]
 fn options_from_json_take_defaults() {
-    let game = crate::games::GameKind::from_id("ishigaki").unwrap()
+    let game = crate::games::GameKind::from_id("ishigaki")
+        .unwrap()
         .new_game(
             &serde_json::json!({ "crumbling": true }),
             2,

@@ -3,10 +3,12 @@
 //! GAMES two-player games for strong against each published reference (default 20,000), a
 //! quarter of that for the other pairings and for solitaire. Seeds are fixed, so a run reproduces exactly; seats alternate between games.
 
-use saikoro::ai::cantstop::{EasyBot, GLENN_ALOI, Heuristic, HeuristicBot, RULE_OF_28, StrongBot};
-use saikoro::ai::{Bot, RandomBot};
-use saikoro::engine::{Dice, Game, Outcome, SeededDice};
-use saikoro::games::cantstop::{Action, CantStop, Options};
+use saikoro_core::engine::bot::{Bot, RandomBot};
+use saikoro_core::engine::{Game, Outcome, SeededDice, driver};
+use saikoro_core::games::cantstop::bots::{
+    EasyBot, GLENN_ALOI, Heuristic, HeuristicBot, RULE_OF_28, StrongBot,
+};
+use saikoro_core::games::cantstop::{Action, CantStop, Options};
 use std::time::{Duration, Instant};
 
 const DEFAULT_GAMES: usize = 20_000;
@@ -66,20 +68,21 @@ fn play(seats: &[Player], seed: u64, times: &mut Option<Vec<Vec<Duration>>>) -> 
     let mut dice = SeededDice::new(seed);
     let mut chance = SeededDice::new(seed ^ 0x5EED_B075);
     let mut game = CantStop::new(&Options::default(), seats.len(), &mut dice).expect("valid setup");
-    loop {
-        if let Some(outcome) = Game::outcome(&game) {
-            return outcome;
-        }
-        let seat = game.active();
-        let start = Instant::now();
-        let id = bots[seat].choose(&game, seat, &mut chance);
-        if let Some(t) = times.as_mut() {
-            t[seat].push(start.elapsed());
-        }
-        let action: Action = id.parse().expect("bots answer with action ids");
-        Game::apply(&mut game, seat, &action, &mut dice as &mut dyn Dice)
-            .unwrap_or_else(|e| panic!("{} chose an illegal action {id}: {}", seats[seat].name(), e.0.id));
-    }
+    driver::play(
+        &mut game,
+        &mut dice,
+        usize::MAX,
+        |game, seat| {
+            let start = Instant::now();
+            let id = bots[seat].choose(game, seat, &mut chance);
+            if let Some(t) = times.as_mut() {
+                t[seat].push(start.elapsed());
+            }
+            id.parse::<Action>().expect("bots answer with action ids")
+        },
+        |_, _, _, _| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs jobs `0..games` over the cores and sums what they return.

@@ -2,9 +2,9 @@
 //! cost of listing the moves of a roll and of the exact bust chance.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use saikoro::ai::pick_index;
-use saikoro::engine::{Game, ScriptedDice, SeededDice};
-use saikoro::games::cantstop::{Action, CantStop, Options, Phase};
+use saikoro_core::engine::bot::pick_index;
+use saikoro_core::engine::{Game, ScriptedDice, SeededDice, driver};
+use saikoro_core::games::cantstop::{Action, CantStop, Options, Phase};
 use std::hint::black_box;
 
 /// One two-player game with uniformly random legal choices; returns the number of actions.
@@ -13,13 +13,17 @@ fn random_playout(seed: u64) -> usize {
     let mut chooser = SeededDice::new(!seed);
     let mut game = CantStop::new(&Options::default(), 2, &mut dice).expect("two players");
     let mut actions = 0;
-    while game.outcome().is_none() {
-        let seat = game.active();
-        let legal = game.legal_actions(seat);
-        let action = legal[pick_index(legal.len(), &mut chooser)];
-        game.apply(seat, &action, &mut dice).expect("a legal action");
-        actions += 1;
-    }
+    driver::play(
+        &mut game,
+        &mut dice,
+        usize::MAX,
+        |game, seat| {
+            let legal = game.legal_actions(seat);
+            legal[pick_index(legal.len(), &mut chooser)]
+        },
+        |_, _, _, _| actions += 1,
+    )
+    .expect("random play ends");
     actions
 }
 
