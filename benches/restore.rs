@@ -6,6 +6,7 @@
 use saikoro::engine::bot::{Bot, RandomBot};
 use saikoro::engine::{Locale, SeededDice, driver};
 use saikoro::games::GameKind;
+use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::session::{Hub, Outbox, Post, SeatInfo, Settings, Table, Timers};
 use saikoro::store::{GameRow, Status, Store, StoredGame};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -38,13 +39,13 @@ struct Silent;
 
 #[async_trait::async_trait]
 impl Outbox for Silent {
-    async fn post(&self, _: u64, _: &Post) -> Result<u64, String> {
+    async fn post(&self, _: ChannelId, _: &Post) -> Result<MessageId, String> {
         Err("restore should not post".into())
     }
-    async fn edit(&self, _: u64, _: u64, _: &Post) -> Result<(), String> {
+    async fn edit(&self, _: ChannelId, _: MessageId, _: &Post) -> Result<(), String> {
         Err("restore should not edit".into())
     }
-    async fn say(&self, _: u64, _: &str, _: &[u64]) -> Result<(), String> {
+    async fn say(&self, _: ChannelId, _: &str, _: &[UserId]) -> Result<(), String> {
         Err("restore should not speak".into())
     }
 }
@@ -68,7 +69,7 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
             .iter()
             .enumerate()
             .map(|(i, n)| SeatInfo {
-                user: Some(1000 + i as u64),
+                user: Some(UserId(1000 + i as u64)),
                 name: (*n).into(),
                 bot: None,
             })
@@ -80,16 +81,16 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
     };
     StoredGame {
         row: GameRow {
-            id: 0,
+            id: GameId(0),
             kind: kind.id().into(),
-            guild_id: Some(1),
-            channel_id: 10_000 + seed,
-            host_id: 1000,
+            guild_id: Some(GuildId(1)),
+            channel_id: ChannelId(10_000 + seed),
+            host_id: UserId(1000),
             status: Status::Playing,
             options: serde_json::Value::Null,
             seats: serde_json::to_value(table).unwrap(),
             setup_dice,
-            board_message_id: Some(1),
+            board_message_id: Some(MessageId(1)),
             created_at: 0,
             updated_at: 0,
         },

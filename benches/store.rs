@@ -6,6 +6,7 @@
 //! Sizes: SAIKORO_BENCH_GAMES (10000), SAIKORO_BENCH_LOG (30), SAIKORO_BENCH_RUNS (5).
 
 use saikoro::engine::LoggedAction;
+use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::store::{GameRow, Status, Store, StoredGame};
 use serde_json::json;
 use sqlx::Connection;
@@ -50,11 +51,11 @@ fn reset_peak_rss() -> bool {
 
 fn row(channel: u64) -> GameRow {
     GameRow {
-        id: 0,
+        id: GameId(0),
         kind: "cantstop".into(),
-        guild_id: Some(1_100_000_000_000_000_000 + channel),
-        channel_id: 1_200_000_000_000_000_000 + channel,
-        host_id: 1_300_000_000_000_000_000,
+        guild_id: Some(GuildId(1_100_000_000_000_000_000 + channel)),
+        channel_id: ChannelId(1_200_000_000_000_000_000 + channel),
+        host_id: UserId(1_300_000_000_000_000_000),
         status: Status::Playing,
         options: json!({"marker_limit": true}),
         seats: json!([
@@ -63,7 +64,7 @@ fn row(channel: u64) -> GameRow {
             {"user": "1300000000000000002", "name": "cat"}
         ]),
         setup_dice: vec![4, 2],
-        board_message_id: Some(1_400_000_000_000_000_000 + channel),
+        board_message_id: Some(MessageId(1_400_000_000_000_000_000 + channel)),
         created_at: 1_700_000_000,
         updated_at: 1_700_000_000,
     }

@@ -8,5 +8,6 @@ pub use saikoro_core::{engine, games};
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod id;
 pub mod session;
 pub mod store;

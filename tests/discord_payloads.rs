@@ -10,6 +10,7 @@ use saikoro::engine::bot::{Bot, RandomBot};
 use saikoro::engine::view::Target;
 use saikoro::engine::{AnyGame, Locale, SeededDice, Tr, View, driver};
 use saikoro::games::GameKind;
+use saikoro::id::{GameId, UserId};
 use saikoro::session::{Post, ids};
 use serde_json::Value;
 use std::collections::{BTreeSet, VecDeque};
@@ -22,11 +23,11 @@ fn check(what: &str, method: &str, path: &str, body: &Value, limits: Vec<Violati
 
 /// A board as the session posts it: controls routed to a game and version, a ping in the content.
 fn post(mut view: View, version: usize) -> Post {
-    ids::route_view(&mut view, 1_234_567_890_123, version);
+    ids::route_view(&mut view, GameId(1_234_567_890_123), version);
     Post {
         content: Some("<@123456789012345678> — your turn!".into()),
         view,
-        ping: vec![123_456_789_012_345_678],
+        ping: vec![UserId(123_456_789_012_345_678)],
     }
 }
 

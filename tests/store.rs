@@ -4,6 +4,7 @@
 
 use futures_util::FutureExt;
 use saikoro::engine::LoggedAction;
+use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::store::{GameRow, Status, Store, StoreError, StoredGame};
 use serde_json::json;
 use sqlx::Connection;
@@ -17,7 +18,7 @@ const POSTGRES_URL_VAR: &str = "SAIKORO_TEST_POSTGRES_URL";
 
 /// Above i64::MAX: only an exact (bit-cast or text) encoding brings it back.
 const HUGE_SNOWFLAKE: u64 = u64::MAX - 12_345;
-const GUILD: u64 = 1_234_567_890_123_456_789;
+const GUILD: GuildId = GuildId(1_234_567_890_123_456_789);
 
 /// A fresh database behind a store, plus a way in that bypasses the store.
 struct TestDb {
@@ -214,11 +215,11 @@ impl Warnings {
 
 fn game(kind: &str, channel_id: u64) -> GameRow {
     GameRow {
-        id: 0,
+        id: GameId(0),
         kind: kind.into(),
         guild_id: Some(GUILD),
-        channel_id,
-        host_id: 42,
+        channel_id: ChannelId(channel_id),
+        host_id: UserId(42),
         status: Status::Lobby,
         options: json!({"marker_limit": true, "target": 3}),
         seats: json!([{"user": "ann"}, {"user": "ben"}]),
@@ -242,11 +243,11 @@ async fn insert(store: &Store, row: &GameRow) -> GameRow {
     GameRow { id, ..row.clone() }
 }
 
-async fn load(store: &Store, id: i64) -> StoredGame {
+async fn load(store: &Store, id: GameId) -> StoredGame {
     store.load_game(id).await.expect("load").expect("game exists")
 }
 
-fn active_ids(games: &[StoredGame]) -> Vec<i64> {
+fn active_ids(games: &[StoredGame]) -> Vec<GameId> {
     games.iter().map(|g| g.row.id).collect()
 }
 
@@ -254,20 +255,20 @@ async fn round_trip_keeps_every_field(db: TestDb) {
     let store = &db.store;
     let row = GameRow {
         kind: "cantstop".into(),
-        guild_id: Some(HUGE_SNOWFLAKE),
-        channel_id: 1 << 63,
-        host_id: u64::MAX,
+        guild_id: Some(GuildId(HUGE_SNOWFLAKE)),
+        channel_id: ChannelId(1 << 63),
+        host_id: UserId(u64::MAX),
         status: Status::Playing,
         options: json!({"switch": false, "nested": {"list": [1, 2.5, "three", null]}}),
         seats: json!([{"user": "1152921504606846976", "name": "Ann \"the dice\" 🎲"}]),
         setup_dice: vec![0, 1, 255, 6],
-        board_message_id: Some(HUGE_SNOWFLAKE - 1),
+        board_message_id: Some(MessageId(HUGE_SNOWFLAKE - 1)),
         created_at: 1_700_000_001,
         updated_at: 1_700_000_002,
         ..game("x", 0)
     };
     let stored = insert(store, &row).await;
-    assert!(stored.id > 0);
+    assert!(stored.id > GameId(0));
     assert_eq!(
         load(store, stored.id).await,
         StoredGame {
@@ -291,7 +292,7 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         seats: json!([]),
         setup_dice: vec![2],
         options: json!({"switch": true}),
-        board_message_id: Some(99),
+        board_message_id: Some(MessageId(99)),
         updated_at: 1_800_000_000,
         ..stored.clone()
     };
@@ -301,18 +302,18 @@ async fn round_trip_keeps_every_field(db: TestDb) {
 
     assert!(
         store
-            .load_game(stored.id + dm.id + 1000)
+            .load_game(GameId(stored.id.get() + dm.id.get() + 1000))
             .await
             .expect("load")
             .is_none()
     );
     let missing = GameRow {
-        id: stored.id + dm.id + 1000,
+        id: GameId(stored.id.get() + dm.id.get() + 1000),
         ..changed
     };
     assert!(matches!(
         store.update_game(&missing).await,
-        Err(StoreError::Db(_))
+        Err(StoreError::Invalid(_))
     ));
 }
 
@@ -464,7 +465,7 @@ async fn settings_are_set_read_and_overwritten(db: TestDb) {
         .await
         .expect("set");
     store
-        .set_setting(HUGE_SNOWFLAKE, "turn_timer", &json!(5))
+        .set_setting(GuildId(HUGE_SNOWFLAKE), "turn_timer", &json!(5))
         .await
         .expect("set other guild");
     store
@@ -485,14 +486,23 @@ async fn settings_are_set_read_and_overwritten(db: TestDb) {
         Some(json!({"minutes": 60}))
     );
     assert_eq!(
-        store.setting(HUGE_SNOWFLAKE, "turn_timer").await.expect("get"),
+        store
+            .setting(GuildId(HUGE_SNOWFLAKE), "turn_timer")
+            .await
+            .expect("get"),
         Some(json!(5))
     );
     assert_eq!(
         store.setting(GUILD, "locale").await.expect("get"),
         Some(json!("ja"))
     );
-    assert_eq!(store.setting(GUILD + 1, "locale").await.expect("get"), None);
+    assert_eq!(
+        store
+            .setting(GuildId(GUILD.get() + 1), "locale")
+            .await
+            .expect("get"),
+        None
+    );
 }
 
 async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
@@ -524,11 +534,11 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
 async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
     let store = &db.store;
     let err = store
-        .append_action(4242, 0, &action(0, "roll", &[]), Status::Playing, 1)
+        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1)
         .await
         .expect_err("missing");
-    assert!(matches!(err, StoreError::Db(_)), "not a conflict: {err:?}");
-    assert!(store.load_game(4242).await.expect("load").is_none());
+    assert!(matches!(err, StoreError::Invalid(_)), "not a conflict: {err:?}");
+    assert!(store.load_game(GameId(4242)).await.expect("load").is_none());
 }
 
 async fn import_copies_games_with_their_logs(db: TestDb) {
@@ -618,7 +628,7 @@ async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
 
     for bad in [bad_options, bad_seats, bad_status] {
         match store.load_game(bad).await {
-            Err(StoreError::Db(why)) => assert!(why.contains(&bad.to_string()), "names the game: {why}"),
+            Err(StoreError::Invalid(why)) => assert!(why.contains(&bad.to_string()), "names the game: {why}"),
             other => panic!("game {bad} should not decode: {other:?}"),
         }
     }
@@ -636,7 +646,7 @@ async fn reopening_keeps_everything(db: TestDb) {
     let row = insert(
         &db.store,
         &GameRow {
-            guild_id: Some(HUGE_SNOWFLAKE),
+            guild_id: Some(GuildId(HUGE_SNOWFLAKE)),
             ..game("cantstop", 8)
         },
     )
@@ -649,7 +659,7 @@ async fn reopening_keeps_everything(db: TestDb) {
             .expect("append");
     }
     db.store
-        .set_setting(HUGE_SNOWFLAKE, "timer", &json!(15))
+        .set_setting(GuildId(HUGE_SNOWFLAKE), "timer", &json!(15))
         .await
         .expect("setting");
     let before = db.store.load_active().await.expect("load");
@@ -658,7 +668,10 @@ async fn reopening_keeps_everything(db: TestDb) {
     assert_eq!(db.store.load_active().await.expect("load after reopen"), before);
     assert_eq!(before[0].log, log);
     assert_eq!(
-        db.store.setting(HUGE_SNOWFLAKE, "timer").await.expect("get"),
+        db.store
+            .setting(GuildId(HUGE_SNOWFLAKE), "timer")
+            .await
+            .expect("get"),
         Some(json!(15))
     );
     let next = insert(&db.store, &game("cantstop", 9)).await;
@@ -678,7 +691,7 @@ async fn a_newer_schema_is_refused_by_version(db: TestDb) {
     .await;
     db.store.close().await;
     match Store::connect(&db.url).await {
-        Err(StoreError::Db(why)) => assert!(why.contains("987654"), "names the version: {why}"),
+        Err(StoreError::Invalid(why)) => assert!(why.contains("987654"), "names the version: {why}"),
         Err(other) => panic!("expected a database error, got {other:?}"),
         Ok(_) => panic!("a schema newer than the binary must be refused"),
     }
@@ -709,6 +722,6 @@ async fn sqlite_file_is_created_in_wal_mode() {
 async fn an_unknown_url_scheme_is_refused() {
     assert!(matches!(
         Store::connect("mysql://localhost/saikoro").await,
-        Err(StoreError::Db(_))
+        Err(StoreError::Invalid(_))
     ));
 }

@@ -4,6 +4,7 @@
 use super::{Data, Error, user_of};
 use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
+use crate::id::{ChannelId, GuildId};
 use crate::session::{OnTimeout, Place};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkError};
@@ -130,7 +131,7 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
         None => tr.t("settings-guild-only"),
         Some(_) if !user.manager => tr.t("settings-refused"),
         Some(guild) => {
-            let mut timers = hub.timers(Some(guild.get())).await;
+            let mut timers = hub.timers(Some(GuildId(guild.get()))).await;
             let (reminder, timeout) = (hours(REMINDER_HOURS), hours(TIMEOUT_HOURS));
             let on_timeout =
                 int_arg(&ctx, ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(usize::try_from(i).ok()?).copied());
@@ -157,7 +158,7 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
                 return Ok(());
             }
             let saved = if changed {
-                hub.set_timers(guild.get(), timers).await
+                hub.set_timers(GuildId(guild.get()), timers).await
             } else {
                 Ok(())
             };
@@ -380,7 +381,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let hub = &ctx.data().hub;
     let interaction = ctx.interaction;
     let user = command_user(&ctx);
-    let channel = interaction.channel_id.get();
+    let channel = ChannelId(interaction.channel_id.get());
     let bool_arg = |name: &str| bool_arg(&ctx, name);
     let reply: String = match sub {
         Sub::Start => {
@@ -394,7 +395,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
                 }
             };
             let place = Place {
-                guild: interaction.guild_id.map(|g| g.get()),
+                guild: interaction.guild_id.map(|g| GuildId(g.get())),
                 channel,
                 locale: interaction
                     .guild_locale

@@ -65,7 +65,7 @@ fn button(b: &Button) -> CreateButton {
 
 /// Only the players being pinged may be mentioned: never everyone, roles or other users.
 pub fn allowed_mentions(post: &Post) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(post.ping.iter().map(|u| UserId::new(*u)))
+    CreateAllowedMentions::new().users(post.ping.iter().map(|u| UserId::new(u.get())))
 }
 
 /// Content is always sent, empty when there is none, so an edit clears an old ping.

@@ -6,6 +6,7 @@ pub mod convert;
 
 use crate::config::Config;
 use crate::engine::Locale;
+use crate::id;
 use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
 use crate::store::Store;
 use anyhow::Context as _;
@@ -28,29 +29,29 @@ struct HttpOutbox(Arc<serenity::Http>);
 
 #[async_trait::async_trait]
 impl Outbox for HttpOutbox {
-    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String> {
-        ChannelId::new(channel)
+    async fn post(&self, channel: id::ChannelId, post: &Post) -> Result<id::MessageId, String> {
+        ChannelId::new(channel.get())
             .send_message(&self.0, convert::message(post))
             .await
-            .map(|m| m.id.get())
+            .map(|m| id::MessageId(m.id.get()))
             .map_err(|e| e.to_string())
     }
 
-    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String> {
-        ChannelId::new(channel)
-            .edit_message(&self.0, MessageId::new(message), convert::edit(post))
+    async fn edit(&self, channel: id::ChannelId, message: id::MessageId, post: &Post) -> Result<(), String> {
+        ChannelId::new(channel.get())
+            .edit_message(&self.0, MessageId::new(message.get()), convert::edit(post))
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
 
-    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String> {
+    async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), String> {
         let mentions =
-            serenity::CreateAllowedMentions::new().users(ping.iter().map(|u| serenity::UserId::new(*u)));
+            serenity::CreateAllowedMentions::new().users(ping.iter().map(|u| serenity::UserId::new(u.get())));
         let message = serenity::CreateMessage::new()
             .content(text)
             .allowed_mentions(mentions);
-        ChannelId::new(channel)
+        ChannelId::new(channel.get())
             .send_message(&self.0, message)
             .await
             .map(|_| ())
@@ -68,7 +69,7 @@ fn user_of(user: &serenity::User, member: Option<&serenity::Member>, locale: &st
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD) || p.contains(Permissions::ADMINISTRATOR));
     User {
-        id: user.id.get(),
+        id: id::UserId(user.id.get()),
         name,
         locale: Locale::from_tag(locale),
         manager,
@@ -91,7 +92,7 @@ async fn on_event(
     let custom_id = selected(click);
     let custom_id = &custom_id;
     let message = click.message.id;
-    let reply = hub.click(custom_id, message.get(), &user);
+    let reply = hub.click(custom_id, id::MessageId(message.get()), &user);
     tokio::pin!(reply);
     let (reply, answered) = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
         Ok(reply) => {

@@ -4,6 +4,7 @@
 
 use crate::engine::view::limits;
 use crate::engine::{Row, View};
+use crate::id::GameId;
 
 const PREFIX: &str = "sk";
 const LOBBY: &str = "L";
@@ -12,29 +13,29 @@ const LOBBY: &str = "L";
 pub enum Route {
     /// A move on a game board, valid only while the log has `version` entries.
     Game {
-        game: i64,
+        game: GameId,
         version: usize,
         action: String,
     },
     /// A lobby button (join, leave, start, …): lobbies have no moves to go stale.
-    Lobby { game: i64, action: String },
+    Lobby { game: GameId, action: String },
 }
 
 impl Route {
-    pub fn game(&self) -> i64 {
+    pub fn game(&self) -> GameId {
         match self {
             Route::Game { game, .. } | Route::Lobby { game, .. } => *game,
         }
     }
 }
 
-pub fn game(game: i64, version: usize, action: &str) -> String {
+pub fn game(game: GameId, version: usize, action: &str) -> String {
     format!("{PREFIX}:{game}:{version}:{action}")
 }
 
 /// Routes every control of a game's view to `game` at `version`. A select keeps its options'
 /// values (the game's ids): the front end puts the picked one in the route ([`with_action`]).
-pub fn route_view(view: &mut View, game_id: i64, version: usize) {
+pub fn route_view(view: &mut View, game_id: GameId, version: usize) {
     let route = |id: &mut String| *id = game(game_id, version, id);
     for row in &mut view.rows {
         match row {
@@ -44,7 +45,7 @@ pub fn route_view(view: &mut View, game_id: i64, version: usize) {
     }
 }
 
-pub fn lobby(game: i64, action: &str) -> String {
+pub fn lobby(game: GameId, action: &str) -> String {
     format!("{PREFIX}:{game}:{LOBBY}:{action}")
 }
 
@@ -66,7 +67,7 @@ pub fn decode(custom_id: &str) -> Option<Route> {
     if parts.next()? != PREFIX {
         return None;
     }
-    let game: i64 = parts.next()?.parse().ok().filter(|g| *g > 0)?;
+    let game = GameId(parts.next()?.parse().ok().filter(|g| *g > 0)?);
     let version = parts.next()?;
     let action = parts
         .next()
@@ -92,17 +93,17 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_eq!(
-            decode(&game(12, 7, "m6+10")),
+            decode(&game(GameId(12), 7, "m6+10")),
             Some(Route::Game {
-                game: 12,
+                game: GameId(12),
                 version: 7,
                 action: "m6+10".into()
             })
         );
         assert_eq!(
-            decode(&lobby(3, "join")),
+            decode(&lobby(GameId(3), "join")),
             Some(Route::Lobby {
-                game: 3,
+                game: GameId(3),
                 action: "join".into()
             })
         );
@@ -110,9 +111,12 @@ mod tests {
 
     #[test]
     fn a_select_routes_its_chosen_option() {
-        assert_eq!(with_action(&game(4, 2, "pick"), "c3"), Some(game(4, 2, "c3")));
         assert_eq!(
-            with_action(&game(4, 2, "pick"), ""),
+            with_action(&game(GameId(4), 2, "pick"), "c3"),
+            Some(game(GameId(4), 2, "c3"))
+        );
+        assert_eq!(
+            with_action(&game(GameId(4), 2, "pick"), ""),
             None,
             "an empty choice is no action"
         );
@@ -137,7 +141,7 @@ mod tests {
         ] {
             assert_eq!(decode(bad), None, "{bad:?}");
         }
-        assert_eq!(decode(&game(1, 1, &"a".repeat(65))), None);
+        assert_eq!(decode(&game(GameId(1), 1, &"a".repeat(65))), None);
     }
 
     proptest! {
@@ -148,9 +152,9 @@ mod tests {
 
         #[test]
         fn encoded_ids_fit_discord(g in 1i64..i64::MAX, v in 0usize..1_000_000, a in "[a-z0-9+]{1,64}") {
-            let id = game(g, v, &a);
+            let id = game(GameId(g), v, &a);
             prop_assert!(id.len() <= limits::CUSTOM_ID);
-            prop_assert_eq!(decode(&id), Some(Route::Game { game: g, version: v, action: a }));
+            prop_assert_eq!(decode(&id), Some(Route::Game { game: GameId(g), version: v, action: a }));
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::engine::{
     self, AnyGame, Level, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View, driver,
 };
 use crate::games::GameKind;
+use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::{GameRow, Status, Store, StoreError, StoredGame};
 use dashmap::DashMap;
 use ids::Route;
@@ -28,7 +29,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatInfo {
     /// The Discord user; `None` for a bot seat.
-    pub user: Option<u64>,
+    pub user: Option<UserId>,
     /// Display name as given (escaped only when shown).
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,7 +55,7 @@ pub struct Table {
 /// A person acting through Discord.
 #[derive(Clone, Debug)]
 pub struct User {
-    pub id: u64,
+    pub id: UserId,
     pub name: String,
     pub locale: Locale,
     /// Manage Server permission in this guild: may abandon anyone's game.
@@ -64,8 +65,8 @@ pub struct User {
 /// Where a command was used.
 #[derive(Clone, Copy, Debug)]
 pub struct Place {
-    pub guild: Option<u64>,
-    pub channel: u64,
+    pub guild: Option<GuildId>,
+    pub channel: ChannelId,
     /// The server's language, for messages everyone sees.
     pub locale: Locale,
 }
@@ -76,7 +77,7 @@ pub struct Post {
     pub content: Option<String>,
     pub view: View,
     /// The only users this message may ping (Discord `allowed_mentions`).
-    pub ping: Vec<u64>,
+    pub ping: Vec<UserId>,
 }
 
 /// How to answer an interaction.
@@ -93,10 +94,10 @@ pub enum Reply {
 #[async_trait::async_trait]
 pub trait Outbox: Send + Sync {
     /// Posts a message; returns its id.
-    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String>;
-    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String>;
+    async fn post(&self, channel: ChannelId, post: &Post) -> Result<MessageId, String>;
+    async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), String>;
     /// Posts a short text that may ping exactly `ping`.
-    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String>;
+    async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), String>;
 }
 
 #[derive(Clone, Debug)]
@@ -112,10 +113,10 @@ pub struct Settings {
 impl Settings {
     /// The dice for a game's `step`-th random event: seeded when a seed is set (so a whole game
     /// repeats exactly), otherwise fresh. Whatever is drawn is stored in the log either way.
-    fn dice(&self, game: i64, step: u64) -> SeededDice {
+    fn dice(&self, game: GameId, step: u64) -> SeededDice {
         match self.dice_seed {
             Some(seed) => SeededDice::new(
-                seed ^ (game as u64).rotate_left(32) ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                seed ^ (game.get() as u64).rotate_left(32) ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             ),
             None => SeededDice::new(rand::random()),
         }
@@ -145,7 +146,7 @@ impl Session {
         self.row.status == Status::Playing && self.row.board_message_id.is_none()
     }
 
-    fn seat_of(&self, user: u64) -> Option<Seat> {
+    fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.table.seats.iter().position(|s| s.user == Some(user))
     }
 
@@ -159,7 +160,7 @@ impl Session {
     }
 
     /// The humans the game waits for, as (seat, user), to ping and time them.
-    fn humans_awaited(&self) -> Vec<(Seat, u64)> {
+    fn humans_awaited(&self) -> Vec<(Seat, UserId)> {
         self.awaited()
             .into_iter()
             .filter_map(|s| Some((s, self.table.seats.get(s)?.user?)))
@@ -167,7 +168,7 @@ impl Session {
     }
 
     /// The humans the game waits for (to ping them).
-    fn humans_to_act(&self) -> Vec<u64> {
+    fn humans_to_act(&self) -> Vec<UserId> {
         self.humans_awaited().into_iter().map(|(_, u)| u).collect()
     }
 
@@ -211,10 +212,10 @@ pub struct Hub {
     store: Store,
     outbox: Arc<dyn Outbox>,
     settings: Settings,
-    sessions: DashMap<i64, Arc<Mutex<Session>>>,
-    channels: DashMap<u64, i64>,
+    sessions: DashMap<GameId, Arc<Mutex<Session>>>,
+    channels: DashMap<ChannelId, GameId>,
     /// Servers' own turn timers, read from the store once.
-    guild_timers: DashMap<u64, Timers>,
+    guild_timers: DashMap<GuildId, Timers>,
 }
 
 /// A failure a user should hear about, already in their language.
@@ -238,7 +239,7 @@ impl Hub {
         self.sessions.len()
     }
 
-    fn by_channel(&self, channel: u64) -> Option<Arc<Mutex<Session>>> {
+    fn by_channel(&self, channel: ChannelId) -> Option<Arc<Mutex<Session>>> {
         let id = *self.channels.get(&channel)?;
         self.sessions.get(&id).map(|s| s.clone())
     }
@@ -272,7 +273,7 @@ impl Hub {
                     }
                     loaded += 1;
                 }
-                Err(why) => tracing::warn!(game = id, %why, "skipping a stored game that cannot be loaded"),
+                Err(why) => tracing::warn!(game = %id, %why, "skipping a stored game that cannot be loaded"),
             }
         }
         Ok(loaded)
@@ -319,7 +320,7 @@ impl Hub {
             reminded_at: 0,
         };
         let row = GameRow {
-            id: 0,
+            id: GameId(0),
             kind: kind.id().to_owned(),
             guild_id: guild,
             channel_id: channel,
@@ -367,7 +368,7 @@ impl Hub {
         match self.outbox.post(channel, &lobby::post(&s)).await {
             Ok(message) => s.row.board_message_id = Some(message),
             Err(e) => {
-                tracing::warn!(game = id, error = %e, "could not post a lobby");
+                tracing::warn!(game = %id, error = %e, "could not post a lobby");
                 s.row.status = Status::Abandoned;
                 self.persist(&mut s).await;
                 self.close(&s);
@@ -383,7 +384,7 @@ impl Hub {
     /// Writes the session's row; a failure is logged (the next write repeats it).
     async fn persist(&self, s: &mut Session) {
         if let Err(e) = self.try_persist(s).await {
-            tracing::error!(game = s.row.id, error = %e, "could not save a game");
+            tracing::error!(game = %s.row.id, error = %e, "could not save a game");
         }
     }
 
@@ -393,7 +394,7 @@ impl Hub {
     }
 
     /// A button click on `message`, routed by its custom id.
-    pub async fn click(self: &Arc<Self>, custom_id: &str, message: u64, user: &User) -> Reply {
+    pub async fn click(self: &Arc<Self>, custom_id: &str, message: MessageId, user: &User) -> Reply {
         let tr = Tr::new(user.locale, &[]);
         let Some(route) = ids::decode(custom_id) else {
             return Reply::Private(tr.t("click-unknown"));
@@ -505,7 +506,7 @@ impl Hub {
         if let Some(message) = board
             && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
         {
-            tracing::warn!(game = s.row.id, error = %e, "could not update the board");
+            tracing::warn!(game = %s.row.id, error = %e, "could not update the board");
             // Deleted or unreachable while still live: a fresh board takes its place.
             if s.row.board_message_id == Some(message) {
                 s.row.board_message_id = None;
@@ -517,7 +518,7 @@ impl Hub {
 
     /// After an interaction was answered: posts the next board if the turn passed, and lets
     /// bots take their turns.
-    pub async fn settle(self: &Arc<Self>, game: i64) {
+    pub async fn settle(self: &Arc<Self>, game: GameId) {
         let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
             return;
         };
@@ -541,12 +542,12 @@ impl Hub {
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
             }
-            Err(e) => tracing::warn!(game = s.row.id, error = %e, "could not post the next board"),
+            Err(e) => tracing::warn!(game = %s.row.id, error = %e, "could not post the next board"),
         }
     }
 
     /// Plays the bots' turns one action at a time, pausing between them so people can follow.
-    async fn run_bots(self: Arc<Self>, game: i64) {
+    async fn run_bots(self: Arc<Self>, game: GameId) {
         loop {
             tokio::time::sleep(self.settings.bot_delay).await;
             let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
@@ -583,12 +584,12 @@ impl Hub {
                 Ok(action) => match self.act_on_board(&mut s, seat, &action, locale).await {
                     Ok(()) => true,
                     Err(why) => {
-                        tracing::error!(game, %action, %why, "a bot chose an action the game refused");
+                        tracing::error!(%game, %action, %why, "a bot chose an action the game refused");
                         false
                     }
                 },
                 Err(_) => {
-                    tracing::error!(game, "a bot panicked while thinking");
+                    tracing::error!(%game, "a bot panicked while thinking");
                     false
                 }
             };
@@ -617,7 +618,7 @@ impl Hub {
         }
     }
 
-    fn arm_lobby_expiry(self: &Arc<Self>, game: i64, expires_at: i64) {
+    fn arm_lobby_expiry(self: &Arc<Self>, game: GameId, expires_at: i64) {
         let hub = self.clone();
         let wait = Duration::from_secs(expires_at.saturating_sub(now()).max(0) as u64);
         tokio::spawn(async move {
@@ -626,7 +627,7 @@ impl Hub {
         });
     }
 
-    async fn expire_lobby(&self, game: i64) {
+    async fn expire_lobby(&self, game: GameId) {
         let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
             return;
         };
@@ -640,7 +641,7 @@ impl Hub {
         if let Some(message) = s.row.board_message_id {
             let post = lobby::closed(&s, "lobby-expired");
             if let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await {
-                tracing::warn!(game, error = %e, "could not mark a lobby as expired");
+                tracing::warn!(%game, error = %e, "could not mark a lobby as expired");
             }
         }
     }
@@ -650,7 +651,7 @@ impl Hub {
     async fn session_in(
         &self,
         kind: GameKind,
-        channel: u64,
+        channel: ChannelId,
         tr: &Tr<'_>,
     ) -> Result<OwnedMutexGuard<Session>, Refusal> {
         let none = || tr.f("no-game-here", &[("game", render::game_name(tr, kind).into())]);
@@ -664,7 +665,7 @@ impl Hub {
 
     /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
     /// loses its buttons so there is still exactly one live board.
-    pub async fn repost(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
+    pub async fn repost(self: &Arc<Self>, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
         let mut s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,
@@ -693,14 +694,14 @@ impl Hub {
                 tr.f("board-reposted", &[("link", s.link().unwrap_or_default().into())])
             }
             Err(e) => {
-                tracing::warn!(game = s.row.id, error = %e, "could not re-post a board");
+                tracing::warn!(game = %s.row.id, error = %e, "could not re-post a board");
                 tr.t("cannot-post")
             }
         }
     }
 
     /// `/<game> resign`: the user's seat leaves the game.
-    pub async fn resign(self: &Arc<Self>, kind: GameKind, channel: u64, user: &User) -> String {
+    pub async fn resign(self: &Arc<Self>, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
         let game = {
             let mut s = match self.session_in(kind, channel, &tr).await {
@@ -723,7 +724,7 @@ impl Hub {
     }
 
     /// `/<game> abandon`: ends the game for everyone. The host or a server manager only.
-    pub async fn abandon(&self, kind: GameKind, channel: u64, user: &User) -> String {
+    pub async fn abandon(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
         let mut s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,
@@ -751,7 +752,7 @@ impl Hub {
     }
 
     /// `/<game> log`: the moves so far, a page at a time (newest page last).
-    pub async fn log(&self, kind: GameKind, channel: u64, user: &User, page: Option<usize>) -> String {
+    pub async fn log(&self, kind: GameKind, channel: ChannelId, user: &User, page: Option<usize>) -> String {
         let tr = Tr::new(user.locale, &[]);
         let s = match self.session_in(kind, channel, &tr).await {
             Ok(s) => s,

@@ -4,6 +4,7 @@ use super::{Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
 use crate::engine::{Locale, Msg, Tr};
 use crate::games::GameKind;
+use crate::id::UserId;
 
 /// A display name made safe for Discord markdown: no formatting, no mass mentions.
 pub fn escape(name: &str) -> String {
@@ -22,7 +23,7 @@ pub fn escape(name: &str) -> String {
     if out.trim().is_empty() { "?".into() } else { out }
 }
 
-pub fn mention(user: u64) -> String {
+pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }
 
@@ -32,7 +33,7 @@ pub fn game_name(tr: &Tr, kind: GameKind) -> String {
 
 /// The game board with the decision `draft` partly made. `live`: with buttons routed to this
 /// version and the awaited players' deadline; otherwise frozen (no buttons).
-pub fn board(s: &Session, ping: &[u64], live: bool, draft: &str) -> Post {
+pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let names = s.names();
     let tr = Tr::new(s.table.locale, &names);
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
@@ -140,7 +141,7 @@ fn log_lines(s: &Session, tr: &Tr) -> Vec<String> {
             .flat_map(|(i, msgs)| msgs.iter().map(move |m| format!("`{:>3}` {}", i + 1, tr.msg(m))))
             .collect(),
         Err(why) => {
-            tracing::error!(game = s.row.id, %why, "a live game's log no longer replays");
+            tracing::error!(game = %s.row.id, %why, "a live game's log no longer replays");
             vec![]
         }
     }

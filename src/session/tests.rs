@@ -8,19 +8,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 #[derive(Default)]
 struct Channel {
     next_id: AtomicU64,
-    messages: StdMutex<Vec<(u64, u64, Post)>>,
+    messages: StdMutex<Vec<(ChannelId, MessageId, Post)>>,
 }
 
 #[async_trait::async_trait]
 impl Outbox for Channel {
-    async fn post(&self, channel: u64, post: &Post) -> Result<u64, String> {
+    async fn post(&self, channel: ChannelId, post: &Post) -> Result<MessageId, String> {
         post.view.check_limits()?;
-        let id = 1000 + self.next_id.fetch_add(1, Ordering::SeqCst);
+        let id = MessageId(1000 + self.next_id.fetch_add(1, Ordering::SeqCst));
         self.messages.lock().unwrap().push((channel, id, post.clone()));
         Ok(id)
     }
 
-    async fn edit(&self, channel: u64, message: u64, post: &Post) -> Result<(), String> {
+    async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), String> {
         post.view.check_limits()?;
         let mut msgs = self.messages.lock().unwrap();
         let m = msgs
@@ -31,7 +31,7 @@ impl Outbox for Channel {
         Ok(())
     }
 
-    async fn say(&self, channel: u64, text: &str, ping: &[u64]) -> Result<(), String> {
+    async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), String> {
         let post = Post {
             content: Some(text.to_owned()),
             view: crate::engine::View {
@@ -44,7 +44,7 @@ impl Outbox for Channel {
             },
             ping: ping.to_vec(),
         };
-        let id = 1000 + self.next_id.fetch_add(1, Ordering::SeqCst);
+        let id = MessageId(1000 + self.next_id.fetch_add(1, Ordering::SeqCst));
         self.messages.lock().unwrap().push((channel, id, post));
         Ok(())
     }
@@ -65,14 +65,14 @@ impl Channel {
     }
 
     /// The message carrying a button, as a click would come from it.
-    fn message_with(&self, custom_id: &str) -> u64 {
+    fn message_with(&self, custom_id: &str) -> MessageId {
         let msgs = self.messages.lock().unwrap();
         msgs.iter()
             .find(|(_, _, p)| p.view.rows.iter().any(|r| r.ids().contains(&custom_id)))
-            .map_or(0, |(_, id, _)| *id)
+            .map_or(MessageId(0), |(_, id, _)| *id)
     }
 
-    fn last(&self, channel: u64) -> (u64, Post) {
+    fn last(&self, channel: ChannelId) -> (MessageId, Post) {
         let msgs = self.messages.lock().unwrap();
         let (_, id, post) = msgs
             .iter()
@@ -88,21 +88,21 @@ impl Channel {
     }
 }
 
-const CHANNEL: u64 = 77;
-const THREAD: u64 = 78;
+const CHANNEL: ChannelId = ChannelId(77);
+const THREAD: ChannelId = ChannelId(78);
 
-fn user(id: u64, name: &str) -> User {
+fn user(id: impl Into<UserId>, name: &str) -> User {
     User {
-        id,
+        id: id.into(),
         name: name.into(),
         locale: Locale::En,
         manager: false,
     }
 }
 
-fn place(channel: u64) -> Place {
+fn place(channel: ChannelId) -> Place {
     Place {
-        guild: Some(1),
+        guild: Some(GuildId(1)),
         channel,
         locale: Locale::En,
     }
@@ -151,13 +151,13 @@ fn button(post: &Post, suffix: &str) -> String {
 }
 
 /// Opens a Can't Stop lobby with default options.
-async fn open(hub: &Arc<Hub>, channel: u64, host: &User) -> String {
+async fn open(hub: &Arc<Hub>, channel: ChannelId, host: &User) -> String {
     hub.open_lobby(cantstop(), place(channel), host, serde_json::json!({}), false)
         .await
 }
 
 /// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
-async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
+async fn started(hub: &Arc<Hub>, out: &Channel) -> GameId {
     let hub = hub.clone();
     let ann = user(1, "ann");
     let reply = open(&hub, CHANNEL, &ann).await;
@@ -178,7 +178,7 @@ async fn started(hub: &Arc<Hub>, out: &Channel) -> i64 {
     game
 }
 
-async fn log_len(hub: &Hub, game: i64) -> usize {
+async fn log_len(hub: &Hub, game: GameId) -> usize {
     hub.sessions.get(&game).unwrap().clone().lock().await.log.len()
 }
 
@@ -242,7 +242,7 @@ async fn who_may_click_and_stale_boards() {
     );
     assert_eq!(board.ping.len(), 1);
     let active = board.ping[0];
-    let waiting = if active == 1 { 2 } else { 1 };
+    let waiting = if active == UserId(1) { 2 } else { 1 };
     let roll = button(&board, "roll");
 
     let outsider = click(&hub, &out, &roll, &user(5, "eve")).await;
@@ -360,7 +360,7 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
     // Whoever starts, within a few moments it is ann's turn on a live board that pings her.
     for _ in 0..200 {
         let (_, board) = out.last(CHANNEL);
-        if board.ping == vec![1] {
+        if board.ping == vec![UserId(1)] {
             assert!(!board.view.rows.is_empty());
             return;
         }

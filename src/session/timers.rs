@@ -5,6 +5,7 @@
 
 use super::{Hub, Session, now, render};
 use crate::engine::{self, Seat, Tr};
+use crate::id::{GuildId, UserId};
 use crate::store::Status;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -96,7 +97,7 @@ impl Hub {
     }
 
     /// A server's timers: its own if set, else the configured defaults.
-    pub async fn timers(&self, guild: Option<u64>) -> Timers {
+    pub async fn timers(&self, guild: Option<GuildId>) -> Timers {
         let Some(guild) = guild else {
             return self.settings.timers;
         };
@@ -107,7 +108,7 @@ impl Hub {
             Ok(Some(v)) => serde_json::from_value(v).ok(),
             Ok(None) => None,
             Err(e) => {
-                tracing::warn!(guild, error = %e, "could not read a server's timers");
+                tracing::warn!(%guild, error = %e, "could not read a server's timers");
                 return self.settings.timers;
             }
         };
@@ -118,7 +119,7 @@ impl Hub {
 
     /// Sets a server's timers, durably; its live games' boards show the new deadline from
     /// their next update.
-    pub async fn set_timers(&self, guild: u64, timers: Timers) -> Result<(), String> {
+    pub async fn set_timers(&self, guild: GuildId, timers: Timers) -> Result<(), String> {
         let value = serde_json::to_value(timers).expect("timers serialize");
         self.store
             .set_setting(guild, KEY, &value)
@@ -172,9 +173,9 @@ impl Hub {
         }
     }
 
-    async fn remind(&self, s: &mut Session, awaited: &[(Seat, u64)]) {
+    async fn remind(&self, s: &mut Session, awaited: &[(Seat, UserId)]) {
         let tr = Tr::new(s.table.locale, &[]);
-        let users: Vec<u64> = awaited.iter().map(|(_, u)| *u).collect();
+        let users: Vec<UserId> = awaited.iter().map(|(_, u)| *u).collect();
         let mentions: Vec<String> = users.iter().map(|u| render::mention(*u)).collect();
         let text = tr.f(
             "timer-reminder",
@@ -185,7 +186,7 @@ impl Hub {
             ],
         );
         if let Err(e) = self.outbox.say(s.row.channel_id, &text, &users).await {
-            tracing::warn!(game = s.row.id, error = %e, "could not send a turn reminder");
+            tracing::warn!(game = %s.row.id, error = %e, "could not send a turn reminder");
             return;
         }
         s.table.reminded_at = now();
@@ -206,7 +207,7 @@ impl Hub {
             };
             let action = default.as_deref().unwrap_or(engine::RESIGN);
             if let Err(why) = self.act_on_board(s, seat, action, locale).await {
-                tracing::error!(game = s.row.id, %why, action, "a timed-out player's action was refused");
+                tracing::error!(game = %s.row.id, %why, action, "a timed-out player's action was refused");
                 return;
             }
             played += 1;
@@ -223,7 +224,7 @@ impl Hub {
         };
         let text = tr.f(id, &[("player", name.into())]);
         if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[]).await {
-            tracing::warn!(game = s.row.id, error = %e, "could not announce a timeout");
+            tracing::warn!(game = %s.row.id, error = %e, "could not announce a timeout");
         }
     }
 }

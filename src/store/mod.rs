@@ -3,6 +3,7 @@
 //! action log; the state is replayed from them. CONTRACT — the storage helper implements it.
 
 use crate::engine::LoggedAction;
+use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use futures_util::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use sqlx::migrate::{MigrateError, Migrator};
@@ -18,9 +19,16 @@ use std::time::Duration;
 pub enum StoreError {
     /// The action's sequence number is taken: another click got there first.
     #[error("action {seq} of game {game} is already stored")]
-    Conflict { game: i64, seq: i64 },
+    Conflict { game: GameId, seq: i64 },
+    /// The database failed; the source error says how.
     #[error("database error: {0}")]
-    Db(String),
+    Db(#[from] sqlx::Error),
+    #[error("migrating the database schema: {0}")]
+    Migrate(#[source] MigrateError),
+    /// What was stored or asked does not fit (a missing game, a record that does not decode, a
+    /// schema from a newer saikoro): the text names it.
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// Where a game is in its life.
@@ -36,12 +44,12 @@ pub enum Status {
 /// Everything but the action log: enough to set the game up again.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameId,
     /// `GameKind::id()`.
     pub kind: String,
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
-    pub host_id: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub host_id: UserId,
     pub status: Status,
     /// The game's options as JSON.
     pub options: serde_json::Value,
@@ -50,7 +58,7 @@ pub struct GameRow {
     /// Dice drawn when the game was set up (start player, shuffles).
     pub setup_dice: Vec<u8>,
     /// The message that shows the live board or lobby, if posted.
-    pub board_message_id: Option<u64>,
+    pub board_message_id: Option<MessageId>,
     /// Unix seconds.
     pub created_at: i64,
     pub updated_at: i64,
@@ -82,12 +90,6 @@ impl Status {
         ]
         .into_iter()
         .find(|status| status.as_str() == text)
-    }
-}
-
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> Self {
-        StoreError::Db(e.to_string())
     }
 }
 
@@ -225,14 +227,14 @@ impl<'a> GameColumns<'a> {
     fn new(row: &'a GameRow) -> GameColumns<'a> {
         GameColumns {
             kind: &row.kind,
-            guild_id: row.guild_id.map(snowflake_to_db),
-            channel_id: snowflake_to_db(row.channel_id),
-            host_id: snowflake_to_db(row.host_id),
+            guild_id: row.guild_id.map(|g| snowflake_to_db(g.get())),
+            channel_id: snowflake_to_db(row.channel_id.get()),
+            host_id: snowflake_to_db(row.host_id.get()),
             status: row.status.as_str(),
             options: row.options.to_string(),
             seats: row.seats.to_string(),
             setup_dice: &row.setup_dice,
-            board_message_id: row.board_message_id.map(snowflake_to_db),
+            board_message_id: row.board_message_id.map(|m| snowflake_to_db(m.get())),
             created_at: row.created_at,
             updated_at: row.updated_at,
         }
@@ -265,16 +267,16 @@ impl GameRecord {
         let seats =
             serde_json::from_str(&self.seats).map_err(|e| format!("seats are not valid JSON: {e}"))?;
         Ok(GameRow {
-            id: self.id,
+            id: GameId(self.id),
             kind: self.kind,
-            guild_id: self.guild_id.map(snowflake_from_db),
-            channel_id: snowflake_from_db(self.channel_id),
-            host_id: snowflake_from_db(self.host_id),
+            guild_id: self.guild_id.map(|g| GuildId(snowflake_from_db(g))),
+            channel_id: ChannelId(snowflake_from_db(self.channel_id)),
+            host_id: UserId(snowflake_from_db(self.host_id)),
             status,
             options,
             seats,
             setup_dice: self.setup_dice,
-            board_message_id: self.board_message_id.map(snowflake_from_db),
+            board_message_id: self.board_message_id.map(|m| MessageId(snowflake_from_db(m))),
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -339,10 +341,12 @@ fn stored_game(record: GameRecord, logs: &mut Logs) -> Result<StoredGame, String
 }
 
 /// Explains a failed action insert: a taken sequence number is the expected race, not a fault.
-fn append_error(e: sqlx::Error, game: i64, seq: i64) -> StoreError {
+fn append_error(e: sqlx::Error, game: GameId, seq: i64) -> StoreError {
     match e.as_database_error() {
         Some(db) if db.is_unique_violation() => StoreError::Conflict { game, seq },
-        Some(db) if db.is_foreign_key_violation() => StoreError::Db(format!("game {game} does not exist")),
+        Some(db) if db.is_foreign_key_violation() => {
+            StoreError::Invalid(format!("game {game} does not exist"))
+        }
         _ => e.into(),
     }
 }
@@ -350,11 +354,11 @@ fn append_error(e: sqlx::Error, game: i64, seq: i64) -> StoreError {
 fn migrate_error(e: MigrateError, known: &Migrator) -> StoreError {
     let latest = known.iter().map(|m| m.version).max().unwrap_or(0);
     match e {
-        MigrateError::VersionMissing(version) if version > latest => StoreError::Db(format!(
+        MigrateError::VersionMissing(version) if version > latest => StoreError::Invalid(format!(
             "the database has schema version {version}, newer than this build of saikoro knows \
              (up to {latest}); run a newer saikoro against it"
         )),
-        other => StoreError::Db(format!("migrating the database schema: {other}")),
+        other => StoreError::Migrate(other),
     }
 }
 
@@ -385,7 +389,7 @@ fn action_rows<'a>(games: &'a [StoredGame], ids: &[i64]) -> Result<Vec<ActionRow
 }
 
 fn seat_to_db(seat: usize) -> Result<i64, StoreError> {
-    i64::try_from(seat).map_err(|_| StoreError::Db(format!("seat {seat} does not fit the database")))
+    i64::try_from(seat).map_err(|_| StoreError::Invalid(format!("seat {seat} does not fit the database")))
 }
 
 /// The store: one pool of connections to SQLite or PostgreSQL.
@@ -437,7 +441,7 @@ impl Store {
                 .map_err(|e| migrate_error(e, &SQLITE_MIGRATIONS))?;
             Backend::Sqlite(pool)
         } else {
-            return Err(StoreError::Db(
+            return Err(StoreError::Invalid(
                 "unsupported database URL: expected sqlite:… or postgres://…".into(),
             ));
         };
@@ -450,14 +454,14 @@ impl Store {
     }
 
     /// Inserts a new game (id in `row` ignored); returns its id.
-    pub async fn insert_game(&self, row: &GameRow) -> Result<i64, StoreError> {
+    pub async fn insert_game(&self, row: &GameRow) -> Result<GameId, StoreError> {
         let columns = GameColumns::new(row);
         let id = with_pool!(self, |pool| {
             bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
                 .fetch_one(pool)
                 .await?
         });
-        Ok(id)
+        Ok(GameId(id))
     }
 
     /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id, updated_at.
@@ -474,13 +478,13 @@ impl Store {
             .bind(&c.options)
             .bind(c.board_message_id)
             .bind(c.updated_at)
-            .bind(row.id)
+            .bind(row.id.get())
             .execute(pool)
             .await?
             .rows_affected()
         });
         if updated == 0 {
-            return Err(StoreError::Db(format!("game {} does not exist", row.id)));
+            return Err(StoreError::Invalid(format!("game {} does not exist", row.id)));
         }
         Ok(())
     }
@@ -489,7 +493,7 @@ impl Store {
     /// `Conflict` if `seq` is already stored: nothing is written.
     pub async fn append_action(
         &self,
-        game: i64,
+        game: GameId,
         seq: i64,
         action: &LoggedAction,
         status: Status,
@@ -501,7 +505,7 @@ impl Store {
             sqlx::query(
                 "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
             )
-            .bind(game)
+            .bind(game.get())
             .bind(seq)
             .bind(seat)
             .bind(&action.action)
@@ -513,7 +517,7 @@ impl Store {
             sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
                 .bind(status.as_str())
                 .bind(now)
-                .bind(game)
+                .bind(game.get())
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
@@ -555,17 +559,17 @@ impl Store {
     }
 
     /// One game with its log (any status).
-    pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, StoreError> {
+    pub async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         let (record, mut logs) = with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
             let record: Option<GameRecord> = sqlx::query_as(SELECT_GAME)
-                .bind(id)
+                .bind(id.get())
                 .fetch_optional(&mut *tx)
                 .await?;
             let mut logs = Logs::default();
             if record.is_some() {
                 let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_GAME_ACTIONS)
-                    .bind(id)
+                    .bind(id.get())
                     .fetch(&mut *tx);
                 while let Some(action) = actions.try_next().await? {
                     logs.push(action);
@@ -576,23 +580,27 @@ impl Store {
         });
         record
             .map(|record| {
-                stored_game(record, &mut logs).map_err(|why| StoreError::Db(format!("game {id}: {why}")))
+                stored_game(record, &mut logs).map_err(|why| StoreError::Invalid(format!("game {id}: {why}")))
             })
             .transpose()
     }
 
     /// A guild's setting (e.g. timer lengths), as JSON.
-    pub async fn setting(&self, guild_id: u64, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
+    pub async fn setting(
+        &self,
+        guild_id: GuildId,
+        key: &str,
+    ) -> Result<Option<serde_json::Value>, StoreError> {
         let text: Option<String> = with_pool!(self, |pool| {
             sqlx::query_scalar("SELECT value FROM settings WHERE guild_id = $1 AND key = $2")
-                .bind(snowflake_to_db(guild_id))
+                .bind(snowflake_to_db(guild_id.get()))
                 .bind(key)
                 .fetch_optional(pool)
                 .await?
         });
         text.map(|text| {
             serde_json::from_str(&text).map_err(|e| {
-                StoreError::Db(format!(
+                StoreError::Invalid(format!(
                     "setting {key} of guild {guild_id} is not valid JSON: {e}"
                 ))
             })
@@ -602,7 +610,7 @@ impl Store {
 
     pub async fn set_setting(
         &self,
-        guild_id: u64,
+        guild_id: GuildId,
         key: &str,
         value: &serde_json::Value,
     ) -> Result<(), StoreError> {
@@ -612,7 +620,7 @@ impl Store {
                 "INSERT INTO settings (guild_id, key, value) VALUES ($1, $2, $3) \
                  ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             )
-            .bind(snowflake_to_db(guild_id))
+            .bind(snowflake_to_db(guild_id.get()))
             .bind(key)
             .bind(&value)
             .execute(pool)
@@ -624,7 +632,7 @@ impl Store {
     /// Copies whole games with their logs in one transaction, e.g. from SQLite into PostgreSQL
     /// when moving to several processes. Ids are assigned afresh and returned in order; each
     /// action's time is its game's `updated_at`, since `LoggedAction` does not carry one.
-    pub async fn import(&self, games: &[StoredGame]) -> Result<Vec<i64>, StoreError> {
+    pub async fn import(&self, games: &[StoredGame]) -> Result<Vec<GameId>, StoreError> {
         let mut ids = Vec::with_capacity(games.len());
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
@@ -651,6 +659,6 @@ impl Store {
             }
             tx.commit().await?;
         });
-        Ok(ids)
+        Ok(ids.into_iter().map(GameId).collect())
     }
 }
