@@ -4,6 +4,7 @@
 //! it answers with a [`Reply`] for the interaction and sends channel messages through an [`Outbox`],
 //! so its decisions are tested without Discord.
 
+mod decide;
 pub mod ids;
 mod lobby;
 mod render;
@@ -11,7 +12,6 @@ mod timers;
 
 pub use timers::{OnTimeout, Timers};
 
-use crate::engine::view::Target;
 use crate::engine::{
     self, AnyGame, Level, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View, driver,
 };
@@ -19,7 +19,7 @@ use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::{GameRow, Status, Store, StoreError, StoredGame};
 use dashmap::DashMap;
-use ids::Route;
+use decide::Click;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -403,37 +403,14 @@ impl Hub {
             return Reply::Private(tr.t("click-game-gone"));
         };
         let mut s = session.lock().await;
-        if s.row.status != Status::Lobby && s.row.status != Status::Playing {
-            return Reply::Private(tr.t("click-game-gone"));
-        }
-        // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale.
-        if s.row.board_message_id != Some(message) {
-            return Reply::Private(render::stale(&tr, s.link()));
-        }
-        match route {
-            Route::Lobby { action, .. } => self.lobby_click(&mut s, &action, user).await,
-            Route::Game { .. } if s.row.status == Status::Lobby => {
-                Reply::Private(tr.t("click-lobby-not-started"))
-            }
-            Route::Game { version, action, .. } => {
-                if version != s.version() {
-                    return Reply::Private(render::stale(&tr, s.link()));
-                }
-                let Some(seat) = s.seat_of(user.id) else {
-                    return Reply::Private(tr.t("rule-not-playing"));
-                };
-                match Target::of(&action) {
-                    // A step of a decision only redraws the board: nothing is applied or stored.
-                    Target::Step(draft) => match s.awaited().contains(&seat) {
-                        true => Reply::Update(render::board(&s, &[], true, draft)),
-                        false => Reply::Private(render::not_your_turn(&s, user.locale)),
-                    },
-                    Target::Act(action) => match self.act(&mut s, seat, action, user.locale).await {
-                        Ok(post) => Reply::Update(post),
-                        Err(refusal) => Reply::Private(refusal),
-                    },
-                }
-            }
+        match decide::click(&s, &route, message, user) {
+            Click::Refuse(why) => Reply::Private(why),
+            Click::Redraw(post) => Reply::Update(post),
+            Click::Lobby(action) => self.lobby_click(&mut s, action, user).await,
+            Click::Act { seat, action } => match self.act(&mut s, seat, action, user.locale).await {
+                Ok(post) => Reply::Update(post),
+                Err(refusal) => Reply::Private(refusal),
+            },
         }
     }
 

@@ -1,0 +1,161 @@
+//! The session's decisions, apart from its I/O: what a click on one of its messages means, from
+//! the session's state alone. `Hub` then does what was decided — applies and stores an action,
+//! answers, posts — so these rules are tested without a store, Discord or an async runtime.
+
+use super::ids::Route;
+use super::{Post, Session, User, render};
+use crate::engine::Seat;
+use crate::engine::view::Target;
+use crate::id::MessageId;
+use crate::store::Status;
+
+/// What a click comes to.
+#[derive(Debug, PartialEq)]
+pub(super) enum Click<'a> {
+    /// Refused, with the reason for the clicker alone; nothing changes.
+    Refuse(String),
+    /// A lobby button (join, start, …).
+    Lobby(&'a str),
+    /// A step of a decision: the board drawn again with the draft, nothing applied or stored.
+    Redraw(Post),
+    /// An action for the clicker's seat, to apply (the game may still refuse it).
+    Act { seat: Seat, action: &'a str },
+}
+
+/// Decides a click on `message` routed to this session.
+pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user: &User) -> Click<'a> {
+    let tr = crate::engine::Tr::new(user.locale, &[]);
+    if !matches!(s.row.status, Status::Lobby | Status::Playing) {
+        return Click::Refuse(tr.t("click-game-gone"));
+    }
+    // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale.
+    if s.row.board_message_id != Some(message) {
+        return Click::Refuse(render::stale(&tr, s.link()));
+    }
+    match route {
+        Route::Lobby { action, .. } => Click::Lobby(action),
+        Route::Game { .. } if s.row.status == Status::Lobby => Click::Refuse(tr.t("click-lobby-not-started")),
+        Route::Game { version, .. } if *version != s.version() => Click::Refuse(render::stale(&tr, s.link())),
+        Route::Game { action, .. } => {
+            let Some(seat) = s.seat_of(user.id) else {
+                return Click::Refuse(tr.t("rule-not-playing"));
+            };
+            match Target::of(action) {
+                Target::Step(draft) if s.awaited().contains(&seat) => {
+                    Click::Redraw(render::board(s, &[], true, draft))
+                }
+                Target::Step(_) => Click::Refuse(render::not_your_turn(s, user.locale)),
+                Target::Act(action) => Click::Act { seat, action },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Locale, SeededDice, view::step_id};
+    use crate::games::GameKind;
+    use crate::id::{ChannelId, GameId, UserId};
+    use crate::session::{SeatInfo, Table, Timers, ids};
+    use crate::store::GameRow;
+
+    const BOARD: MessageId = MessageId(500);
+
+    fn user(id: u64) -> User {
+        User {
+            id: UserId(id),
+            name: format!("u{id}"),
+            locale: Locale::En,
+            manager: false,
+        }
+    }
+
+    /// A two-player Can't Stop game in play, ann (1) and ben (2), with its live board.
+    fn session() -> Session {
+        let kind = GameKind::from_id("cantstop").unwrap();
+        let game = kind
+            .new_game(&serde_json::Value::Null, 2, &mut SeededDice::new(3))
+            .unwrap();
+        let seat = |id: u64, name: &str| SeatInfo {
+            user: Some(UserId(id)),
+            name: name.into(),
+            bot: None,
+        };
+        Session {
+            row: GameRow {
+                id: GameId(9),
+                kind: kind.id().into(),
+                guild_id: None,
+                channel_id: ChannelId(7),
+                host_id: UserId(1),
+                status: Status::Playing,
+                options: serde_json::Value::Null,
+                seats: serde_json::Value::Null,
+                setup_dice: vec![],
+                board_message_id: Some(BOARD),
+                created_at: 0,
+                updated_at: 0,
+            },
+            kind,
+            table: Table {
+                seats: vec![seat(1, "ann"), seat(2, "ben")],
+                locale: Locale::En,
+                solitaire: false,
+                lobby_expires_at: 0,
+                reminded_at: 0,
+            },
+            game: Some(game),
+            log: vec![],
+            bot_running: false,
+            timers: Timers::default(),
+        }
+    }
+
+    fn route(action: &str, version: usize) -> Route {
+        ids::decode(&ids::game(GameId(9), version, action)).unwrap()
+    }
+
+    fn refusal(c: Click) -> String {
+        match c {
+            Click::Refuse(why) => why,
+            other => panic!("not refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_awaited_seat_acts_and_steps_redraw_only_for_it() {
+        let s = session();
+        let awaited = s.awaited()[0];
+        let (mover, other) = if awaited == 0 {
+            (user(1), user(2))
+        } else {
+            (user(2), user(1))
+        };
+        let roll = route("roll", 0);
+        assert_eq!(
+            click(&s, &roll, BOARD, &mover),
+            Click::Act {
+                seat: awaited,
+                action: "roll"
+            }
+        );
+        // The game, not the session, refuses an action out of turn (resign is always allowed).
+        assert!(matches!(click(&s, &roll, BOARD, &other), Click::Act { .. }));
+        let step = route(&step_id("x"), 0);
+        assert!(matches!(click(&s, &step, BOARD, &mover), Click::Redraw(_)));
+        let why = refusal(click(&s, &step, BOARD, &other));
+        let name = if awaited == 0 { "ann" } else { "ben" };
+        assert_eq!(why, format!("Waiting for {name}."));
+    }
+
+    #[test]
+    fn outsiders_stale_versions_other_messages_and_ended_games_are_refused() {
+        let mut s = session();
+        assert!(refusal(click(&s, &route("roll", 0), BOARD, &user(5))).contains("not playing"));
+        assert!(refusal(click(&s, &route("roll", 3), BOARD, &user(1))).contains("out of date"));
+        assert!(refusal(click(&s, &route("roll", 0), MessageId(1), &user(1))).contains("out of date"));
+        s.row.status = Status::Finished;
+        assert!(refusal(click(&s, &route("roll", 0), BOARD, &user(1))).contains("has ended"));
+    }
+}
