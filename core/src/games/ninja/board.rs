@@ -54,6 +54,27 @@ pub struct Shape {
     pub segments: Vec<(Dir, usize)>,
     /// Index in the path of the turning square, for reversals.
     pub turning: Option<usize>,
+    /// Where it ends relative to its start: columns east, rows north.
+    pub offset: (i8, i8),
+}
+
+impl Shape {
+    fn new(segments: Vec<(Dir, usize)>, turning: Option<usize>) -> Self {
+        let offset = segments.iter().fold((0, 0), |(c, r), &(dir, n)| {
+            let n = n as i8;
+            match dir {
+                Dir::North => (c, r + n),
+                Dir::South => (c, r - n),
+                Dir::East => (c + n, r),
+                Dir::West => (c - n, r),
+            }
+        });
+        Self {
+            segments,
+            turning,
+            offset,
+        }
+    }
 }
 
 /// Every shape of exactly `n` steps for a player moving `forward`, in the order of §4.
@@ -61,44 +82,35 @@ pub fn shapes(n: usize, forward: Dir) -> Vec<Shape> {
     let back = forward.opposite();
     let mut out = vec![];
     for x in Dir::ALL {
-        out.push(Shape {
-            segments: vec![(x, n)],
-            turning: None,
-        });
+        out.push(Shape::new(vec![(x, n)], None));
     }
     for x in Dir::ALL {
         for y in x.perpendicular() {
             for a in 1..n {
-                out.push(Shape {
-                    segments: vec![(x, a), (y, n - a)],
-                    turning: None,
-                });
+                out.push(Shape::new(vec![(x, a), (y, n - a)], None));
             }
         }
     }
     for a in 1..n {
-        out.push(Shape {
-            segments: vec![(forward, a), (back, n - a)],
-            turning: Some(a - 1),
-        });
+        out.push(Shape::new(vec![(forward, a), (back, n - a)], Some(a - 1)));
     }
     for side in forward.perpendicular() {
         for a in 1..n {
             for b in 1..n - a {
-                out.push(Shape {
-                    segments: vec![(forward, a), (back, b), (side, n - a - b)],
-                    turning: Some(a - 1),
-                });
+                out.push(Shape::new(
+                    vec![(forward, a), (back, b), (side, n - a - b)],
+                    Some(a - 1),
+                ));
             }
         }
     }
     for side in forward.perpendicular() {
         for c in 1..n {
             for a in 1..n - c {
-                out.push(Shape {
-                    segments: vec![(side, c), (forward, a), (back, n - c - a)],
-                    turning: Some(c + a - 1),
-                });
+                out.push(Shape::new(
+                    vec![(side, c), (forward, a), (back, n - c - a)],
+                    Some(c + a - 1),
+                ));
             }
         }
     }
@@ -158,6 +170,14 @@ impl Board {
     pub fn parse(&self, text: &str) -> Option<Sq> {
         let (col, row) = parse_square(text)?;
         self.at(col, row)
+    }
+
+    /// Where `to` lies from `from`: columns east, rows north.
+    pub fn offset(&self, from: Sq, to: Sq) -> (i8, i8) {
+        (
+            self.col(to) as i8 - self.col(from) as i8,
+            self.row(to) as i8 - self.row(from) as i8,
+        )
     }
 
     pub fn step(&self, sq: Sq, dir: Dir) -> Option<Sq> {

@@ -37,7 +37,10 @@ ninja-back = Back
 ninja-choose = Choose…
 ninja-pick = Ninja { $square } ({ $options })
 ninja-effect-reversal = reversal
-ninja-effect-kills = kills { $enemy }
+ninja-effect-kills = kills { $enemy ->
+    [black] B
+   *[red] R
+}
 ninja-effect-mission = starts mission
 ninja-effect-home = home +{ $points }
 

@@ -37,7 +37,10 @@ ninja-back = 戻る
 ninja-choose = 選んでください…
 ninja-pick = ニンジャ { $square }（{ $options }）
 ninja-effect-reversal = リバース
-ninja-effect-kills = { $enemy }を倒す
+ninja-effect-kills = { $enemy ->
+    [black] 黒
+   *[red] 赤
+}を倒す
 ninja-effect-mission = ミッション開始
 ninja-effect-home = 帰還 +{ $points }
 

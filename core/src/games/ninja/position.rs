@@ -152,13 +152,11 @@ impl Position {
         }
         // The refusal of the candidate path that got furthest through the checks.
         let mut worst = Refusal::NotExactly;
-        for shape in board.shapes(seat, steps) {
+        let offset = board.offset(from, to);
+        for shape in board.shapes(seat, steps).iter().filter(|s| s.offset == offset) {
             let Some(walk) = board.walk(from, shape) else {
                 continue;
             };
-            if walk.destination() != to {
-                continue;
-            }
             match self.path_move(board, seat, from, shape, &walk) {
                 Ok(mv) => return Ok(mv),
                 Err(refusal) => worst = furthest(worst, refusal),

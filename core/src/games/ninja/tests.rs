@@ -408,7 +408,7 @@ fn example_10_reversal_then_turn_kills() {
     assert!(
         labels(&game)
             .iter()
-            .any(|l| l.ends_with("c9→d9 reversal, kills 🔴")),
+            .any(|l| l.ends_with("c9→d9 reversal, kills R")),
         "{:?}",
         labels(&game)
     );
@@ -492,6 +492,11 @@ fn example_15_mission_ninja_killed() {
     let mut game = position(&["c9"], &[], false, RED);
     mission(&mut game, BLACK, "c9", 2, 2, false);
     roll(&mut game, 1, 1);
+    assert!(
+        labels(&game).iter().any(|l| l.ends_with("c11→c9 kills B")),
+        "{:?}",
+        labels(&game)
+    );
     apply(&mut game, RED, "c11-c9", &[]);
     assert_eq!(game.position().missions[BLACK], None);
     assert_eq!(game.position().ninjas(BLACK), 5);

@@ -2,7 +2,7 @@
 //! ninjas, shadow and mission, the dice, the last log lines, and the choice in two steps — a
 //! ninja, then its destination — with the picked ninja and its destinations shown on the grid.
 
-use super::board::{BLACK, RED, Sq};
+use super::board::{BLACK, RED, Sq, side_id};
 use super::{Action, MISSION_TURNS, Move, Ninja, TARGET, option_label};
 use crate::engine::view::{COLOUR_DONE, limits};
 use crate::engine::{Arg, Button, Field, Row, Seat, Select, SelectOption, Style, Tr, View};
@@ -50,7 +50,7 @@ fn move_text(game: &Ninja, index: usize, mv: &Move, tr: &Tr) -> String {
     if mv.kills {
         effects.push(tr.f(
             "ninja-effect-kills",
-            &[("enemy", NINJA[1 - game.active()].into())],
+            &[("enemy", side_id(1 - game.active()).into())],
         ));
     }
     match mv.home {
