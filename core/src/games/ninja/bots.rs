@@ -27,7 +27,7 @@ const POINT: f64 = 10.0;
 /// A ninja's worth in the evaluation.
 const NINJA: f64 = 6.0;
 /// Moves strong searches in depth.
-const SEARCHED: usize = 6;
+const SEARCHED: usize = 10;
 /// A won or lost game.
 const DECIDED: f64 = 10_000.0;
 
