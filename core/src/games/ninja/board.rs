@@ -128,19 +128,43 @@ pub struct Board {
     pub starts: [Vec<Sq>; 2],
     /// The shapes of 2..=8 steps for each side, indexed by steps.
     shapes: [Vec<Vec<Shape>>; 2],
+    /// Per square: its neighbour in each [`Dir`], and for each side its depth and whether it is
+    /// that side's dojo — looked up, not computed, since move generation is what bots pay for.
+    neighbours: Vec<[Option<Sq>; 4]>,
+    depths: [Vec<u8>; 2],
+    dojos: [Vec<bool>; 2],
 }
 
 impl Board {
     pub fn new(width: u8, dojo_depth: u8, neutral_depth: u8, points: Vec<u32>) -> Self {
         let table = |seat| (0..=MAX_STEPS).map(|n| shapes(n, Dir::forward(seat))).collect();
-        Self {
+        let mut board = Self {
             width,
             rows: 2 * dojo_depth + neutral_depth,
             dojo_depth,
             points,
             starts: [vec![], vec![]],
             shapes: [table(BLACK), table(RED)],
+            neighbours: vec![],
+            depths: [vec![], vec![]],
+            dojos: [vec![], vec![]],
+        };
+        let squares = 0..board.squares() as Sq;
+        board.neighbours = squares
+            .clone()
+            .map(|sq| Dir::ALL.map(|d| board.neighbour(sq, d)))
+            .collect();
+        for seat in [BLACK, RED] {
+            board.depths[seat] = squares
+                .clone()
+                .map(|sq| board.row_depth(seat, board.row(sq)))
+                .collect();
+            board.dojos[seat] = squares
+                .clone()
+                .map(|sq| board.row_in_dojo(seat, board.row(sq)))
+                .collect();
         }
+        board
     }
 
     pub fn squares(&self) -> usize {
@@ -181,6 +205,10 @@ impl Board {
     }
 
     pub fn step(&self, sq: Sq, dir: Dir) -> Option<Sq> {
+        self.neighbours[usize::from(sq)][dir as usize]
+    }
+
+    fn neighbour(&self, sq: Sq, dir: Dir) -> Option<Sq> {
         let (col, row) = (self.col(sq), self.row(sq));
         match dir {
             Dir::North => self.at(col, row + 1),
@@ -192,7 +220,10 @@ impl Board {
 
     /// Is `sq` in `seat`'s own dojo?
     pub fn in_dojo(&self, seat: Seat, sq: Sq) -> bool {
-        let row = self.row(sq);
+        self.dojos[seat][usize::from(sq)]
+    }
+
+    fn row_in_dojo(&self, seat: Seat, row: u8) -> bool {
         if seat == BLACK {
             row <= self.dojo_depth
         } else {
@@ -211,7 +242,7 @@ impl Board {
     }
 
     pub fn depth(&self, seat: Seat, sq: Sq) -> u8 {
-        self.row_depth(seat, self.row(sq))
+        self.depths[seat][usize::from(sq)]
     }
 
     /// Points for coming home with `shadow` (§5): the shadow-th entry, 0 for shadow 0.

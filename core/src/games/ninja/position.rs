@@ -233,14 +233,23 @@ impl Position {
         for from in origins {
             let start = out.len();
             let mut found = [false; 256];
+            let (col, row) = (board.col(from) as i8, board.row(from) as i8);
             for shape in board.shapes(seat, steps) {
-                let Some(walk) = board.walk(from, shape) else {
+                // The destination first: most shapes end where another already led.
+                let (dc, dr) = shape.offset;
+                let Some(to) = u8::try_from(col + dc)
+                    .ok()
+                    .zip(u8::try_from(row + dr).ok())
+                    .and_then(|(c, r)| board.at(c, r))
+                else {
                     continue;
                 };
-                let to = walk.destination();
                 if found[usize::from(to)] || (to != from && self.at(to) == Some(seat)) {
                     continue;
                 }
+                let Some(walk) = board.walk(from, shape) else {
+                    continue;
+                };
                 if let Ok(mv) = self.path_move(board, seat, from, shape, &walk) {
                     found[usize::from(to)] = true;
                     out.push(mv);
