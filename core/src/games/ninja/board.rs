@@ -1,0 +1,375 @@
+//! The board of §2 (a reconstruction, so every value is configuration) and the path shapes of §4.
+
+use crate::engine::{Msg, Seat};
+
+/// A square as an index: `(row - 1) * width + column`, column 0 = `a`.
+pub type Sq = u8;
+
+/// Black (seat 0, the challenger) and Red (seat 1).
+pub const BLACK: Seat = 0;
+pub const RED: Seat = 1;
+
+/// The longest move: 2d4.
+pub const MAX_STEPS: usize = 8;
+
+/// An orthogonal step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::South, Dir::East, Dir::West];
+
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::North => Dir::South,
+            Dir::South => Dir::North,
+            Dir::East => Dir::West,
+            Dir::West => Dir::East,
+        }
+    }
+
+    /// The two directions at 90°.
+    pub fn perpendicular(self) -> [Dir; 2] {
+        match self {
+            Dir::North | Dir::South => [Dir::East, Dir::West],
+            Dir::East | Dir::West => [Dir::North, Dir::South],
+        }
+    }
+
+    /// A player's forward: toward the enemy dojo.
+    pub fn forward(seat: Seat) -> Dir {
+        if seat == BLACK { Dir::North } else { Dir::South }
+    }
+}
+
+/// One allowed shape of §4: up to three straight segments. For a reversal the turning square is
+/// the last square of the first forward segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub segments: Vec<(Dir, usize)>,
+    /// Index in the path of the turning square, for reversals.
+    pub turning: Option<usize>,
+    /// Where it ends relative to its start: columns east, rows north.
+    pub offset: (i8, i8),
+}
+
+impl Shape {
+    fn new(segments: Vec<(Dir, usize)>, turning: Option<usize>) -> Self {
+        let offset = segments.iter().fold((0, 0), |(c, r), &(dir, n)| {
+            let n = n as i8;
+            match dir {
+                Dir::North => (c, r + n),
+                Dir::South => (c, r - n),
+                Dir::East => (c + n, r),
+                Dir::West => (c - n, r),
+            }
+        });
+        Self {
+            segments,
+            turning,
+            offset,
+        }
+    }
+}
+
+/// Every shape of exactly `n` steps for a player moving `forward`, in the order of §4.
+pub fn shapes(n: usize, forward: Dir) -> Vec<Shape> {
+    let back = forward.opposite();
+    let mut out = vec![];
+    for x in Dir::ALL {
+        out.push(Shape::new(vec![(x, n)], None));
+    }
+    for x in Dir::ALL {
+        for y in x.perpendicular() {
+            for a in 1..n {
+                out.push(Shape::new(vec![(x, a), (y, n - a)], None));
+            }
+        }
+    }
+    for a in 1..n {
+        out.push(Shape::new(vec![(forward, a), (back, n - a)], Some(a - 1)));
+    }
+    for side in forward.perpendicular() {
+        for a in 1..n {
+            for b in 1..n - a {
+                out.push(Shape::new(
+                    vec![(forward, a), (back, b), (side, n - a - b)],
+                    Some(a - 1),
+                ));
+            }
+        }
+    }
+    for side in forward.perpendicular() {
+        for c in 1..n {
+            for a in 1..n - c {
+                out.push(Shape::new(
+                    vec![(side, c), (forward, a), (back, n - c - a)],
+                    Some(c + a - 1),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The geometry and scoring of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub width: u8,
+    pub rows: u8,
+    pub dojo_depth: u8,
+    pub points: Vec<u32>,
+    /// Each side's start squares.
+    pub starts: [Vec<Sq>; 2],
+    /// The shapes of 2..=8 steps for each side, indexed by steps.
+    shapes: [Vec<Vec<Shape>>; 2],
+    /// Per square: its neighbour in each [`Dir`], and for each side its depth and whether it is
+    /// that side's dojo — looked up, not computed, since move generation is what bots pay for.
+    neighbours: Vec<[Option<Sq>; 4]>,
+    depths: [Vec<u8>; 2],
+    dojos: [Vec<bool>; 2],
+}
+
+impl Board {
+    pub fn new(width: u8, dojo_depth: u8, neutral_depth: u8, points: Vec<u32>) -> Self {
+        let table = |seat| (0..=MAX_STEPS).map(|n| shapes(n, Dir::forward(seat))).collect();
+        let mut board = Self {
+            width,
+            rows: 2 * dojo_depth + neutral_depth,
+            dojo_depth,
+            points,
+            starts: [vec![], vec![]],
+            shapes: [table(BLACK), table(RED)],
+            neighbours: vec![],
+            depths: [vec![], vec![]],
+            dojos: [vec![], vec![]],
+        };
+        let squares = 0..board.squares() as Sq;
+        board.neighbours = squares
+            .clone()
+            .map(|sq| Dir::ALL.map(|d| board.neighbour(sq, d)))
+            .collect();
+        for seat in [BLACK, RED] {
+            board.depths[seat] = squares
+                .clone()
+                .map(|sq| board.row_depth(seat, board.row(sq)))
+                .collect();
+            board.dojos[seat] = squares
+                .clone()
+                .map(|sq| board.row_in_dojo(seat, board.row(sq)))
+                .collect();
+        }
+        board
+    }
+
+    pub fn squares(&self) -> usize {
+        usize::from(self.width) * usize::from(self.rows)
+    }
+
+    /// Column from 0 (`a`).
+    pub fn col(&self, sq: Sq) -> u8 {
+        sq % self.width
+    }
+
+    /// Row from 1.
+    pub fn row(&self, sq: Sq) -> u8 {
+        sq / self.width + 1
+    }
+
+    /// The square at a column (0-based) and row (1-based), if it is on the board.
+    pub fn at(&self, col: u8, row: u8) -> Option<Sq> {
+        (col < self.width && (1..=self.rows).contains(&row)).then(|| (row - 1) * self.width + col)
+    }
+
+    pub fn name(&self, sq: Sq) -> String {
+        square_name(self.col(sq), self.row(sq))
+    }
+
+    /// Reads `c10` (on this board).
+    pub fn parse(&self, text: &str) -> Option<Sq> {
+        let (col, row) = parse_square(text)?;
+        self.at(col, row)
+    }
+
+    /// Where `to` lies from `from`: columns east, rows north.
+    pub fn offset(&self, from: Sq, to: Sq) -> (i8, i8) {
+        (
+            self.col(to) as i8 - self.col(from) as i8,
+            self.row(to) as i8 - self.row(from) as i8,
+        )
+    }
+
+    pub fn step(&self, sq: Sq, dir: Dir) -> Option<Sq> {
+        self.neighbours[usize::from(sq)][dir as usize]
+    }
+
+    fn neighbour(&self, sq: Sq, dir: Dir) -> Option<Sq> {
+        let (col, row) = (self.col(sq), self.row(sq));
+        match dir {
+            Dir::North => self.at(col, row + 1),
+            Dir::South => self.at(col, row.checked_sub(1)?),
+            Dir::East => self.at(col + 1, row),
+            Dir::West => self.at(col.checked_sub(1)?, row),
+        }
+    }
+
+    /// Is `sq` in `seat`'s own dojo?
+    pub fn in_dojo(&self, seat: Seat, sq: Sq) -> bool {
+        self.dojos[seat][usize::from(sq)]
+    }
+
+    fn row_in_dojo(&self, seat: Seat, row: u8) -> bool {
+        if seat == BLACK {
+            row <= self.dojo_depth
+        } else {
+            row > self.rows - self.dojo_depth
+        }
+    }
+
+    /// A row's depth for `seat` (§2): 0 outside the enemy dojo, else 1 (its front row) up.
+    pub fn row_depth(&self, seat: Seat, row: u8) -> u8 {
+        let front = if seat == BLACK {
+            row.saturating_sub(self.rows - self.dojo_depth)
+        } else {
+            (self.dojo_depth + 1).saturating_sub(row)
+        };
+        front.min(self.dojo_depth)
+    }
+
+    pub fn depth(&self, seat: Seat, sq: Sq) -> u8 {
+        self.depths[seat][usize::from(sq)]
+    }
+
+    /// Points for coming home with `shadow` (§5): the shadow-th entry, 0 for shadow 0.
+    pub fn points_for(&self, shadow: u8) -> u32 {
+        match shadow {
+            0 => 0,
+            s => self.points.get(usize::from(s) - 1).copied().unwrap_or(0),
+        }
+    }
+
+    /// Rows a ninja on `sq` must still cross to be back in its own dojo.
+    pub fn distance_home(&self, seat: Seat, sq: Sq) -> u8 {
+        let row = self.row(sq);
+        if seat == BLACK {
+            row.saturating_sub(self.dojo_depth)
+        } else {
+            (self.rows - self.dojo_depth + 1).saturating_sub(row)
+        }
+    }
+
+    pub fn shapes(&self, seat: Seat, steps: usize) -> &[Shape] {
+        self.shapes[seat].get(steps).map_or(&[], Vec::as_slice)
+    }
+
+    /// Walks a shape from `from`: the squares p1..pn, or `None` if one is off the board.
+    pub fn walk(&self, from: Sq, shape: &Shape) -> Option<Walk> {
+        let mut walk = Walk {
+            squares: [0; MAX_STEPS],
+            len: 0,
+        };
+        let mut at = from;
+        for &(dir, count) in &shape.segments {
+            for _ in 0..count {
+                at = self.step(at, dir)?;
+                walk.squares[walk.len] = at;
+                walk.len += 1;
+            }
+        }
+        Some(walk)
+    }
+
+    /// The board rules of §2 the start squares break, as a catalogue message.
+    pub fn place(&mut self, black: &str, red: &str) -> Result<(), Msg> {
+        let black_squares = self.read_starts(BLACK, black)?;
+        let red_squares = if red.trim().is_empty() {
+            black_squares
+                .iter()
+                .map(|&sq| {
+                    let mirrored = self.rows + 1 - self.row(sq);
+                    (mirrored - 1) * self.width + self.col(sq)
+                })
+                .collect()
+        } else {
+            self.read_starts(RED, red)?
+        };
+        self.starts = [black_squares, red_squares];
+        Ok(())
+    }
+
+    fn read_starts(&self, seat: Seat, text: &str) -> Result<Vec<Sq>, Msg> {
+        let side = side_id(seat);
+        let mut squares: Vec<Sq> = vec![];
+        for word in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            let sq = self.parse(&word.to_ascii_lowercase()).ok_or_else(|| {
+                Msg::new("ninja-setup-not-a-square")
+                    .arg("square", word)
+                    .arg("side", side)
+            })?;
+            if !self.in_dojo(seat, sq) {
+                return Err(Msg::new("ninja-setup-outside-dojo")
+                    .arg("square", self.name(sq))
+                    .arg("side", side));
+            }
+            if squares.contains(&sq) {
+                return Err(Msg::new("ninja-setup-twice")
+                    .arg("square", self.name(sq))
+                    .arg("side", side));
+            }
+            squares.push(sq);
+        }
+        if squares.is_empty() {
+            return Err(Msg::new("ninja-setup-no-ninjas").arg("side", side));
+        }
+        Ok(squares)
+    }
+}
+
+/// The squares a path visits after its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub squares: [Sq; MAX_STEPS],
+    pub len: usize,
+}
+
+impl Walk {
+    pub fn path(&self) -> &[Sq] {
+        &self.squares[..self.len]
+    }
+
+    pub fn destination(&self) -> Sq {
+        self.squares[self.len - 1]
+    }
+}
+
+/// `black` / `red`, for catalogue selectors.
+pub fn side_id(seat: Seat) -> &'static str {
+    if seat == BLACK { "black" } else { "red" }
+}
+
+pub fn square_name(col: u8, row: u8) -> String {
+    format!("{}{row}", char::from(b'a' + col))
+}
+
+/// Reads a square's name on any board: a letter and a row without a leading zero.
+pub fn parse_square(text: &str) -> Option<(u8, u8)> {
+    let mut chars = text.chars();
+    let col = chars.next().filter(char::is_ascii_lowercase)?;
+    let digits = chars.as_str();
+    if digits.is_empty()
+        || digits.len() > 2
+        || digits.starts_with('0')
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    Some((col as u8 - b'a', digits.parse().ok()?))
+}

@@ -1,0 +1,321 @@
+//! Ninja Versus Ninja players. All three score positions with one evaluation: points, ninjas,
+//! each mission's chance of coming home in the turns it has left (an exact recursion over 2d4
+//! that ignores blocking), what it would score and what going deeper could add, and the chance
+//! that the player about to roll kills the other's mission ninja. Normal plays the move whose
+//! result scores best, blind to the opponent's replies; easy does the same but plays a random
+//! move one time in three; strong ranks its moves counting the opponent's kill chances and
+//! searches the best few with an expectimax over the opponent's seven 2d4 totals and its best
+//! reply to each, then counts its own kill chances.
+
+use super::board::{Board, Sq};
+use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
+use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
+use crate::engine::{AnyGame, Dice, Seat};
+
+/// 2d4 totals 2..=8 and their weights out of 16.
+const TOTALS: [(usize, f64); 7] = [
+    (2, 1.0),
+    (3, 2.0),
+    (4, 3.0),
+    (5, 4.0),
+    (6, 3.0),
+    (7, 2.0),
+    (8, 1.0),
+];
+/// Evaluation units per point scored.
+const POINT: f64 = 10.0;
+/// A ninja's worth in the evaluation.
+const NINJA: f64 = 6.0;
+/// Moves strong searches in depth.
+const SEARCHED: usize = 10;
+/// A won or lost game.
+const DECIDED: f64 = 10_000.0;
+
+pub fn bot(level: Level) -> Box<dyn Bot> {
+    Box::new(NinjaBot(level))
+}
+
+pub struct NinjaBot(pub Level);
+
+impl NinjaBot {
+    /// The action for the seat to act; the dice are only for easy's random moves.
+    pub fn action(&self, game: &Ninja, rng: &mut dyn Dice) -> Action {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Action::Roll;
+        }
+        let me = game.active();
+        let board = game.board();
+        let position = game.position();
+        let static_value = |mv: &Move| evaluate(board, &after(position, me, mv), me);
+        let chosen = match self.0 {
+            Level::Easy if rng.roll(3) == 1 => moves[pick_index(moves.len(), rng)],
+            Level::Easy | Level::Normal => best(&moves, static_value),
+            Level::Strong => {
+                // The search looks at the moves that look best once the opponent's kill chances
+                // are counted.
+                let mut ranked: Vec<(f64, Move)> = moves
+                    .iter()
+                    .map(|mv| (evaluate_turn(board, &after(position, me, mv), me, 1 - me), *mv))
+                    .collect();
+                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                let candidates: Vec<Move> = ranked.iter().take(SEARCHED).map(|(_, mv)| *mv).collect();
+                best(&candidates, |mv| expectimax(board, position, me, mv))
+            }
+        };
+        game.action_of(&chosen)
+    }
+}
+
+impl Bot for NinjaBot {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        match game
+            .as_any()
+            .downcast_ref::<Ninja>()
+            .filter(|g| g.active() == seat && !g.is_over())
+        {
+            Some(g) => self.action(g, rng).to_string(),
+            None => RandomBot.choose(game, seat, rng),
+        }
+    }
+}
+
+/// The move with the highest value (the first of equals).
+fn best(moves: &[Move], value: impl Fn(&Move) -> f64) -> Move {
+    let mut top = moves[0];
+    let mut top_value = f64::NEG_INFINITY;
+    for mv in moves {
+        let v = value(mv);
+        if v > top_value {
+            top = *mv;
+            top_value = v;
+        }
+    }
+    top
+}
+
+/// The position after `seat` plays `mv` and its turn ends (the mission clock run).
+fn after(position: &Position, seat: Seat, mv: &Move) -> Position {
+    let mut next = position.clone();
+    next.play(seat, mv);
+    if decided(&next).is_none() {
+        next.clock(seat);
+    }
+    next
+}
+
+/// The winner, when the position is won (§3.5, §3.7).
+fn decided(position: &Position) -> Option<Seat> {
+    (0..2).find(|&s| position.score[s] >= TARGET || position.ninjas(1 - s) == 0)
+}
+
+/// `me`'s move `mv`, then the opponent's roll and its best reply for it, averaged over 2d4.
+fn expectimax(board: &Board, position: &Position, me: Seat, mv: &Move) -> f64 {
+    let next = after(position, me, mv);
+    if decided(&next).is_some() {
+        return evaluate(board, &next, me);
+    }
+    let enemy = 1 - me;
+    let mut total = 0.0;
+    for (steps, weight) in TOTALS {
+        let replies = next.moves(board, enemy, steps);
+        let value = if replies.is_empty() {
+            let mut passed = next.clone();
+            passed.clock(enemy);
+            evaluate_turn(board, &passed, me, me)
+        } else {
+            replies
+                .iter()
+                .map(|reply| evaluate_turn(board, &after(&next, enemy, reply), me, me))
+                .fold(f64::INFINITY, f64::min)
+        };
+        total += weight * value;
+    }
+    total / 16.0
+}
+
+/// What `attacker`, to roll next, expects from killing the other side's mission ninja: for
+/// each total, whether some ninja of its reaches it, times what that mission is worth.
+fn kill_chance(board: &Board, position: &Position, attacker: Seat) -> f64 {
+    let defender = 1 - attacker;
+    let Some(m) = position.missions[defender] else {
+        return 0.0;
+    };
+    let worth = NINJA + mission_value(board, position, defender);
+    let attackers: Vec<Sq> = position.squares_of(attacker).collect();
+    let mut total = 0.0;
+    for (steps, weight) in TOTALS {
+        let reaches = attackers.iter().any(|&from| {
+            let (dc, dr) = board.offset(from, m.square);
+            let distance = usize::from(dc.unsigned_abs() + dr.unsigned_abs());
+            // Every path is a Manhattan path or a reversal longer by an even number.
+            distance <= steps
+                && (steps - distance) % 2 == 0
+                && position
+                    .check_move(board, attacker, from, m.square, steps)
+                    .is_ok()
+        });
+        if reaches {
+            total += weight * worth;
+        }
+    }
+    total / 16.0
+}
+
+/// The expected points of `seat`'s mission, weighed by its chance of coming home, and a share
+/// of what going deeper could still add while turns remain.
+fn mission_value(board: &Board, position: &Position, seat: Seat) -> f64 {
+    let Some(m) = position.missions[seat] else {
+        return 0.0;
+    };
+    let turns_left = MISSION_TURNS + 1 - m.turn;
+    let distance = board.distance_home(seat, m.square);
+    let banked = home_chance(distance, turns_left) * f64::from(board.points_for(m.shadow));
+    let deepest = f64::from(board.points_for(board.dojo_depth));
+    let potential = if turns_left > 1 {
+        0.25 * (deepest - f64::from(board.points_for(m.shadow))) * home_chance(distance + 2, turns_left - 1)
+    } else {
+        0.0
+    };
+    (banked + potential) * POINT
+}
+
+/// `me`'s view of a position at the end of a turn, with `to_move` about to roll: the static
+/// value and `to_move`'s chance of killing the other's mission ninja.
+fn evaluate_turn(board: &Board, position: &Position, me: Seat, to_move: Seat) -> f64 {
+    let value = evaluate(board, position, me);
+    if decided(position).is_some() {
+        return value;
+    }
+    let kill = kill_chance(board, position, to_move);
+    if to_move == me { value + kill } else { value - kill }
+}
+
+/// `me`'s view of a position at the end of a turn.
+fn evaluate(board: &Board, position: &Position, me: Seat) -> f64 {
+    match decided(position) {
+        Some(w) if w == me => return DECIDED + f64::from(position.score[me]),
+        Some(_) => return -DECIDED,
+        None => {}
+    }
+    let side = |s: Seat| {
+        let mut v = f64::from(position.score[s]) * POINT + position.ninjas(s) as f64 * NINJA;
+        if let Some(m) = position.missions[s] {
+            let turns_left = MISSION_TURNS + 1 - m.turn;
+            let p = home_chance(board.distance_home(s, m.square), turns_left);
+            v += mission_value(board, position, s) - (1.0 - p) * NINJA;
+        }
+        // Points near the target are worth more: they close the game.
+        v + f64::from(position.score[s].min(TARGET)).powi(2) * 0.5
+    };
+    side(me) - side(1 - me)
+}
+
+/// The chance of crossing `distance` rows home within `turns` rolls of 2d4, always moving the
+/// mission ninja straight home (blocking ignored).
+fn home_chance(distance: u8, turns: u8) -> f64 {
+    if distance == 0 {
+        return 1.0;
+    }
+    if turns == 0 {
+        return 0.0;
+    }
+    TOTALS
+        .iter()
+        .map(|&(steps, weight)| {
+            let p = if steps >= usize::from(distance) {
+                1.0
+            } else {
+                home_chance(distance - steps as u8, turns - 1)
+            };
+            weight * p
+        })
+        .sum::<f64>()
+        / 16.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Outcome, ScriptedDice, SeededDice, driver};
+    use crate::games::ninja::{Mission, Options};
+
+    /// Black to move with the dice down: `black` replaces the start ninjas of its columns, with a
+    /// mission on the first square.
+    fn rolled(black: &[&str], mission: (u8, u8), score: u32, dice: [u8; 2]) -> Ninja {
+        let mut game =
+            Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
+        let board = game.board().clone();
+        let squares: Vec<Sq> = black.iter().map(|n| board.parse(n).expect("square")).collect();
+        let mut position = game.position().clone();
+        let own: Vec<Sq> = position.squares_of(0).collect();
+        for s in own {
+            if squares.iter().any(|&l| board.col(l) == board.col(s)) {
+                position.set(s, None);
+            }
+        }
+        for &s in &squares {
+            position.set(s, Some(0));
+        }
+        position.score[0] = score;
+        position.missions[0] = Some(Mission {
+            square: squares[0],
+            turn: mission.0,
+            shadow: mission.1,
+            reversal_used: false,
+        });
+        game = Ninja::with_position(Options::default(), position, 0);
+        Game::apply(&mut game, 0, &Action::Roll, &mut ScriptedDice::new(dice)).expect("roll");
+        game
+    }
+
+    fn choice(level: Level, game: &Ninja) -> String {
+        NinjaBot(level).action(game, &mut SeededDice::new(1)).to_string()
+    }
+
+    #[test]
+    fn normal_and_strong_take_the_win_and_bring_a_late_mission_home() {
+        // §8.18: a9→a4 reaches 7 points.
+        let win = rolled(&["a9"], (2, 2), 5, [2, 3]);
+        // Turn 3 with shadow 4: c9→c4 scores, anything else loses the ninja.
+        let home = rolled(&["c9"], (3, 4), 0, [2, 3]);
+        for level in [Level::Normal, Level::Strong] {
+            assert_eq!(choice(level, &win), "a9-a4", "{level:?}");
+            assert_eq!(choice(level, &home), "c9-c4", "{level:?}");
+        }
+    }
+
+    /// Each level against each, through the engine's driver and the interface a person uses:
+    /// every choice is legal and the game ends.
+    #[test]
+    fn every_level_plays_legal_moves_to_the_end() {
+        for (i, levels) in [[Level::Easy, Level::Normal], [Level::Strong, Level::Easy]]
+            .into_iter()
+            .enumerate()
+        {
+            let bots = levels.map(bot);
+            let mut dice = SeededDice::new(i as u64);
+            let mut chance = SeededDice::new(99);
+            let mut game: Box<dyn AnyGame> =
+                Box::new(Ninja::new(&Options::default(), 2, &mut dice).expect("setup"));
+            let outcome = driver::play(
+                game.as_mut(),
+                &mut dice,
+                20_000,
+                |g, seat| bots[seat].choose(g, seat, &mut chance),
+                |_, _, _, _| {},
+            )
+            .expect("legal play to the end");
+            assert!(matches!(outcome, Outcome::Won { .. }));
+        }
+    }
+
+    #[test]
+    fn a_bot_asked_out_of_turn_answers_with_a_choice_of_that_seat() {
+        let game = Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
+        assert_eq!(Game::legal_actions(&game, 0), vec![Action::Roll]);
+        for level in Level::ALL {
+            assert_eq!(bot(level).choose(&game, 0, &mut SeededDice::new(3)), "roll");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+# Ninja Versus Ninja — every word the game shows. Rules: shared/rules/ninja-versus-ninja.md.
+option-ninja-width = Board width in columns (a, b, c, …)
+option-ninja-dojo_depth = Rows in each dojo
+option-ninja-neutral_depth = Rows in the neutral zone between the dojos
+option-ninja-black_start = Black's start squares, e.g. b1 c1 d1 e1 a2 f2
+option-ninja-red_start = Red's start squares (empty: Black's mirrored)
+option-ninja-points_by_depth = Points for each depth reached in the enemy dojo, e.g. 1,2,3,4
+
+## Setup
+ninja-setup-points = Give one score per dojo row: { $rows } numbers, not { $given }.
+ninja-setup-not-a-square = { $side ->
+    [black] Black's
+   *[red] Red's
+} start `{ $square }` is not a square on this board.
+ninja-setup-outside-dojo = { $side ->
+    [black] Black's
+   *[red] Red's
+} start { $square } is outside { $side ->
+    [black] Black's
+   *[red] Red's
+} dojo.
+ninja-setup-twice = { $side ->
+    [black] Black's
+   *[red] Red's
+} start { $square } is listed twice.
+ninja-setup-no-ninjas = { $side ->
+    [black] Black
+   *[red] Red
+} needs at least one start square.
+
+## Sides and buttons
+ninja-black = Black
+ninja-red = Red
+ninja-roll = Roll
+ninja-resign = Resign
+ninja-back = Back
+ninja-choose = Choose…
+ninja-pick = Ninja { $square } ({ $options })
+ninja-effect-reversal = reversal
+ninja-effect-kills = kills { $enemy ->
+    [black] B
+   *[red] R
+}
+ninja-effect-mission = starts mission
+ninja-effect-home = home +{ $points }
+
+## Log
+ninja-log-opening = 🎲 Opening roll: { $black } { $b1 }+{ $b2 }, { $red } { $r1 }+{ $r2 }.
+ninja-log-opening-tie = A tie: both roll again.
+ninja-log-first = { $player } moves first.
+ninja-log-rolled = 🎲 { $player } rolled { $d1 }+{ $d2 } = { $total }.
+ninja-log-moved = { $player } moved { $from }→{ $to }.
+ninja-log-kill = ⚔️ { $player } killed { $victim }'s ninja on { $square }.
+ninja-log-mission = 🚪 { $player } started a mission from { $square }.
+ninja-log-home = 🏠 { $player } came home with shadow { $shadow }: +{ $points } ({ $score } in all).
+ninja-log-pass = ⏭️ { $player } has no move for { $total } and passes.
+ninja-log-expired = ⌛ { $player }'s ninja on { $square } did not come home in time and is lost.
+ninja-log-win-points = 🏆 { $player } reached { $score } points and wins!
+ninja-log-win-wipeout = 🏆 { $loser } has no ninja left: { $player } wins!
+
+## Rule errors
+ninja-rule-roll-first = Roll the dice first.
+ninja-rule-rolled = You rolled { $steps }: choose a move.
+ninja-rule-no-option = No option { $label } (A–{ $last }).
+ninja-rule-not-a-square = { $square } is not a square.
+ninja-rule-no-ninja = You have no ninja on { $square }.
+ninja-rule-own-destination = Your own ninja is on { $square }.
+ninja-rule-not-exactly = { $square } is not exactly { $steps } steps away.
+ninja-rule-one-mission = Only one ninja on a mission ({ $square } is out).
+ninja-rule-reversed = Already reversed on this mission.
+ninja-rule-reversal-zone = Reversal only in the enemy dojo (would turn on { $square }).
+ninja-rule-blocked = Path blocked at { $squares }.
+
+## Board
+ninja-title-turn = Ninja Versus Ninja — { $emoji } { $player }'s turn
+ninja-title-over = Ninja Versus Ninja — game over
+ninja-row-red = Red dojo { $emoji }{ $depth }
+ninja-row-black = Black dojo { $emoji }{ $depth }
+ninja-row-neutral = neutral
+ninja-view-press-roll = { $player }: press Roll.
+ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, pick a ninja ({ $options } options).
+ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, { $picked } { $square } goes where?
+ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
+ninja-view-score = Score { $score }/{ $target } · ninjas { $ninjas }
+ninja-view-no-mission = No mission · shadow 0
+ninja-view-mission = { $emoji } { $square }: turn { $turn } of { $turns }, { $left } left after this one
+ninja-view-shadow = Shadow { $shadow } (home +{ $points }) · reversal { $reversal ->
+    [used] used
+   *[available] available
+}
+ninja-view-log = Log
+ninja-view-legend = { $black } { $black_mission } Black · { $red } { $red_mission } Red (on mission) · 🇦 destinations · { $target } points win
+
+## Commands
+ninja-name = Ninja Versus Ninja
+ninja-command = Ninja Versus Ninja: raid the enemy dojo and come home alive — 7 points win
+ninja-rules = **Ninja Versus Ninja** — rules in short
+    • Black (the host) and Red each have six ninjas in their own dojo; the neutral zone lies between.
+    • On your turn press **Roll** (2d4), then pick a ninja and a destination: it moves exactly that many squares, straight or with one 90° turn. It may not pass over any ninja, nor end on its own.
+    • Ending on an enemy ninja kills it.
+    • A ninja that leaves its dojo is on a **mission**: it must be home by the end of your third turn, or it is lost. Only one mission at a time.
+    • In the enemy dojo a mission ninja may **reverse** once per mission: go forward and come back along the same line (a turn before or after is allowed).
+    • Coming home scores the deepest enemy row reached (the shadow): 1 to 4 points.
+    • 7 points, or an opponent without ninjas, wins. With no move you pass; the mission clock still runs.

@@ -1,0 +1,104 @@
+# Ninja Versus Ninja — 用語はルールシート（shared/seeds/ninja-versus-ninja.ja.txt）に合わせる：ニンジャ、道場、ミッション、リバース、シャドウトラック、中立ゾーン。
+option-ninja-width = 盤の横幅（列 a, b, c…の数）
+option-ninja-dojo_depth = 各道場の行数
+option-ninja-neutral_depth = 道場の間の中立ゾーンの行数
+option-ninja-black_start = 黒ニンジャの初期配置（例：b1 c1 d1 e1 a2 f2）
+option-ninja-red_start = 赤ニンジャの初期配置（空欄なら黒の配置を反転）
+option-ninja-points_by_depth = 相手の道場に侵入した深さごとのポイント（例：1,2,3,4）
+
+## セットアップ
+ninja-setup-points = 道場の行ごとに1つずつ、{ $rows }個のポイントを指定してください（{ $given }個ではなく）。
+ninja-setup-not-a-square = { $side ->
+    [black] 黒
+   *[red] 赤
+}の初期配置`{ $square }`はこの盤のマスではありません。
+ninja-setup-outside-dojo = { $side ->
+    [black] 黒
+   *[red] 赤
+}の初期配置{ $square }は{ $side ->
+    [black] 黒
+   *[red] 赤
+}の道場の外です。
+ninja-setup-twice = { $side ->
+    [black] 黒
+   *[red] 赤
+}の初期配置{ $square }が2回指定されています。
+ninja-setup-no-ninjas = { $side ->
+    [black] 黒
+   *[red] 赤
+}の初期配置を1マス以上指定してください。
+
+## 陣営とボタン
+ninja-black = 黒
+ninja-red = 赤
+ninja-roll = 振る
+ninja-resign = 投了
+ninja-back = 戻る
+ninja-choose = 選んでください…
+ninja-pick = ニンジャ { $square }（{ $options }）
+ninja-effect-reversal = リバース
+ninja-effect-kills = { $enemy ->
+    [black] 黒
+   *[red] 赤
+}を倒す
+ninja-effect-mission = ミッション開始
+ninja-effect-home = 帰還 +{ $points }
+
+## 記録
+ninja-log-opening = 🎲 先手決め：{ $black }さん { $b1 }+{ $b2 }、{ $red }さん { $r1 }+{ $r2 }
+ninja-log-opening-tie = 同点のため振り直しました。
+ninja-log-first = { $player }さんが先手になりました。
+ninja-log-rolled = 🎲 { $player }さんが{ $d1 }+{ $d2 } = { $total }を出しました。
+ninja-log-moved = { $player }さんが{ $from }→{ $to }に移動しました。
+ninja-log-kill = ⚔️ { $player }さんが{ $square }の{ $victim }さんのニンジャを倒しました。
+ninja-log-mission = 🚪 { $player }さんが{ $square }からミッションを開始しました。
+ninja-log-home = 🏠 { $player }さんのニンジャがシャドウ{ $shadow }で帰還しました：+{ $points }（合計{ $score }）。
+ninja-log-pass = ⏭️ { $player }さんは{ $total }で動けるニンジャがなく、パスしました。
+ninja-log-expired = ⌛ { $player }さんの{ $square }のニンジャは時間内に帰還できず、取り除かれました。
+ninja-log-win-points = 🏆 { $player }さんが{ $score }ポイントに達して勝利しました！
+ninja-log-win-wipeout = 🏆 { $loser }さんのニンジャが全滅し、{ $player }さんが勝利しました！
+
+## ルール違反
+ninja-rule-roll-first = 先にダイスを振ってください。
+ninja-rule-rolled = 出目は{ $steps }です。移動を選んでください。
+ninja-rule-no-option = 選択肢{ $label }はありません（A～{ $last }）。
+ninja-rule-not-a-square = { $square }は盤上のマスではありません。
+ninja-rule-no-ninja = { $square }に自分のニンジャはいません。
+ninja-rule-own-destination = { $square }には自分のニンジャがいます。
+ninja-rule-not-exactly = { $square }はちょうど{ $steps }マス先ではありません。
+ninja-rule-one-mission = ミッションを遂行できるのは1体だけです（{ $square }が遂行中）。
+ninja-rule-reversed = このミッションではもうリバース移動をしました。
+ninja-rule-reversal-zone = リバース移動は相手の道場内だけです（{ $square }で反転することになります）。
+ninja-rule-blocked = { $squares }で移動経路がふさがれています。
+
+## 盤面
+ninja-title-turn = Ninja Versus Ninja — { $emoji } { $player }さんの手番
+ninja-title-over = Ninja Versus Ninja — ゲーム終了
+ninja-row-red = 赤の道場 { $emoji }{ $depth }
+ninja-row-black = 黒の道場 { $emoji }{ $depth }
+ninja-row-neutral = 中立ゾーン
+ninja-view-press-roll = { $player }さん、「振る」を押してください。
+ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、動かすニンジャを選んでください（選択肢{ $options }）。
+ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、{ $picked } { $square }の移動先を選んでください。
+ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
+ninja-view-score = 得点 { $score }/{ $target } · ニンジャ { $ninjas }体
+ninja-view-no-mission = ミッションなし · シャドウ 0
+ninja-view-mission = { $emoji } { $square }：第{ $turn }ターン（全{ $turns }ターン、この後残り{ $left }）
+ninja-view-shadow = シャドウトラック { $shadow }（帰還で +{ $points }）· リバース{ $reversal ->
+    [used] 使用済み
+   *[available] 可能
+}
+ninja-view-log = 記録
+ninja-view-legend = { $black } { $black_mission } 黒 · { $red } { $red_mission } 赤（ミッション中）· 🇦 移動先 · { $target }ポイントで勝利
+
+## コマンド
+ninja-name = Ninja Versus Ninja
+ninja-command = Ninja Versus Ninja：相手の道場に侵入して生きて帰ろう。7ポイントで勝利
+ninja-rules = **Ninja Versus Ninja** — ルール要約
+    • 黒（ホスト）と赤はそれぞれ自分の道場に6体のニンジャを持ちます。道場の間は中立ゾーンです。
+    • 手番では**振る**（4面ダイス2個）を押し、ニンジャと移動先を選びます。出目の合計とちょうど同じマス数を、直線かL字（90度の曲がり1回）で移動します。他のニンジャを飛び越すことも、自分のニンジャのいるマスで止まることもできません。
+    • 相手のニンジャがいるマスで止まると、そのニンジャを倒します。
+    • 道場を離れたニンジャは**ミッション**中です。ミッションの第3ターン終了時までに自分の道場に戻らないと取り除かれます。ミッションは一度に1体だけです。
+    • 相手の道場内では、1回のミッションにつき1回だけ**リバース**移動（前進して同じ経路を戻る。前後に1回曲がってもよい）ができます。
+    • 帰還すると、侵入した一番深い列（シャドウトラック）に応じて1～4ポイントを獲得します。
+    • 7ポイントを獲得するか、相手のニンジャを全滅させれば勝利です。動けないときはパスしますが、ミッションのターンは進みます。

@@ -1,0 +1,570 @@
+//! Ninja Versus Ninja (Out of the Box): two clans of six ninjas raid each other's dojo. Roll 2d4,
+//! move one ninja exactly that far, straight or L-shaped, doubling back once per mission in the
+//! enemy dojo; come home within three turns to score the deepest row reached. The contract is
+//! `shared/rules/ninja-versus-ninja.md`; section numbers below refer to it. `board.rs` is the
+//! geometry, `position.rs` the moves and their resolution, `view.rs` the board.
+
+pub mod board;
+pub mod bots;
+pub mod position;
+mod view;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+pub use board::{BLACK, Board, RED, Sq};
+pub use position::{Mission, Move, Position, Refusal};
+
+use crate::engine::{
+    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
+    View,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+pub const PLAYERS: RangeInclusive<usize> = 2..=2;
+/// Points that win (§2, fixed).
+pub const TARGET: u32 = 7;
+/// Mission turns (§2, fixed).
+pub const MISSION_TURNS: u8 = 3;
+/// Faces of each of the two dice.
+pub const DIE: u8 = 4;
+/// Log lines the state keeps for the board.
+const LOG_LEN: usize = 6;
+
+/// The host's settings: the board of §2.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    pub width: u8,
+    pub dojo_depth: u8,
+    pub neutral_depth: u8,
+    pub black_start: String,
+    /// Empty: Black's squares mirrored.
+    pub red_start: String,
+    pub points_by_depth: Vec<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            width: 6,
+            dojo_depth: 4,
+            neutral_depth: 3,
+            black_start: "b1 c1 d1 e1 a2 f2".into(),
+            red_start: String::new(),
+            points_by_depth: vec![1, 2, 3, 4],
+        }
+    }
+}
+
+impl Options {
+    /// The board these options describe, or the first rule of §2 they break.
+    pub fn board(&self) -> Result<Board, Msg> {
+        if self.points_by_depth.len() != usize::from(self.dojo_depth) {
+            return Err(Msg::new("ninja-setup-points")
+                .arg("rows", self.dojo_depth)
+                .arg("given", self.points_by_depth.len()));
+        }
+        let mut board = Board::new(
+            self.width,
+            self.dojo_depth,
+            self.neutral_depth,
+            self.points_by_depth.clone(),
+        );
+        board.place(&self.black_start, &self.red_start)?;
+        Ok(board)
+    }
+}
+
+/// What a seat can send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Roll,
+    Resign,
+    /// `c1-c4`: origin and destination as written (checked against the board when applied).
+    Move {
+        from: (u8, u8),
+        to: (u8, u8),
+    },
+    /// An option by its label (`A`, `AB`), as the page's `move <label>`.
+    Label(String),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Roll => f.write_str("roll"),
+            Action::Resign => f.write_str(RESIGN),
+            Action::Move { from, to } => write!(
+                f,
+                "{}-{}",
+                board::square_name(from.0, from.1),
+                board::square_name(to.0, to.1)
+            ),
+            Action::Label(l) => f.write_str(l),
+        }
+    }
+}
+
+/// An action id that is none of `roll`, `resign`, `c1-c4`, `A`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownAction;
+
+impl FromStr for Action {
+    type Err = UnknownAction;
+
+    fn from_str(s: &str) -> Result<Self, UnknownAction> {
+        match s {
+            "roll" => Ok(Action::Roll),
+            RESIGN => Ok(Action::Resign),
+            _ if (1..=2).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_uppercase()) => {
+                Ok(Action::Label(s.to_owned()))
+            }
+            _ => {
+                let (from, to) = s.split_once('-').ok_or(UnknownAction)?;
+                let from = board::parse_square(from).ok_or(UnknownAction)?;
+                let to = board::parse_square(to).ok_or(UnknownAction)?;
+                Ok(Action::Move { from, to })
+            }
+        }
+    }
+}
+
+/// The label of the `i`-th option: A…Z, AA, AB, …
+pub fn option_label(i: usize) -> String {
+    let letter = |k: usize| char::from(b'A' + k as u8);
+    if i < 26 {
+        letter(i).to_string()
+    } else {
+        format!("{}{}", letter((i / 26 - 1) % 26), letter(i % 26))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ninja {
+    options: Options,
+    board: Board,
+    position: Position,
+    active: Seat,
+    /// The active player's dice, once rolled this turn.
+    dice: Option<[u8; 2]>,
+    /// The last few log lines, oldest first.
+    log: VecDeque<Msg>,
+    outcome: Option<Outcome>,
+}
+
+impl Ninja {
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The seat whose turn it is (the last to play once the game is over).
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn dice(&self) -> Option<[u8; 2]> {
+        self.dice
+    }
+
+    /// The dice total waiting for a move.
+    pub fn steps(&self) -> Option<usize> {
+        self.dice.map(|[a, b]| usize::from(a + b))
+    }
+
+    pub fn log(&self) -> impl Iterator<Item = &Msg> {
+        self.log.iter()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The moves the dice down allow, labelled in this order (empty before the roll).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match (self.steps(), &self.outcome) {
+            (Some(n), None) => self.position.moves(&self.board, self.active, n),
+            _ => vec![],
+        }
+    }
+
+    /// The option behind an action (a label or squares), for labels and the board.
+    pub fn move_of(&self, action: &Action) -> Option<Move> {
+        let moves = self.legal_moves();
+        match action {
+            Action::Label(l) => moves
+                .into_iter()
+                .enumerate()
+                .find(|(i, _)| option_label(*i) == *l)
+                .map(|(_, m)| m),
+            Action::Move { from, to } => {
+                let from = self.board.at(from.0, from.1)?;
+                let to = self.board.at(to.0, to.1)?;
+                moves.into_iter().find(|m| m.from == from && m.to == to)
+            }
+            Action::Roll | Action::Resign => None,
+        }
+    }
+
+    /// The action id of a move.
+    pub fn action_of(&self, mv: &Move) -> Action {
+        let square = |sq| (self.board.col(sq), self.board.row(sq));
+        Action::Move {
+            from: square(mv.from),
+            to: square(mv.to),
+        }
+    }
+
+    /// A position for tests of a rule: the board of `options`, the pieces and missions given.
+    #[cfg(test)]
+    pub(crate) fn with_position(options: Options, position: Position, active: Seat) -> Self {
+        let board = options.board().expect("valid options");
+        Self {
+            options,
+            board,
+            position,
+            active,
+            dice: None,
+            log: VecDeque::new(),
+            outcome: None,
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    /// Checks an action against the rules without changing anything (§6, top to bottom).
+    fn check(&self, seat: Seat, action: &Action) -> Result<Option<Move>, RuleError> {
+        if seat > RED {
+            return Err(RuleError::new("rule-not-playing"));
+        }
+        if self.outcome.is_some() {
+            return Err(RuleError::new("rule-game-over"));
+        }
+        if *action == Action::Resign {
+            return Ok(None);
+        }
+        if seat != self.active {
+            return Err(Msg::new("rule-not-your-turn").seat("player", self.active).into());
+        }
+        let Some(steps) = self.steps() else {
+            return match action {
+                Action::Roll => Ok(None),
+                _ => Err(RuleError::new("ninja-rule-roll-first")),
+            };
+        };
+        match action {
+            Action::Roll | Action::Resign => Err(Msg::new("ninja-rule-rolled").arg("steps", steps).into()),
+            Action::Label(l) => {
+                let moves = self.legal_moves();
+                moves
+                    .iter()
+                    .enumerate()
+                    .find(|(i, _)| option_label(*i) == *l)
+                    .map(|(_, m)| Some(*m))
+                    .ok_or_else(|| {
+                        Msg::new("ninja-rule-no-option")
+                            .arg("label", l.as_str())
+                            .arg("last", option_label(moves.len().saturating_sub(1)))
+                            .into()
+                    })
+            }
+            Action::Move { from, to } => {
+                let square = |(col, row): (u8, u8)| {
+                    self.board.at(col, row).ok_or_else(|| {
+                        RuleError(
+                            Msg::new("ninja-rule-not-a-square").arg("square", board::square_name(col, row)),
+                        )
+                    })
+                };
+                let (from, to) = (square(*from)?, square(*to)?);
+                self.position
+                    .check_move(&self.board, seat, from, to, steps)
+                    .map(Some)
+                    .map_err(|r| r.message(&self.board, from, to, steps).into())
+            }
+        }
+    }
+
+    fn roll(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Msg>) {
+        let d = [dice.roll(DIE), dice.roll(DIE)];
+        let me = self.active;
+        lines.push(
+            Msg::new("ninja-log-rolled")
+                .seat("player", me)
+                .arg("d1", d[0])
+                .arg("d2", d[1])
+                .arg("total", d[0] + d[1]),
+        );
+        self.dice = Some(d);
+        // §3.2: no option means the pass, announced, and the turn ends (the clock still runs).
+        if self.legal_moves().is_empty() {
+            lines.push(
+                Msg::new("ninja-log-pass")
+                    .seat("player", me)
+                    .arg("total", d[0] + d[1]),
+            );
+            self.end_turn(lines);
+        }
+    }
+
+    fn make_move(&mut self, mv: &Move, lines: &mut Vec<Msg>) {
+        let me = self.active;
+        let (from, to) = (self.board.name(mv.from), self.board.name(mv.to));
+        let resolved = self.position.play(me, mv);
+        lines.push(
+            Msg::new("ninja-log-moved")
+                .seat("player", me)
+                .arg("from", from.as_str())
+                .arg("to", to.as_str()),
+        );
+        if resolved.killed {
+            lines.push(
+                Msg::new("ninja-log-kill")
+                    .seat("player", me)
+                    .seat("victim", 1 - me)
+                    .arg("square", to.as_str()),
+            );
+        }
+        if let Some(points) = resolved.home {
+            lines.push(
+                Msg::new("ninja-log-home")
+                    .seat("player", me)
+                    .arg("points", points)
+                    .arg("shadow", mv.shadow)
+                    .arg("score", self.position.score[me]),
+            );
+        } else if resolved.started {
+            lines.push(
+                Msg::new("ninja-log-mission")
+                    .seat("player", me)
+                    .arg("square", from.as_str()),
+            );
+        }
+        // §3.5 before §3.6 (§9.7): a win ends the game before the clock.
+        if self.position.score[me] >= TARGET {
+            lines.push(
+                Msg::new("ninja-log-win-points")
+                    .seat("player", me)
+                    .arg("score", self.position.score[me]),
+            );
+            self.finish(me);
+        } else if self.position.ninjas(1 - me) == 0 {
+            lines.push(
+                Msg::new("ninja-log-win-wipeout")
+                    .seat("player", me)
+                    .seat("loser", 1 - me),
+            );
+            self.finish(me);
+        } else {
+            self.end_turn(lines);
+        }
+    }
+
+    /// §3.6–7: the mission clock, then the loss of the last ninja or the other player's turn.
+    fn end_turn(&mut self, lines: &mut Vec<Msg>) {
+        let me = self.active;
+        if let Some(sq) = self.position.clock(me) {
+            lines.push(
+                Msg::new("ninja-log-expired")
+                    .seat("player", me)
+                    .arg("square", self.board.name(sq)),
+            );
+        }
+        if self.position.ninjas(me) == 0 {
+            lines.push(
+                Msg::new("ninja-log-win-wipeout")
+                    .seat("player", 1 - me)
+                    .seat("loser", me),
+            );
+            self.finish(1 - me);
+        } else {
+            self.active = 1 - me;
+            self.dice = None;
+        }
+    }
+
+    fn finish(&mut self, winner: Seat) {
+        self.dice = None;
+        self.outcome = Some(Outcome::Won {
+            winners: vec![winner],
+        });
+    }
+}
+
+impl Game for Ninja {
+    const ID: &'static str = "ninja";
+    const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    /// The board of §2, every value configurable.
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "width",
+            kind: OptionKind::Number {
+                default: 6,
+                min: 3,
+                max: 9,
+            },
+        },
+        OptionSpec {
+            key: "dojo_depth",
+            kind: OptionKind::Number {
+                default: 4,
+                min: 1,
+                max: 8,
+            },
+        },
+        OptionSpec {
+            key: "neutral_depth",
+            kind: OptionKind::Number {
+                default: 3,
+                min: 0,
+                max: 9,
+            },
+        },
+        OptionSpec {
+            key: "black_start",
+            kind: OptionKind::Text {
+                default: "b1 c1 d1 e1 a2 f2",
+                max_len: 120,
+            },
+        },
+        OptionSpec {
+            key: "red_start",
+            kind: OptionKind::Text {
+                default: "",
+                max_len: 120,
+            },
+        },
+        OptionSpec {
+            key: "points_by_depth",
+            kind: OptionKind::Numbers {
+                default: &[1, 2, 3, 4],
+                min: 0,
+                max: 20,
+                max_len: 8,
+            },
+        },
+    ];
+
+    type Options = Options;
+    type Action = Action;
+
+    fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
+        if !PLAYERS.contains(&players) {
+            return Err(SetupError(
+                Msg::new("setup-players")
+                    .arg("min", *PLAYERS.start())
+                    .arg("max", *PLAYERS.end())
+                    .arg("players", players),
+            ));
+        }
+        let board = options.board()?;
+        let position = Position::new(&board);
+        // §2 setup: 2d4 each, higher total moves first, ties reroll.
+        let mut log = VecDeque::new();
+        let first = loop {
+            let b = [dice.roll(DIE), dice.roll(DIE)];
+            let r = [dice.roll(DIE), dice.roll(DIE)];
+            log.push_back(
+                Msg::new("ninja-log-opening")
+                    .seat("black", BLACK)
+                    .seat("red", RED)
+                    .arg("b1", b[0])
+                    .arg("b2", b[1])
+                    .arg("r1", r[0])
+                    .arg("r2", r[1]),
+            );
+            match (b[0] + b[1]).cmp(&(r[0] + r[1])) {
+                std::cmp::Ordering::Greater => break BLACK,
+                std::cmp::Ordering::Less => break RED,
+                std::cmp::Ordering::Equal => log.push_back(Msg::new("ninja-log-opening-tie")),
+            }
+        };
+        log.push_back(Msg::new("ninja-log-first").seat("player", first));
+        while log.len() > LOG_LEN {
+            log.pop_front();
+        }
+        Ok(Self {
+            options: options.clone(),
+            board,
+            position,
+            active: first,
+            dice: None,
+            log,
+            outcome: None,
+        })
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            vec![]
+        } else {
+            vec![self.active]
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() || seat != self.active {
+            return vec![];
+        }
+        match self.dice {
+            None => vec![Action::Roll],
+            Some(_) => self.legal_moves().iter().map(|m| self.action_of(m)).collect(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        let mv = self.check(seat, action)?;
+        let mut lines = vec![];
+        match (action, mv) {
+            (Action::Resign, _) => {
+                lines.push(Msg::new("log-resigned").seat("player", seat));
+                self.finish(1 - seat);
+            }
+            (_, Some(mv)) => self.make_move(&mv, &mut lines),
+            _ => self.roll(dice, &mut lines),
+        }
+        self.log.extend(lines.iter().cloned());
+        while self.log.len() > LOG_LEN {
+            self.log.pop_front();
+        }
+        Ok(lines)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn label(&self, action: &Action, tr: &Tr) -> String {
+        view::label(self, action, tr)
+    }
+
+    /// Out of time: roll if the dice are not down, else the first option (a pass needs no choice).
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        self.legal_actions(seat).into_iter().next()
+    }
+
+    fn view(&self, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
+        view::view(self, draft, tr)
+    }
+
+    fn bot(level: Level) -> Box<dyn Bot> {
+        bots::bot(level)
+    }
+}

@@ -1,0 +1,351 @@
+//! Property tests over random games: legal play ends and keeps the §5 invariant, the log replays
+//! to the same state, illegal actions change nothing, the options are exactly the destinations a
+//! brute force over every step sequence finds, and every board and draft fits Discord's limits.
+
+use super::board::Dir;
+use super::*;
+use crate::engine::view::Target;
+use crate::engine::{
+    AnyGame, Dice, Locale, LoggedAction, Registered, Rules, ScriptedDice, SeededDice, driver, replay, text,
+};
+use proptest::prelude::*;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// Far above any real game.
+const MAX_ACTIONS: usize = 20_000;
+
+struct Playout {
+    options: serde_json::Value,
+    setup_dice: Vec<u8>,
+    log: Vec<LoggedAction>,
+    states: Vec<Ninja>,
+}
+
+fn state(game: &dyn AnyGame) -> &Ninja {
+    game.as_any().downcast_ref().expect("a Ninja game")
+}
+
+/// A few boards: the default and smaller or wider ones with their own starts.
+fn board_options(variant: u8) -> serde_json::Value {
+    match variant % 4 {
+        0 => serde_json::json!({}),
+        1 => {
+            serde_json::json!({"width": 4, "dojo_depth": 2, "neutral_depth": 1, "black_start": "a1 b1 c2 d2",
+            "points_by_depth": [1, 3]})
+        }
+        2 => serde_json::json!({"width": 9, "dojo_depth": 8, "neutral_depth": 9,
+            "black_start": "a1 b1 c1 d1 e1 f1 g1 h1 i1 a2 i2", "points_by_depth": [1, 2, 3, 4, 5, 6, 7, 8]}),
+        _ => serde_json::json!({"neutral_depth": 0, "red_start": "a8 f8 c6"}),
+    }
+}
+
+/// A die source that hands each action's draws to the log.
+struct Tap {
+    inner: SeededDice,
+    drawn: Rc<RefCell<Vec<u8>>>,
+}
+
+impl Dice for Tap {
+    fn roll(&mut self, sides: u8) -> u8 {
+        let v = self.inner.roll(sides);
+        self.drawn.borrow_mut().push(v);
+        v
+    }
+}
+
+/// Random legal play through the engine's driver; now and then the seat to act resigns.
+fn playout(seed: u64, variant: u8) -> Playout {
+    let options = board_options(variant);
+    let drawn = Rc::new(RefCell::new(vec![]));
+    let mut dice = Tap {
+        inner: SeededDice::new(seed),
+        drawn: drawn.clone(),
+    };
+    let mut chooser = SeededDice::new(seed.rotate_left(17) ^ 0xC0FFEE);
+    let mut game = Registered::<Ninja>::NEW
+        .new_game(&options, 2, &mut dice)
+        .expect("valid setup");
+    let setup_dice = drawn.borrow_mut().drain(..).collect();
+    let mut log = vec![];
+    let mut states = vec![state(game.as_ref()).clone()];
+    driver::play(
+        game.as_mut(),
+        &mut dice,
+        MAX_ACTIONS,
+        |g, seat| {
+            if chooser.roll(250) == 1 && chooser.roll(4) == 1 {
+                return Action::Resign.to_string();
+            }
+            let legal = Game::legal_actions(state(g), seat);
+            assert!(!legal.is_empty(), "the seat to act always has a legal action");
+            legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)].to_string()
+        },
+        |g, seat, action, _| {
+            log.push(LoggedAction {
+                seat,
+                action: action.to_owned(),
+                dice: drawn.borrow_mut().drain(..).collect(),
+            });
+            states.push(state(g).clone());
+        },
+    )
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    Playout {
+        options,
+        setup_dice,
+        log,
+        states,
+    }
+}
+
+/// Every legal (origin, destination) by brute force: all 4^n sequences of single steps, each
+/// classified by its runs of equal directions into the shapes of §4, checked as §4's pseudocode says.
+fn brute_force(game: &Ninja) -> BTreeSet<(Sq, Sq)> {
+    let board = game.board();
+    let position = game.position();
+    let me = game.active();
+    let n = game.steps().expect("dice down");
+    let forward = board::Dir::forward(me);
+    let back = forward.opposite();
+    let mission = position.missions[me];
+    let mut out = BTreeSet::new();
+    for k in position.squares_of(me) {
+        let may_leave = mission.is_none_or(|m| m.square == k);
+        let may_reverse = mission.is_none_or(|m| m.square == k && !m.reversal_used);
+        'seq: for code in 0..4usize.pow(n as u32) {
+            let dirs: Vec<Dir> = (0..n)
+                .map(|i| Dir::ALL[code / 4usize.pow(i as u32) % 4])
+                .collect();
+            let mut runs: Vec<(Dir, usize)> = vec![];
+            for &d in &dirs {
+                match runs.last_mut() {
+                    Some((last, len)) if *last == d => *len += 1,
+                    _ => runs.push((d, 1)),
+                }
+            }
+            let perpendicular = |a: Dir, b: Dir| a.perpendicular().contains(&b);
+            let turning_run = match runs[..] {
+                [_] => None,
+                [(a, _), (b, _)] if perpendicular(a, b) => None,
+                [(a, _), (b, _)] if a == forward && b == back => Some(0),
+                [(a, _), (b, _), (c, _)] if a == forward && b == back && perpendicular(a, c) => Some(0),
+                [(c, _), (a, _), (b, _)] if a == forward && b == back && perpendicular(a, c) => Some(1),
+                _ => continue,
+            };
+            let mut path = vec![];
+            let mut at = k;
+            for &d in &dirs {
+                match board.step(at, d) {
+                    Some(next) => at = next,
+                    None => continue 'seq,
+                }
+                path.push(at);
+            }
+            let to = *path.last().expect("n ≥ 2");
+            if path[..n - 1].iter().any(|&s| s != k && position.at(s).is_some()) {
+                continue;
+            }
+            if to != k && position.at(to) == Some(me) {
+                continue;
+            }
+            if let Some(r) = turning_run {
+                let turning = path[runs[..=r].iter().map(|(_, len)| len).sum::<usize>() - 1];
+                if !may_reverse || board.depth(me, turning) == 0 {
+                    continue;
+                }
+            }
+            if !may_leave && path.iter().any(|&s| !board.in_dojo(me, s)) {
+                continue;
+            }
+            out.insert((k, to));
+        }
+    }
+    out
+}
+
+fn check_invariant(game: &Ninja) {
+    assert!(
+        game.position().invariant_holds(game.board()),
+        "§5 invariant broken:\n{game:?}"
+    );
+    for seat in [BLACK, RED] {
+        assert!(game.position().score[seat] < TARGET || Game::outcome(game).is_some());
+        if let Some(m) = game.position().missions[seat] {
+            assert!((1..=MISSION_TURNS).contains(&m.turn));
+            assert!(m.shadow <= game.board().dojo_depth);
+        }
+    }
+    if !game.is_over() && game.dice().is_some() {
+        assert!(
+            !game.legal_moves().is_empty(),
+            "a roll without options passes at once"
+        );
+    }
+}
+
+/// Every view of a state — the board and each draft its step controls reach — in both languages.
+fn check_views(game: &Ninja) {
+    let names = vec![
+        "a player with a long name".to_owned(),
+        "someone else entirely".to_owned(),
+    ];
+    for locale in Locale::ALL {
+        let tr = Tr::new(locale, &names);
+        let mut drafts = vec![String::new()];
+        let mut seen = BTreeSet::new();
+        while let Some(draft) = drafts.pop() {
+            if !seen.insert(draft.clone()) {
+                continue;
+            }
+            let view = Game::view(game, None, &draft, &tr);
+            view.check_limits()
+                .unwrap_or_else(|e| panic!("{e}\n{}", view.to_text()));
+            let all = format!("{}{}", view.to_text(), view.controls_text());
+            assert!(!all.contains('⟦'), "a message is missing:\n{all}");
+            for row in &view.rows {
+                for id in row.ids() {
+                    match Target::of(id) {
+                        Target::Step(next) => drafts.push(next.to_owned()),
+                        Target::Act(action) => {
+                            let parsed: Action = action.parse().expect("an action id");
+                            assert!(
+                                parsed == Action::Resign
+                                    || Game::legal_actions(game, game.active()).contains(&parsed),
+                                "{action} is offered but not legal"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Every legal move is reachable through the steps.
+        if game.dice().is_some() && !game.is_over() {
+            let reachable: usize = seen
+                .iter()
+                .filter(|d| !d.is_empty())
+                .map(|d| {
+                    Game::view(game, None, d, &tr)
+                        .rows
+                        .iter()
+                        .flat_map(|r| r.ids().into_iter().map(str::to_owned).collect::<Vec<_>>())
+                        .filter(|id| id.contains('-'))
+                        .count()
+                })
+                .sum();
+            assert_eq!(reachable, game.legal_moves().len());
+        }
+    }
+}
+
+/// Every action a seat could send here, legal or not.
+fn candidate_actions(game: &Ninja) -> Vec<Action> {
+    let board = game.board();
+    let mut all = vec![
+        Action::Roll,
+        Action::Resign,
+        Action::Label("A".into()),
+        Action::Label("ZZ".into()),
+    ];
+    let squares: Vec<(u8, u8)> = (0..board.squares() as Sq)
+        .map(|s| (board.col(s), board.row(s)))
+        .collect();
+    let origins: Vec<(u8, u8)> = [BLACK, RED]
+        .into_iter()
+        .flat_map(|s| {
+            game.position()
+                .squares_of(s)
+                .map(|q| (board.col(q), board.row(q)))
+        })
+        .chain([(0, board.rows + 1), (board.width, 1)])
+        .collect();
+    for &from in &origins {
+        for &to in squares.iter().step_by(3).chain([(board.width, 2)].iter()) {
+            all.push(Action::Move { from, to });
+        }
+    }
+    all
+}
+
+fn check_refusals(game: &Ninja) {
+    for seat in 0..3 {
+        let legal = Game::legal_actions(game, seat);
+        let may_resign = seat < 2 && !game.is_over();
+        for action in candidate_actions(game) {
+            let by_label = matches!(&action, Action::Label(_))
+                && game.move_of(&action).is_some()
+                && seat == game.active();
+            if legal.contains(&action) || (action == Action::Resign && may_resign) || by_label {
+                continue;
+            }
+            let mut after = game.clone();
+            let err = Game::apply(&mut after, seat, &action, &mut ScriptedDice::new([]))
+                .expect_err("an illegal action is refused");
+            assert!(
+                text::has_message(&err.0.id),
+                "{} is not in the catalogue",
+                err.0.id
+            );
+            assert_eq!(&after, game, "refusing {action} by seat {seat} changed the game");
+        }
+        let mut after = game.clone();
+        let err = AnyGame::apply(&mut after, seat, "c1_c4", &mut ScriptedDice::new([])).expect_err("junk");
+        assert_eq!(err.0.id, "rule-unknown-action");
+        assert_eq!(&after, game);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn random_play_ends_and_keeps_the_invariant(seed in any::<u64>(), variant in 0u8..4) {
+        let game = playout(seed, variant);
+        for s in &game.states {
+            check_invariant(s);
+        }
+        let last = game.states.last().expect("at least the start");
+        prop_assert!(Game::outcome(last).is_some());
+    }
+
+    #[test]
+    fn replaying_the_log_reproduces_the_game(seed in any::<u64>(), variant in 0u8..4) {
+        let game = playout(seed, variant);
+        let mut setup = ScriptedDice::new(game.setup_dice.iter().copied());
+        let mut fresh = Registered::<Ninja>::NEW.new_game(&game.options, 2, &mut setup).expect("same setup");
+        prop_assert_eq!(setup.remaining(), 0);
+        replay(fresh.as_mut(), &game.log).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(state(fresh.as_ref()), game.states.last().expect("final state"));
+    }
+
+    #[test]
+    fn illegal_actions_are_refused_and_change_nothing(seed in any::<u64>(), variant in 0u8..4) {
+        let game = playout(seed, variant);
+        for s in game.states.iter().step_by(11).chain(game.states.last()) {
+            check_refusals(s);
+        }
+    }
+
+    #[test]
+    fn options_are_exactly_the_brute_force_destinations(seed in any::<u64>(), variant in 0u8..4) {
+        let game = playout(seed, variant);
+        let rolled = game.states.iter().filter(|s| s.dice().is_some() && !s.is_over());
+        for s in rolled.step_by(5).take(8) {
+            let moves = s.legal_moves();
+            let listed: BTreeSet<(Sq, Sq)> = moves.iter().map(|m| (m.from, m.to)).collect();
+            prop_assert_eq!(listed.len(), moves.len(), "one option per (origin, destination)");
+            prop_assert_eq!(&listed, &brute_force(s));
+            let keys: Vec<_> = moves.iter().map(|m| (position::order_key(s.board(), m.from), position::order_key(s.board(), m.to))).collect();
+            prop_assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted by origin, then destination");
+        }
+    }
+
+    #[test]
+    fn every_view_and_draft_fits_discord(seed in any::<u64>(), variant in 0u8..4) {
+        let game = playout(seed, variant);
+        for s in game.states.iter().step_by(3).chain(game.states.last()) {
+            check_views(s);
+        }
+    }
+}
