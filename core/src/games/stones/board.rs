@@ -422,6 +422,9 @@ struct Walker<'a, F> {
 impl<F: FnMut(Chain, u64, u8) -> bool> Walker<'_, F> {
     fn go(&mut self, chain: Chain, at: u8, jumped: u64) -> bool {
         let len = chain.len() as u8;
+        if len > self.hi {
+            return true;
+        }
         if len >= self.lo && !(self.f)(chain, jumped, at) {
             return false;
         }
