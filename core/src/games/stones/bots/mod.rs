@@ -1,0 +1,98 @@
+//! Wise Man's Stones players. Easy plays a random chain half the time and the greediest one
+//! otherwise; normal takes the chain that captures most now; strong searches its chains against
+//! the opponent's best reply, scoring positions as the race they are at the end (see `strong`).
+//! Every level takes the opponent's corner stones (a free point) and removes its initial stone
+//! as soon as another stone of its own can start a chain.
+
+pub mod strong;
+
+#[cfg(test)]
+mod tests;
+
+use super::{Action, Chain, Phase, Stones};
+use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
+use crate::engine::{AnyGame, Dice, Seat};
+pub use strong::Params;
+
+/// The player for a level.
+pub fn bot(level: Level) -> Box<dyn Bot> {
+    match level {
+        Level::Easy => Box::new(Player(Style::Easy)),
+        Level::Normal => Box::new(Player(Style::Greedy)),
+        Level::Strong => Box::new(Player(Style::Search(Params::default()))),
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Style {
+    Easy,
+    Greedy,
+    Search(Params),
+}
+
+pub struct Player(pub Style);
+
+impl Player {
+    /// The action for the seat to act (the game is not over).
+    pub fn action(&self, game: &Stones, rng: &mut dyn Dice) -> Action {
+        if let Some(&corner) = game.takes().first() {
+            return Action::Take(corner);
+        }
+        match game.phase() {
+            Phase::EndPhase => Action::End {
+                remove: wants_removal(game),
+            },
+            _ => {
+                let chains = game.legal_chains();
+                let chain = match self.0 {
+                    Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
+                    Style::Easy | Style::Greedy => greedy(game, &chains),
+                    Style::Search(params) => strong::choose(game, &chains, &params),
+                };
+                Action::Place(chain)
+            }
+        }
+    }
+}
+
+impl Bot for Player {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        match game
+            .as_any()
+            .downcast_ref::<Stones>()
+            .filter(|g| g.active() == seat && g.phase() != Phase::Over)
+        {
+            Some(g) => self.action(g, rng).to_string(),
+            None => RandomBot.choose(game, seat, rng),
+        }
+    }
+}
+
+/// The chain capturing most now; among equals the shortest (stones kept are future turns).
+pub fn greedy(game: &Stones, chains: &[Chain]) -> Chain {
+    let pos = game.position();
+    let me = game.active();
+    let mut best = (chains[0], 0, 0);
+    pos.walk(me, game.lengths(), |chain, jumped, _| {
+        let points = pos.value(jumped);
+        if points > best.1 || points == best.1 && chain.len() < best.0.len() {
+            best = (chain, points, 0);
+        }
+        true
+    });
+    best.0
+}
+
+/// Remove the initial stone once a placed stone of one's own can start a chain: the initial
+/// stone's two exits fill up fast, and with them blocked its owner would lose.
+pub fn wants_removal(game: &Stones) -> bool {
+    let me = game.active();
+    let pos = game.position();
+    if !pos.initial[me] {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.settle(me, game.current_turn().captured);
+    after.remove_initial(me);
+    after.has_chain(me, 1..=1)
+}
