@@ -117,7 +117,11 @@ fn main() {
     println!("\n| decision time (two threads) | decisions | p50 | p99 | max |");
     println!("|---|---:|---:|---:|---:|");
     for level in Level::ALL {
-        let mut t: Vec<Duration> = all_times.iter().filter(|(l, _)| *l == level).map(|(_, d)| *d).collect();
+        let mut t: Vec<Duration> = all_times
+            .iter()
+            .filter(|(l, _)| *l == level)
+            .map(|(_, d)| *d)
+            .collect();
         t.sort_unstable();
         println!(
             "| {} | {} | {:?} | {:?} | {:?} |",

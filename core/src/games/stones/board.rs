@@ -136,7 +136,11 @@ pub struct Chain {
 
 impl Chain {
     pub fn new(origin: u8, dirs: &[Dir]) -> Self {
-        let mut chain = Self { origin, len: 0, dirs: 0 };
+        let mut chain = Self {
+            origin,
+            len: 0,
+            dirs: 0,
+        };
         for &d in dirs {
             chain = chain.then(d);
         }
@@ -208,8 +212,14 @@ pub enum StepError {
     OwnStone(u8),
     HomeCorner(u8),
     Backward,
-    NotInLine { from: u8, to: u8 },
-    WrongLanding { listed: u8, landing: u8 },
+    NotInLine {
+        from: u8,
+        to: u8,
+    },
+    WrongLanding {
+        listed: u8,
+        landing: u8,
+    },
 }
 
 /// One step from `from` (the last placed stone, or the origin): leaps the run of jewels and
@@ -328,6 +338,17 @@ impl Position {
         self.walk(me, lens, |_, _, _| {
             found = true;
             false
+        });
+        found
+    }
+
+    /// The lengths of `me`'s legal chains, as bits (bit k: some chain of k stones).
+    pub fn lengths_available(&self, me: Seat) -> u8 {
+        let all = (1..=self.max_len(me)).fold(0u8, |m, k| m | 1 << k);
+        let mut found = 0u8;
+        self.walk(me, 1..=MAX_CHAIN as u8, |chain, _, _| {
+            found |= 1 << chain.len();
+            found != all
         });
         found
     }

@@ -54,9 +54,14 @@ pub enum Action {
     /// The canonical notation: `place a1 ENEENN`.
     Place(Chain),
     /// The landing-cell notation `place a1 b1 b2 d2`, converted against the board when applied.
-    PlaceAt { origin: u8, cells: Vec<u8> },
+    PlaceAt {
+        origin: u8,
+        cells: Vec<u8>,
+    },
     Take(u8),
-    End { remove: bool },
+    End {
+        remove: bool,
+    },
     Resign,
 }
 
@@ -269,7 +274,9 @@ impl Stones {
             return Err(RuleError::new("stones-rule-no-stones"));
         }
         if k > board::MAX_CHAIN {
-            return Err(Msg::new("stones-rule-too-long").arg("max", board::MAX_CHAIN).into());
+            return Err(Msg::new("stones-rule-too-long")
+                .arg("max", board::MAX_CHAIN)
+                .into());
         }
         let hand = self.pos.hands[me];
         if k > usize::from(hand) {
@@ -283,14 +290,21 @@ impl Stones {
                 } else {
                     "stones-rule-dice-longest"
                 };
-                return Err(Msg::new(id).arg("required", *lens.start()).arg("roll", self.roll.unwrap_or(required)).into());
+                return Err(Msg::new(id)
+                    .arg("required", *lens.start())
+                    .arg("roll", self.roll.unwrap_or(required))
+                    .into());
             }
         }
         if self.pos.board[usize::from(origin)].owner() != Some(me) {
-            return Err(Msg::new("stones-rule-not-your-stone").arg("cell", cell_name(origin)).into());
+            return Err(Msg::new("stones-rule-not-your-stone")
+                .arg("cell", cell_name(origin))
+                .into());
         }
         if self.pos.initial[me] && origin != HOME[me] {
-            return Err(Msg::new("stones-rule-from-initial").arg("cell", cell_name(HOME[me])).into());
+            return Err(Msg::new("stones-rule-from-initial")
+                .arg("cell", cell_name(HOME[me]))
+                .into());
         }
         let mut board = self.pos.board;
         let mut at = origin;
@@ -299,9 +313,15 @@ impl Stones {
         let mut landings = Vec::with_capacity(k);
         for i in 0..k {
             let d = match action {
-                Action::PlaceAt { cells, .. } => {
-                    Dir::towards(at, cells[i]).ok_or_else(|| step_error(i, StepError::NotInLine { from: at, to: cells[i] }))?
-                }
+                Action::PlaceAt { cells, .. } => Dir::towards(at, cells[i]).ok_or_else(|| {
+                    step_error(
+                        i,
+                        StepError::NotInLine {
+                            from: at,
+                            to: cells[i],
+                        },
+                    )
+                })?,
                 Action::Place(chain) => chain.dir(i),
                 _ => unreachable!(),
             };
@@ -312,7 +332,13 @@ impl Stones {
             if let Action::PlaceAt { cells, .. } = action
                 && cells[i] != next
             {
-                return Err(step_error(i, StepError::WrongLanding { listed: cells[i], landing: next }));
+                return Err(step_error(
+                    i,
+                    StepError::WrongLanding {
+                        listed: cells[i],
+                        landing: next,
+                    },
+                ));
             }
             board[usize::from(next)] = Piece::Stone(me as u8);
             dirs.push(d);
@@ -349,10 +375,14 @@ impl Stones {
             }
             Action::Take(c) => {
                 if !NEUTRAL.contains(c) {
-                    return Err(Msg::new("stones-rule-not-neutral").arg("cell", cell_name(*c)).into());
+                    return Err(Msg::new("stones-rule-not-neutral")
+                        .arg("cell", cell_name(*c))
+                        .into());
                 }
                 match self.pos.board[usize::from(*c)].owner() {
-                    None => Err(Msg::new("stones-rule-corner-empty").arg("cell", cell_name(*c)).into()),
+                    None => Err(Msg::new("stones-rule-corner-empty")
+                        .arg("cell", cell_name(*c))
+                        .into()),
                     Some(owner) if owner == seat => {
                         Err(Msg::new("stones-rule-take-own").arg("cell", cell_name(*c)).into())
                     }
@@ -426,7 +456,9 @@ impl Stones {
         self.phase = Phase::Over;
         self.required = None;
         self.roll = None;
-        self.outcome = Some(Outcome::Won { winners: vec![winner] });
+        self.outcome = Some(Outcome::Won {
+            winners: vec![winner],
+        });
     }
 
     fn take(&mut self, corner: u8, events: &mut Vec<Msg>) {
@@ -515,7 +547,7 @@ impl Game for Stones {
             ));
         }
         let mut game = Self {
-            options: options.clone(),
+            options: *options,
             pos: Position::start(),
             active: P1,
             phase: Phase::Place,

@@ -6,9 +6,7 @@
 
 use super::*;
 use crate::engine::view::{Row, Target};
-use crate::engine::{
-    AnyGame, Locale, LoggedAction, Registered, Rules, SeededDice, Tr, driver, replay,
-};
+use crate::engine::{AnyGame, Locale, LoggedAction, Registered, Rules, SeededDice, Tr, driver, replay};
 use board::{CELLS, HAND, MAX_CHAIN};
 use proptest::prelude::*;
 use std::cell::RefCell;
@@ -56,7 +54,11 @@ fn playout(seed: u64, dice: bool, max_possible: bool) -> Playout {
     };
     let typed = Options {
         dice,
-        dice_shortfall: if max_possible { Shortfall::MaxPossible } else { Shortfall::Lose },
+        dice_shortfall: if max_possible {
+            Shortfall::MaxPossible
+        } else {
+            Shortfall::Lose
+        },
     };
     let mut game = Stones::new(&typed, 2, &mut source).expect("setup");
     let setup_dice = drawn.take();
@@ -101,7 +103,10 @@ fn count(game: &Stones, piece: Piece) -> usize {
 /// with, and each score is exactly its captures' worth.
 fn check_conservation(game: &Stones) {
     let pos = &game.pos;
-    assert_eq!(count(game, Piece::Jewel) + usize::from(pos.jewels_won[0] + pos.jewels_won[1]), 12);
+    assert_eq!(
+        count(game, Piece::Jewel) + usize::from(pos.jewels_won[0] + pos.jewels_won[1]),
+        12
+    );
     for seat in 0..2 {
         let on_board = count(game, Piece::Stone(seat as u8)) + count(game, Piece::Initial(seat as u8));
         let removed = usize::from(!pos.initial[seat]);
@@ -116,7 +121,10 @@ fn check_conservation(game: &Stones) {
             2 * u32::from(pos.jewels_won[seat]) + u32::from(pos.stones_won[seat]),
             "seat {seat}'s score is its captures"
         );
-        assert_eq!(pos.initial[seat], pos.board[usize::from(board::HOME[seat])] == Piece::Initial(seat as u8));
+        assert_eq!(
+            pos.initial[seat],
+            pos.board[usize::from(board::HOME[seat])] == Piece::Initial(seat as u8)
+        );
     }
     assert_eq!(count(game, Piece::Blank), 9);
 }
@@ -152,10 +160,15 @@ fn chains_by_steps(game: &Stones) -> BTreeSet<String> {
             continue;
         }
         let view = Game::view(game, None, &draft, &tr);
-        view.check_limits().unwrap_or_else(|e| panic!("draft `{draft}`: {e}"));
+        view.check_limits()
+            .unwrap_or_else(|e| panic!("draft `{draft}`: {e}"));
         for row in &view.rows {
             let ids: Vec<&str> = match row {
-                Row::Buttons { buttons } => buttons.iter().filter(|b| !b.disabled).map(|b| b.id.as_str()).collect(),
+                Row::Buttons { buttons } => buttons
+                    .iter()
+                    .filter(|b| !b.disabled)
+                    .map(|b| b.id.as_str())
+                    .collect(),
                 Row::Select(s) => s.options.iter().map(|o| o.value.as_str()).collect(),
             };
             for id in ids {
@@ -234,7 +247,11 @@ fn the_chains_offered_step_by_step_are_exactly_the_legal_chains() {
         let p = playout(seed, seed % 3 == 1, seed % 3 == 2);
         let places: Vec<&Stones> = p.states.iter().filter(|s| s.phase == Phase::Place).collect();
         for state in places.iter().step_by(places.len().div_ceil(3).max(1)) {
-            let legal: BTreeSet<String> = state.legal_chains().iter().map(|c| Action::Place(*c).to_string()).collect();
+            let legal: BTreeSet<String> = state
+                .legal_chains()
+                .iter()
+                .map(|c| Action::Place(*c).to_string())
+                .collect();
             assert_eq!(brute_force_chains(state), legal, "seed {seed}");
             assert_eq!(chains_by_steps(state), legal, "seed {seed}");
             checked += 1;

@@ -101,9 +101,13 @@ fn the_setup_is_the_reconstructed_layout() {
         .collect();
     assert_eq!(
         jewels,
-        ["d1", "c2", "e2", "b3", "f3", "a4", "g4", "b5", "f5", "c6", "e6", "d7"]
+        [
+            "d1", "c2", "e2", "b3", "f3", "a4", "g4", "b5", "f5", "c6", "e6", "d7"
+        ]
     );
-    let blanks = (0..49u8).filter(|&c| game.pos.board[usize::from(c)] == Piece::Blank).count();
+    let blanks = (0..49u8)
+        .filter(|&c| game.pos.board[usize::from(c)] == Piece::Blank)
+        .count();
     assert_eq!(blanks, 9);
     for c in ["c3", "d4", "e5", "c5", "e3"] {
         assert_eq!(piece(&game, c), Piece::Blank, "{c}");
@@ -138,8 +142,18 @@ fn action_ids_round_trip_and_junk_is_unknown() {
         assert_eq!(action.to_string(), id);
     }
     for junk in [
-        "", "place", "place h1 N", "place a8 N", "place a1 NX", "place a1 b1 x", "take", "take a0",
-        "end now", "End", "place a1  N", "place a1 NNNNNNNNNNNNNNNNN",
+        "",
+        "place",
+        "place h1 N",
+        "place a8 N",
+        "place a1 NX",
+        "place a1 b1 x",
+        "take",
+        "take a0",
+        "end now",
+        "End",
+        "place a1  N",
+        "place a1 NNNNNNNNNNNNNNNNN",
     ] {
         assert_eq!(junk.parse::<Action>(), Err(UnknownAction), "`{junk}`");
     }
@@ -191,19 +205,30 @@ fn example_3_four_jewels_in_one_chain() {
     assert_eq!(game.pos.scores[0], 8);
     assert_eq!(game.pos.hands[0], 24);
     let words = turn_text(&game);
-    assert!(words.contains("a1 ENEENN → b1 b2 d2 f2 f4 f6") && words.contains("c2 e2 f3 f5") && words.contains("+8"), "{words}");
+    assert!(
+        words.contains("a1 ENEENN → b1 b2 d2 f2 f4 f6")
+            && words.contains("c2 e2 f3 f5")
+            && words.contains("+8"),
+        "{words}"
+    );
 }
 
 fn turn_text(game: &Stones) -> String {
     let names = vec!["ann".to_owned(), "ben".to_owned()];
     let view = Game::view(game, None, "", &Tr::new(Locale::En, &names));
-    view.fields.iter().map(|f| f.value.clone()).collect::<Vec<_>>().join("\n")
+    view.fields
+        .iter()
+        .map(|f| f.value.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// §8.4
 #[test]
 fn example_4_a_mixed_run_is_leapt_whole() {
-    let mut game = position(Options::default(), &[], |g| set(g, &["b1", "c1"], Piece::Stone(1)));
+    let mut game = position(Options::default(), &[], |g| {
+        set(g, &["b1", "c1"], Piece::Stone(1))
+    });
     play(&mut game, &["0 place a1 EEN"]);
     for c in ["e1", "f1", "f2"] {
         assert!(p1(c, &game), "{c}");
@@ -273,13 +298,18 @@ fn example_9_backward_and_landing_notation() {
     // The landing notation converts to the canonical chain.
     let mut game = s0();
     play(&mut game, &["0 place a1 b1 b2 d2"]);
-    assert_eq!(game.current_turn().chain.map(|c| c.to_string()), Some("a1 ENE".into()));
+    assert_eq!(
+        game.current_turn().chain.map(|c| c.to_string()),
+        Some("a1 ENE".into())
+    );
 }
 
 /// §8.10
 #[test]
 fn example_10_the_origin_rule_and_removing_the_initial_stone() {
-    let mut game = position(Options::default(), &[], |g| set(g, &["a2", "a3"], Piece::Stone(0)));
+    let mut game = position(Options::default(), &[], |g| {
+        set(g, &["a2", "a3"], Piece::Stone(0))
+    });
     rejected(&game, 0, "place a3 N", "stones-rule-from-initial");
     play(&mut game, &["0 place a1 E", "0 end remove"]);
     assert_eq!(piece(&game, "a1"), Piece::Empty);
@@ -358,7 +388,10 @@ fn example_14_play_over_and_the_tie_going_to_p2() {
     assert_eq!(game.active(), P2);
     rejected(&game, 1, "place g7 WWW", "stones-rule-hand");
     let log = play(&mut game, &["1 place g7 W", "1 end"]);
-    assert!(log.iter().any(|m| m.id == "stones-log-play-over"), "P1's turn is skipped");
+    assert!(
+        log.iter().any(|m| m.id == "stones-log-play-over"),
+        "P1's turn is skipped"
+    );
     assert_eq!(game.active(), P2);
     play(&mut game, &["1 place g7 S", "1 end"]);
     assert_eq!(game.phase(), Phase::Over);
@@ -369,7 +402,9 @@ fn example_14_play_over_and_the_tie_going_to_p2() {
 /// §8.15
 #[test]
 fn example_15_no_exit_from_the_initial_stone_loses() {
-    let game = position(Options::default(), &[], |g| set(g, &["a2", "b1"], Piece::Stone(0)));
+    let game = position(Options::default(), &[], |g| {
+        set(g, &["a2", "b1"], Piece::Stone(0))
+    });
     assert_eq!(game.phase(), Phase::Over);
     assert_eq!(game.stuck(), Some(P1));
     assert_eq!(winner(&game), P2);
@@ -514,7 +549,11 @@ fn takes_are_free_actions_in_both_phases_and_the_loss_check_counts_them() {
     let mut game = position(Options::default(), &[], |g| {
         without_initial(g, 0);
         set(g, &["a6"], Piece::Stone(0));
-        set(g, &["b6", "d6", "f6", "g6", "a5", "a3", "a2", "a7", "g1"], Piece::Stone(1));
+        set(
+            g,
+            &["b6", "d6", "f6", "g6", "a5", "a3", "a2", "a7", "g1"],
+            Piece::Stone(1),
+        );
     });
     assert_eq!(game.phase(), Phase::Place);
     assert!(game.legal_chains().is_empty());
@@ -546,7 +585,10 @@ fn legal_actions_and_timeouts() {
         Game::legal_actions(&game, 0),
         vec![Action::End { remove: false }, Action::End { remove: true }]
     );
-    assert_eq!(Game::timeout_action(&game, 0), Some(Action::End { remove: false }));
+    assert_eq!(
+        Game::timeout_action(&game, 0),
+        Some(Action::End { remove: false })
+    );
 }
 
 #[test]
@@ -555,12 +597,24 @@ fn options_are_declared_with_their_defaults() {
     let rules = Registered::<Stones>::NEW;
     assert_eq!(rules.id(), "stones");
     let game = rules
-        .new_game(&serde_json::json!({"dice": true, "dice_shortfall": "max_possible"}), 2, &mut ScriptedDice::new([4]))
+        .new_game(
+            &serde_json::json!({"dice": true, "dice_shortfall": "max_possible"}),
+            2,
+            &mut ScriptedDice::new([4]),
+        )
         .expect("setup");
     let game: &Stones = game.as_any().downcast_ref().expect("stones");
     assert_eq!(game.options().dice_shortfall, Shortfall::MaxPossible);
     assert_eq!(game.dice(), Some((4, 4)));
-    assert!(rules.new_game(&serde_json::json!({"dice_shortfall": "win"}), 2, &mut ScriptedDice::new([])).is_err());
+    assert!(
+        rules
+            .new_game(
+                &serde_json::json!({"dice_shortfall": "win"}),
+                2,
+                &mut ScriptedDice::new([])
+            )
+            .is_err()
+    );
     for spec in Stones::OPTIONS {
         assert!(text::has_message(&spec.description_id("stones")));
     }
@@ -594,13 +648,25 @@ fn the_draft_is_built_a_step_at_a_time() {
             .iter()
             .flat_map(|r| match r {
                 Row::Buttons { buttons } => buttons.iter().map(|b| (b.id.clone(), b.disabled)).collect(),
-                Row::Select(s) => s.options.iter().map(|o| (o.value.clone(), false)).collect::<Vec<_>>(),
+                Row::Select(s) => s
+                    .options
+                    .iter()
+                    .map(|o| (o.value.clone(), false))
+                    .collect::<Vec<_>>(),
             })
             .collect()
     };
     // The only origin is a1: the compass shows at once, N and E enabled.
     let start = ids("");
-    assert_eq!(start[..4], [("~a1.N".into(), false), ("~a1.E".into(), false), ("~a1.S".into(), true), ("~a1.W".into(), true)]);
+    assert_eq!(
+        start[..4],
+        [
+            ("~a1.N".into(), false),
+            ("~a1.E".into(), false),
+            ("~a1.S".into(), true),
+            ("~a1.W".into(), true)
+        ]
+    );
     let at = ids("a1.E.N.E");
     assert!(at.contains(&("place a1 ENE".into(), false)), "{at:?}");
     assert!(at.contains(&("~a1.E.N".into(), false)), "Back");
@@ -608,7 +674,11 @@ fn the_draft_is_built_a_step_at_a_time() {
     assert_eq!(ids("zz.Q"), start);
     assert_eq!(ids("a1.S"), start);
     let view = Game::view(&game, None, "a1.E.N.E", &tr);
-    assert!(view.description.contains("Would capture c2 (+2)"), "{}", view.description);
+    assert!(
+        view.description.contains("Would capture c2 (+2)"),
+        "{}",
+        view.description
+    );
 }
 
 use crate::engine::{Row, Tr};

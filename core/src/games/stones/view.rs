@@ -30,7 +30,9 @@ const ARROWS: [&str; 4] = ["⬆️", "➡️", "⬇️", "⬅️"];
 pub(super) fn label(game: &Stones, action: &Action, tr: &Tr) -> String {
     match action {
         Action::Place(_) | Action::PlaceAt { .. } => {
-            let points = game.check_place(action).map_or(0, |p| game.position().value(p.jumped));
+            let points = game
+                .check_place(action)
+                .map_or(0, |p| game.position().value(p.jumped));
             let chain = action.to_string();
             let chain = chain.strip_prefix("place ").unwrap_or(&chain);
             tr.f(
@@ -83,7 +85,12 @@ impl Draft {
             _ => return out,
         }
         for token in rest {
-            let Some(d) = token.chars().next().and_then(Dir::from_letter).filter(|_| token.len() == 1) else {
+            let Some(d) = token
+                .chars()
+                .next()
+                .and_then(Dir::from_letter)
+                .filter(|_| token.len() == 1)
+            else {
                 break;
             };
             if !out.continues(game, d) {
@@ -106,7 +113,7 @@ impl Draft {
         };
         let me = game.active();
         let at = self.landings.last().copied().unwrap_or(chain.origin);
-        if chain.len() > 0 && chain.dir(chain.len() - 1).opposite() == d {
+        if !chain.is_empty() && chain.dir(chain.len() - 1).opposite() == d {
             return false;
         }
         let mut jumped = self.jumped;
@@ -116,11 +123,17 @@ impl Draft {
         let mut board = self.board;
         board[usize::from(next)] = Piece::Stone(me as u8);
         let mut found = false;
-        game.position()
-            .walk_from(&mut board, me, chain.then(d), jumped, game.lengths(), &mut |_, _, _| {
+        game.position().walk_from(
+            &mut board,
+            me,
+            chain.then(d),
+            jumped,
+            game.lengths(),
+            &mut |_, _, _| {
                 found = true;
                 false
-            });
+            },
+        );
         found
     }
 
@@ -151,10 +164,17 @@ pub(super) fn origins(game: &Stones) -> Vec<u8> {
         .filter(|&o| {
             let mut board = pos.board;
             let mut found = false;
-            pos.walk_from(&mut board, me, Chain::new(o, &[]), 0, lens.clone(), &mut |_, _, _| {
-                found = true;
-                false
-            });
+            pos.walk_from(
+                &mut board,
+                me,
+                Chain::new(o, &[]),
+                0,
+                lens.clone(),
+                &mut |_, _, _| {
+                    found = true;
+                    false
+                },
+            );
             found
         })
         .collect()
@@ -276,8 +296,14 @@ fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
             let [p1, p2] = game.position().scores;
             lines.push(match game.stuck() {
                 Some(seat) => tr.f("stones-log-no-chain", &[("player", Arg::Seat(seat))]),
-                None if p1 == p2 => tr.f("stones-view-final-tie", &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))]),
-                None => tr.f("stones-view-final", &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))]),
+                None if p1 == p2 => tr.f(
+                    "stones-view-final-tie",
+                    &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))],
+                ),
+                None => tr.f(
+                    "stones-view-final",
+                    &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))],
+                ),
             });
         }
         Phase::EndPhase => lines.push(tr.f("stones-view-end-phase", &[("player", me)])),
@@ -334,13 +360,19 @@ fn place_controls(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<Row> {
                     description: None,
                 })
                 .collect();
-            rows.extend(options.chunks(limits::SELECT_OPTIONS).take(2).enumerate().map(|(i, chunk)| {
-                Row::Select(Select {
-                    id: format!("origin{i}"),
-                    placeholder: tr.t("stones-pick-origin"),
-                    options: chunk.to_vec(),
-                })
-            }));
+            rows.extend(
+                options
+                    .chunks(limits::SELECT_OPTIONS)
+                    .take(2)
+                    .enumerate()
+                    .map(|(i, chunk)| {
+                        Row::Select(Select {
+                            id: format!("origin{i}"),
+                            placeholder: tr.t("stones-pick-origin"),
+                            options: chunk.to_vec(),
+                        })
+                    }),
+            );
         }
         Some(chain) => {
             let id = draft.id();
@@ -349,21 +381,30 @@ fn place_controls(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<Row> {
                     .into_iter()
                     .zip(ARROWS)
                     .map(|(d, arrow)| {
-                        Button::step(&format!("{id}{SEP}{}", d.letter()), d.letter().to_string(), Style::Primary)
-                            .emoji(arrow)
-                            .disabled(!draft.continues(game, d))
+                        Button::step(
+                            &format!("{id}{SEP}{}", d.letter()),
+                            d.letter().to_string(),
+                            Style::Primary,
+                        )
+                        .emoji(arrow)
+                        .disabled(!draft.continues(game, d))
                     })
                     .collect(),
             ));
             let mut commit = vec![];
             if let Some(done) = draft.complete(game) {
                 let action = Action::Place(done);
-                commit.push(Button::act(action.to_string(), label(game, &action, tr), Style::Success));
+                commit.push(Button::act(
+                    action.to_string(),
+                    label(game, &action, tr),
+                    Style::Success,
+                ));
             }
             if !chain.is_empty() || draft.chosen {
                 let mut back: Vec<String> = tokens(&id).into_iter().map(str::to_owned).collect();
                 back.pop();
-                commit.push(Button::step(&draft_of(&back), tr.t("stones-back"), Style::Secondary).emoji("↩️"));
+                commit
+                    .push(Button::step(&draft_of(&back), tr.t("stones-back"), Style::Secondary).emoji("↩️"));
             }
             if !commit.is_empty() {
                 rows.push(Row::buttons(commit));

@@ -46,7 +46,7 @@ impl Player {
                 let chains = game.legal_chains();
                 let chain = match self.0 {
                     Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
-                    Style::Easy | Style::Greedy => greedy(game, &chains),
+                    Style::Easy | Style::Greedy => greedy(game),
                     Style::Search(params) => strong::choose(game, &chains, &params),
                 };
                 Action::Place(chain)
@@ -68,20 +68,28 @@ impl Bot for Player {
     }
 }
 
-/// The chain capturing most now; among equals the shortest (stones kept are future turns).
-pub fn greedy(game: &Stones, chains: &[Chain]) -> Chain {
+/// The chain capturing most now, among equals the shortest (stones kept are future turns);
+/// of the best few, the first that least risks leaving no legal chain for the next turn.
+pub fn greedy(game: &Stones) -> Chain {
     let pos = game.position();
     let me = game.active();
-    let mut best = (chains[0], 0, 0);
-    pos.walk(me, game.lengths(), |chain, jumped, _| {
-        let points = pos.value(jumped);
-        if points > best.1 || points == best.1 && chain.len() < best.0.len() {
-            best = (chain, points, 0);
-        }
-        true
-    });
-    best.0
+    let ranked = strong::ranked(game);
+    let dice = game.options().dice.then_some(game.options().dice_shortfall);
+    let risk = |chain: Chain| strong::stuck_chance(&strong::turn(pos, me, chain), me, dice);
+    ranked
+        .iter()
+        .take(GREEDY_WIDTH)
+        .map(|&(points, _, chain)| (points, risk(chain), chain))
+        .fold(None, |best: Option<(u32, f64, Chain)>, c| match best {
+            Some(b) if b.1 < c.1 || b.1 == c.1 && b.0 >= c.0 => Some(b),
+            _ => Some(c),
+        })
+        .map(|(_, _, chain)| chain)
+        .expect("a chain")
 }
+
+/// How many of the greediest chains normal checks for safety.
+const GREEDY_WIDTH: usize = 8;
 
 /// Remove the initial stone once a placed stone of one's own can start a chain: the initial
 /// stone's two exits fill up fast, and with them blocked its owner would lose.

@@ -7,7 +7,7 @@
 //! result.
 
 use super::super::board::Position;
-use super::super::{Chain, P2, Stones};
+use super::super::{Chain, P2, Shortfall, Stones};
 use crate::engine::Seat;
 
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +20,10 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Self { width: 16, hand: 0.15 }
+        Self {
+            width: 16,
+            hand: 0.15,
+        }
     }
 }
 
@@ -38,19 +41,27 @@ fn evaluate(pos: &Position, me: Seat, params: &Params) -> f64 {
     diff + tie + params.hand * (f64::from(pos.hands[me]) - f64::from(pos.hands[opp]))
 }
 
-/// Can `seat` start a turn here (the check of TURN_START, corner takes assumed)?
-fn can_move(pos: &Position, seat: Seat) -> bool {
+/// The chance that `seat` has no legal chain when its turn starts here (corner takes
+/// assumed): with the die, over the six rolls; without, 0 or 1.
+pub(super) fn stuck_chance(pos: &Position, seat: Seat, dice: Option<Shortfall>) -> f64 {
     if pos.hands[seat] == 0 {
-        return true;
+        return 0.0;
     }
     let mut freed = pos.clone();
     freed.take_all(seat);
-    freed.has_chain(seat, 1..=1)
+    match dice {
+        Some(Shortfall::Lose) => {
+            let lengths = freed.lengths_available(seat);
+            let hand = pos.hands[seat];
+            (1..=6u8).filter(|&r| lengths & 1 << r.min(hand) == 0).count() as f64 / 6.0
+        }
+        _ => f64::from(u8::from(!freed.has_chain(seat, 1..=1))),
+    }
 }
 
 /// A whole turn of `seat`: the chain, its captures scored, the initial stone removed when a
 /// placed stone can start the next chain (as every level plays).
-fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
+pub(super) fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
     let mut next = pos.clone();
     let jumped = next.play(seat, chain);
     next.settle(seat, jumped);
@@ -65,60 +76,80 @@ fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
 }
 
 /// The value for `me` of the opponent's best answer to `pos` (their turn next, or mine again
-/// when their hand is empty).
-fn reply_value(pos: &Position, me: Seat, params: &Params) -> f64 {
+/// when their hand is empty). With the die, the answer is averaged over the opponent's roll.
+fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall>) -> f64 {
     let opp = 1 - me;
-    if pos.hands == [0, 0] {
-        return evaluate(pos, me, params);
-    }
     if pos.hands[opp] == 0 {
-        // Play-over: only I move on; my next turn is judged by its capture potential.
+        // Game over, or play-over: only I move on.
         return evaluate(pos, me, params);
     }
     let mut start = pos.clone();
     start.take_all(opp);
-    if !start.has_chain(opp, 1..=1) {
-        return WIN;
-    }
-    let fragile = start.initial[me] || start.origins(me).len() <= 3;
-    let mut worst = f64::INFINITY;
+    // With the die, a roll I cannot meet loses, so every reply is checked for that.
+    let fragile = dice == Some(Shortfall::Lose) || start.initial[me] || start.origins(me).len() <= 3;
+    // The opponent's best answer (lowest value for me) by length.
+    let mut best = [f64::INFINITY; 7];
     start.walk(opp, 1..=6, |chain, jumped, _| {
-        let gain = start.value(jumped);
-        // Only replies that capture, or could strand me, need a full look; the rest are
-        // bounded by the quiet reply's value.
-        let value = if gain > 0 || fragile || worst.is_infinite() {
-            let after = turn(&start, opp, chain);
-            if fragile && !can_move(&after, me) {
-                -WIN
-            } else {
-                evaluate(&after, me, params)
-            }
-        } else {
+        let k = chain.len();
+        // A reply that captures nothing and cannot strand me is no better than the first such.
+        if start.value(jumped) == 0 && !fragile && best[k].is_finite() {
             return true;
-        };
-        if value < worst {
-            worst = value;
         }
+        let after = turn(&start, opp, chain);
+        let stuck = if fragile {
+            stuck_chance(&after, me, dice)
+        } else {
+            0.0
+        };
+        let value = (1.0 - stuck) * evaluate(&after, me, params) - stuck * WIN;
+        best[k] = best[k].min(value);
         true
     });
-    worst
+    let hand = usize::from(start.hands[opp]);
+    let answer = |r: usize| -> f64 {
+        let lengths = match dice {
+            None => 1..=r.min(hand).min(6),
+            Some(Shortfall::Lose) => r.min(hand)..=r.min(hand),
+            // The longest chain up to the roll.
+            Some(Shortfall::MaxPossible) => {
+                let k = (1..=r.min(hand))
+                    .rev()
+                    .find(|&k| best[k].is_finite())
+                    .unwrap_or(1);
+                k..=k
+            }
+        };
+        let v = lengths.map(|k| best[k]).fold(f64::INFINITY, f64::min);
+        if v.is_finite() { v } else { WIN }
+    };
+    match dice {
+        None => answer(6),
+        Some(_) => (1..=6).map(answer).sum::<f64>() / 6.0,
+    }
+}
+
+/// Every legal chain of the active player with what it captures now, most points first,
+/// among equals fewer stones, then the enumeration order.
+pub(super) fn ranked(game: &Stones) -> Vec<(u32, usize, Chain)> {
+    let pos = game.position();
+    let mut ranked: Vec<(u32, usize, Chain)> = vec![];
+    pos.walk(game.active(), game.lengths(), |chain, jumped, _| {
+        ranked.push((pos.value(jumped), chain.len(), chain));
+        true
+    });
+    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    ranked
 }
 
 /// The chain `params` prefers among the legal `chains` of the active player.
 pub fn choose(game: &Stones, chains: &[Chain], params: &Params) -> Chain {
     let me = game.active();
     let pos = game.position();
-    let mut ranked: Vec<(u32, usize, Chain)> = vec![];
-    pos.walk(me, game.lengths(), |chain, jumped, _| {
-        ranked.push((pos.value(jumped), chain.len(), chain));
-        true
-    });
-    // Most points first; among equals fewer stones, then the enumeration order.
-    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let dice = game.options().dice.then_some(game.options().dice_shortfall);
     let mut best = (f64::NEG_INFINITY, chains[0]);
-    for &(_, _, chain) in ranked.iter().take(params.width.max(1)) {
+    for &(_, _, chain) in ranked(game).iter().take(params.width.max(1)) {
         let after = turn(pos, me, chain);
-        let value = reply_value(&after, me, params);
+        let value = reply_value(&after, me, params, dice);
         if value > best.0 {
             best = (value, chain);
         }
