@@ -126,7 +126,7 @@ fn the_initial_stone_goes_once_another_stone_can_start() {
     Game::apply(
         &mut g,
         0,
-        &"place a3 E".parse().expect("id"),
+        &"place a3 N".parse().expect("id"),
         &mut SeededDice::new(1),
     )
     .expect("legal");
