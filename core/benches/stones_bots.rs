@@ -1,12 +1,16 @@
 //! Wise Man's Stones bots against each other: win rates with 95% confidence intervals, seats
 //! alternating, and decision times per level. `GAMES=n cargo bench -p saikoro-core --bench
-//! stones_bots` (default 40 games a pairing). Seeds are fixed, so a run reproduces.
+//! stones_bots` (default 40 games a pairing). Each player's first chain is random (the bots
+//! are deterministic without the die). Seeds are fixed, so a run reproduces.
 
+use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::{Bot, Game, Level, Outcome, SeededDice, driver};
-use saikoro_core::games::stones::{Action, Options, Stones};
+use saikoro_core::games::stones::{Action, Options, Phase, Stones};
 use std::time::{Duration, Instant};
 
 const DEFAULT_GAMES: usize = 40;
+/// The first chains of a game are random, so that games between deterministic players differ.
+const RANDOM_OPENING: usize = 2;
 /// Threads: the machine has two cores.
 const THREADS: usize = 2;
 
@@ -18,15 +22,21 @@ fn play(seats: [Level; 2], seed: u64, options: &Options) -> (usize, usize, [Vec<
     let mut game = Stones::new(options, 2, &mut dice).expect("valid setup");
     let mut times = [vec![], vec![]];
     let mut plies = 0;
+    let mut chains = 0;
     let outcome = driver::play(
         &mut game,
         &mut dice,
         10_000,
         |g: &Stones, seat| {
+            plies += 1;
+            if g.phase() == Phase::Place && g.takes().is_empty() && chains < RANDOM_OPENING {
+                chains += 1;
+                let legal = g.legal_chains();
+                return Action::Place(legal[pick_index(legal.len(), &mut chance)]);
+            }
             let start = Instant::now();
             let id = bots[seat].choose(g, seat, &mut chance);
             times[seat].push(start.elapsed());
-            plies += 1;
             id.parse::<Action>().expect("bots answer with action ids")
         },
         |_, _, _, _| {},

@@ -1,10 +1,11 @@
-//! The strong player: a two-ply search. Its own chains are ranked by what they capture now; the
-//! best `width` of them are played out (pieces scored, initial stone removed as the players
+//! The strong player: a two-ply search. Its own chains are ranked by what they capture now net
+//! of the stones they spend; the best `width` of them are played out (pieces scored, initial stone removed as the players
 //! do), and each is answered by the opponent's best reply over all its chains, the opponent
 //! first taking any corner stone. Leaves are scored as the race the game is: the score
 //! difference, the stones left in hand (the player who runs out last plays alone at the end),
-//! the tie going to P2, a player with no legal chain losing at once, and a finished game by its
-//! result.
+//! the tie going to P2, a player with no legal chain losing at once (with the die, the chance
+//! of a roll that cannot be met), what I could capture on my next turn, and a finished game by
+//! its result. Weights were tuned in self-play with random openings.
 
 use super::super::board::Position;
 use super::super::{Chain, P2, Shortfall, Stones};
@@ -16,13 +17,16 @@ pub struct Params {
     pub width: usize,
     /// Worth of a stone in hand more than the opponent, in points.
     pub hand: f64,
+    /// Worth of a point I could capture on my next turn after the opponent's best answer.
+    pub threat: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Self {
-            width: 16,
-            hand: 0.15,
+            width: 40,
+            hand: 1.0,
+            threat: 0.3,
         }
     }
 }
@@ -75,6 +79,21 @@ pub(super) fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
     next
 }
 
+/// The most `me` could capture on a turn starting here.
+fn threat(pos: Option<&Position>, me: Seat) -> f64 {
+    let Some(pos) = pos else {
+        return 0.0;
+    };
+    let mut start = pos.clone();
+    start.take_all(me);
+    let mut most = 0;
+    start.walk(me, 1..=6, |_, jumped, _| {
+        most = most.max(start.value(jumped));
+        true
+    });
+    f64::from(most)
+}
+
 /// The value for `me` of the opponent's best answer to `pos` (their turn next, or mine again
 /// when their hand is empty). With the die, the answer is averaged over the opponent's roll.
 fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall>) -> f64 {
@@ -87,8 +106,9 @@ fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall
     start.take_all(opp);
     // With the die, a roll I cannot meet loses, so every reply is checked for that.
     let fragile = dice == Some(Shortfall::Lose) || start.initial[me] || start.origins(me).len() <= 3;
-    // The opponent's best answer (lowest value for me) by length.
+    // The opponent's best answer (lowest value for me) by length, with the position it leaves.
     let mut best = [f64::INFINITY; 7];
+    let mut leaves: [Option<Position>; 7] = Default::default();
     start.walk(opp, 1..=6, |chain, jumped, _| {
         let k = chain.len();
         // A reply that captures nothing and cannot strand me is no better than the first such.
@@ -102,7 +122,10 @@ fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall
             0.0
         };
         let value = (1.0 - stuck) * evaluate(&after, me, params) - stuck * WIN;
-        best[k] = best[k].min(value);
+        if value < best[k] {
+            best[k] = value;
+            leaves[k] = Some(after);
+        }
         true
     });
     let hand = usize::from(start.hands[opp]);
@@ -119,8 +142,13 @@ fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall
                 k..=k
             }
         };
-        let v = lengths.map(|k| best[k]).fold(f64::INFINITY, f64::min);
-        if v.is_finite() { v } else { WIN }
+        match lengths
+            .filter(|&k| best[k].is_finite())
+            .min_by(|&a, &b| best[a].total_cmp(&best[b]))
+        {
+            Some(k) => best[k] + params.threat * threat(leaves[k].as_ref(), me),
+            None => WIN,
+        }
     };
     match dice {
         None => answer(6),
@@ -146,8 +174,12 @@ pub fn choose(game: &Stones, chains: &[Chain], params: &Params) -> Chain {
     let me = game.active();
     let pos = game.position();
     let dice = game.options().dice.then_some(game.options().dice_shortfall);
+    let mut candidates = ranked(game);
+    // What a chain gains now, net of the stones it spends (a stable sort keeps the order).
+    let worth = |&(points, len, _): &(u32, usize, Chain)| f64::from(points) - params.hand * len as f64;
+    candidates.sort_by(|a, b| worth(b).total_cmp(&worth(a)));
     let mut best = (f64::NEG_INFINITY, chains[0]);
-    for &(_, _, chain) in ranked(game).iter().take(params.width.max(1)) {
+    for &(_, _, chain) in candidates.iter().take(params.width.max(1)) {
         let after = turn(pos, me, chain);
         let value = reply_value(&after, me, params, dice);
         if value > best.0 {
