@@ -14,21 +14,22 @@ const RANDOM_OPENING: usize = 2;
 /// Threads: the machine has two cores.
 const THREADS: usize = 2;
 
-/// One game between `seats` from `seed`: the winner, the plies, and each decision's time by seat.
-fn play(seats: [Level; 2], seed: u64, options: &Options) -> (usize, usize, [Vec<Duration>; 2]) {
+/// A decision's time, and whether it chose a chain (the rest are takes and ends).
+type Timed = (Duration, bool);
+
+/// One game between `seats` from `seed`: the winner and each decision's time by seat.
+fn play(seats: [Level; 2], seed: u64, options: &Options) -> (usize, [Vec<Timed>; 2]) {
     let bots: Vec<Box<dyn Bot>> = seats.iter().map(|&l| Stones::bot(l)).collect();
     let mut dice = SeededDice::new(seed);
     let mut chance = SeededDice::new(seed ^ 0x5EED_B075);
     let mut game = Stones::new(options, 2, &mut dice).expect("valid setup");
     let mut times = [vec![], vec![]];
-    let mut plies = 0;
     let mut chains = 0;
     let outcome = driver::play(
         &mut game,
         &mut dice,
         10_000,
         |g: &Stones, seat| {
-            plies += 1;
             if g.phase() == Phase::Place && g.takes().is_empty() && chains < RANDOM_OPENING {
                 chains += 1;
                 let legal = g.legal_chains();
@@ -36,7 +37,7 @@ fn play(seats: [Level; 2], seed: u64, options: &Options) -> (usize, usize, [Vec<
             }
             let start = Instant::now();
             let id = bots[seat].choose(g, seat, &mut chance);
-            times[seat].push(start.elapsed());
+            times[seat].push((start.elapsed(), g.phase() == Phase::Place));
             id.parse::<Action>().expect("bots answer with action ids")
         },
         |_, _, _, _| {},
@@ -45,12 +46,12 @@ fn play(seats: [Level; 2], seed: u64, options: &Options) -> (usize, usize, [Vec<
     let Outcome::Won { winners } = outcome else {
         panic!("two-player games have a winner")
     };
-    (winners[0], plies, times)
+    (winners[0], times)
 }
 
 /// `a`'s wins against `b` over `games` games (seats swapped every other game), and every
 /// decision's time per level.
-fn pairing(a: Level, b: Level, games: usize, seed: u64, options: &Options) -> (u64, Vec<(Level, Duration)>) {
+fn pairing(a: Level, b: Level, games: usize, seed: u64, options: &Options) -> (u64, Vec<(Level, Timed)>) {
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..THREADS)
             .map(|t| {
@@ -60,7 +61,7 @@ fn pairing(a: Level, b: Level, games: usize, seed: u64, options: &Options) -> (u
                     for g in (t..games).step_by(THREADS) {
                         let a_first = g % 2 == 0;
                         let seats = if a_first { [a, b] } else { [b, a] };
-                        let (winner, _, t) = play(seats, seed + g as u64, options);
+                        let (winner, t) = play(seats, seed + g as u64, options);
                         wins += u64::from(winner == usize::from(!a_first));
                         for (seat, ts) in t.into_iter().enumerate() {
                             times.extend(ts.into_iter().map(|d| (seats[seat], d)));
@@ -90,7 +91,7 @@ fn main() {
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(DEFAULT_GAMES);
-    let mut all_times: Vec<(Level, Duration)> = vec![];
+    let mut all_times: Vec<(Level, Timed)> = vec![];
     for (variant, options) in [
         ("standard", Options::default()),
         (
@@ -126,16 +127,17 @@ fn main() {
     }
     println!("\n| decision time (two threads) | decisions | p50 | p99 | max |");
     println!("|---|---:|---:|---:|---:|");
-    for level in Level::ALL {
+    for (level, chains_only) in Level::ALL.into_iter().flat_map(|l| [(l, false), (l, true)]) {
         let mut t: Vec<Duration> = all_times
             .iter()
-            .filter(|(l, _)| *l == level)
-            .map(|(_, d)| *d)
+            .filter(|(l, (_, chain))| *l == level && (*chain || !chains_only))
+            .map(|(_, (d, _))| *d)
             .collect();
         t.sort_unstable();
         println!(
-            "| {} | {} | {:?} | {:?} | {:?} |",
+            "| {}{} | {} | {:?} | {:?} | {:?} |",
             level.id(),
+            if chains_only { " (chains only)" } else { "" },
             t.len(),
             percentile(&t, 0.5),
             percentile(&t, 0.99),

@@ -176,6 +176,13 @@ fn step_error(step: usize, err: StepError) -> RuleError {
     RuleError(msg.arg("step", step))
 }
 
+/// A placement's steps as given: directions, or the cells the stones land on.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    Dirs(Chain),
+    Cells(&'a [u8]),
+}
+
 /// A chain checked against the board: where its stones land and what it jumps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
@@ -262,13 +269,21 @@ impl Stones {
             .collect()
     }
 
-    /// Checks a placement for the active player without changing anything (§4, §6).
-    pub fn check_place(&self, action: &Action) -> Result<Placement, RuleError> {
+    /// Checks a placement (either notation) for the active player without changing anything
+    /// (§4, §6); `None` for an action that is not a placement.
+    pub fn check_place(&self, action: &Action) -> Option<Result<Placement, RuleError>> {
+        match action {
+            Action::Place(chain) => Some(self.check_steps(chain.origin, Steps::Dirs(*chain))),
+            Action::PlaceAt { origin, cells } => Some(self.check_steps(*origin, Steps::Cells(cells))),
+            _ => None,
+        }
+    }
+
+    fn check_steps(&self, origin: u8, steps: Steps) -> Result<Placement, RuleError> {
         let me = self.active;
-        let (origin, k) = match action {
-            Action::Place(chain) => (chain.origin, chain.len()),
-            Action::PlaceAt { origin, cells } => (*origin, cells.len()),
-            _ => unreachable!("only placements are checked here"),
+        let k = match steps {
+            Steps::Dirs(chain) => chain.len(),
+            Steps::Cells(cells) => cells.len(),
         };
         if k == 0 {
             return Err(RuleError::new("stones-rule-no-stones"));
@@ -312,8 +327,8 @@ impl Stones {
         let mut dirs = Vec::with_capacity(k);
         let mut landings = Vec::with_capacity(k);
         for i in 0..k {
-            let d = match action {
-                Action::PlaceAt { cells, .. } => Dir::towards(at, cells[i]).ok_or_else(|| {
+            let d = match steps {
+                Steps::Cells(cells) => Dir::towards(at, cells[i]).ok_or_else(|| {
                     step_error(
                         i,
                         StepError::NotInLine {
@@ -322,14 +337,13 @@ impl Stones {
                         },
                     )
                 })?,
-                Action::Place(chain) => chain.dir(i),
-                _ => unreachable!(),
+                Steps::Dirs(chain) => chain.dir(i),
             };
             if dirs.last().is_some_and(|&p: &Dir| p.opposite() == d) {
                 return Err(step_error(i, StepError::Backward));
             }
             let next = board::step(&board, me, at, d, &mut jumped).map_err(|e| step_error(i, e))?;
-            if let Action::PlaceAt { cells, .. } = action
+            if let Steps::Cells(cells) = steps
                 && cells[i] != next
             {
                 return Err(step_error(
@@ -371,7 +385,7 @@ impl Stones {
                 if self.phase == Phase::EndPhase {
                     return Err(RuleError::new("stones-rule-placed-already"));
                 }
-                self.check_place(action).map(Some)
+                self.check_place(action).transpose()
             }
             Action::Take(c) => {
                 if !NEUTRAL.contains(c) {

@@ -138,7 +138,7 @@ fn brute_force_chains(game: &Stones) -> BTreeSet<String> {
             for code in 0..4usize.pow(len as u32) {
                 let dirs: Vec<Dir> = (0..len).map(|i| Dir::ALL[code >> (2 * i) & 3]).collect();
                 let action = Action::Place(Chain::new(origin, &dirs));
-                if game.check_place(&action).is_ok() {
+                if game.check_place(&action).is_some_and(|r| r.is_ok()) {
                     out.insert(action.to_string());
                 }
             }

@@ -32,6 +32,7 @@ pub(super) fn label(game: &Stones, action: &Action, tr: &Tr) -> String {
         Action::Place(_) | Action::PlaceAt { .. } => {
             let points = game
                 .check_place(action)
+                .and_then(Result::ok)
                 .map_or(0, |p| game.position().value(p.jumped));
             let chain = action.to_string();
             let chain = chain.strip_prefix("place ").unwrap_or(&chain);
