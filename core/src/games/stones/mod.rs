@@ -153,6 +153,7 @@ pub struct Stones {
     outcome: Option<Outcome>,
     /// How the game ended when nobody ran out of stones: the seat that could not move.
     stuck: Option<Seat>,
+    resigned: Option<Seat>,
 }
 
 /// Why a placement is refused: the message, and for a step the step's number.
@@ -226,6 +227,11 @@ impl Stones {
     /// The seat that lost for having no legal chain, if the game ended so.
     pub fn stuck(&self) -> Option<Seat> {
         self.stuck
+    }
+
+    /// The seat that resigned, if one did.
+    pub fn resigned(&self) -> Option<Seat> {
+        self.resigned
     }
 
     /// The chain lengths the active player may place now: 1..=min(6, hand), or the die's
@@ -571,6 +577,7 @@ impl Game for Stones {
             last: None,
             outcome: None,
             stuck: None,
+            resigned: None,
         };
         game.begin_turn(dice, &mut vec![]);
         Ok(game)
@@ -610,6 +617,7 @@ impl Game for Stones {
             Action::End { remove } => self.end_turn(*remove, dice, &mut events),
             Action::Resign => {
                 events.push(Msg::new("log-resigned").seat("player", seat));
+                self.resigned = Some(seat);
                 self.finish(1 - seat);
             }
         }

@@ -536,6 +536,9 @@ fn resigning_from_either_seat_at_any_time() {
     let log = play(&mut game, &["1 resign"]);
     assert_eq!(log[0].id, "log-resigned");
     assert_eq!(winner(&game), P1);
+    assert_eq!(game.resigned(), Some(P2));
+    let board = Game::view(&game, None, "", &Tr::new(Locale::En, &names())).description;
+    assert!(board.contains("ben resigned"), "{board}");
     let mut game = s0();
     play(&mut game, &["0 place a1 N", "0 resign"]);
     assert_eq!(winner(&game), P2);

@@ -295,13 +295,14 @@ fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
         Phase::Over => {
             lines.extend(game.outcome.iter().map(|o| o.describe(tr)));
             let [p1, p2] = game.position().scores;
-            lines.push(match game.stuck() {
-                Some(seat) => tr.f("stones-log-no-chain", &[("player", Arg::Seat(seat))]),
-                None if p1 == p2 => tr.f(
+            lines.push(match (game.stuck(), game.resigned()) {
+                (Some(seat), _) => tr.f("stones-log-no-chain", &[("player", Arg::Seat(seat))]),
+                (_, Some(seat)) => tr.f("log-resigned", &[("player", Arg::Seat(seat))]),
+                _ if p1 == p2 => tr.f(
                     "stones-view-final-tie",
                     &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))],
                 ),
-                None => tr.f(
+                _ => tr.f(
                     "stones-view-final",
                     &[("p1", Arg::from(p1)), ("p2", Arg::from(p2))],
                 ),
