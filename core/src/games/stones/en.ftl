@@ -64,6 +64,7 @@ stones-view-dice = 🎲 Roll { $roll }: place { $required } { $required ->
    *[other] stones
 } this turn.
 stones-view-end-phase = { $player }: take a corner stone, or end the turn.
+stones-view-take-first = { $player }: no chain is possible yet — take the corner stone first.
 stones-view-pick-origin = { $player }: pick the stone your chain starts from.
 stones-view-draft = { $count ->
     [0] Chain from { $chain }: choose a direction.

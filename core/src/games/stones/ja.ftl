@@ -52,6 +52,7 @@ stones-title-over = 賢者の石 — ゲームオーバー
 stones-view-legend = 🟥🟦 イニシャル石 · 🔴🔵 石 · 💎 宝石（2点） · 🟨 コーナー · 🔳 置けない自陣コーナー · 💥 手番終了時に獲得 · ⭕ 配置中
 stones-view-dice = 🎲 ダイスの目は{ $roll }：この手番は{ $required }個配置します。
 stones-view-end-phase = { $player }さん：コーナーの石を獲得するか、手番を終了してください。
+stones-view-take-first = { $player }さん：このままでは配置できません。先にコーナーの石を獲得してください。
 stones-view-pick-origin = { $player }さん：配置の起点にする石を選んでください。
 stones-view-draft = { $count ->
     [0] { $chain }から配置：方向を選んでください。

@@ -565,6 +565,7 @@ fn takes_are_free_actions_in_both_phases_and_the_loss_check_counts_them() {
         vec![Action::Take(cell("a7")), Action::Take(cell("g1"))]
     );
     assert_eq!(Game::timeout_action(&game, 0), Some(Action::Take(cell("a7"))));
+    insta::assert_snapshot!("take_first", snapshot_text(&game, ""));
     play(&mut game, &["0 take a7", "0 place a6 N", "0 take g1"]);
     assert_eq!(Game::legal_actions(&game, 0), vec![Action::End { remove: false }]);
     play(&mut game, &["0 end"]);

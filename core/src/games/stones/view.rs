@@ -310,6 +310,8 @@ fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
         }
         Phase::EndPhase => lines.push(tr.f("stones-view-end-phase", &[("player", me)])),
         Phase::Place => match draft.chain {
+            // No chain is possible until a corner stone is taken (TURN_START counted on it).
+            None if origins(game).is_empty() => lines.push(tr.f("stones-view-take-first", &[("player", me)])),
             None => lines.push(tr.f("stones-view-pick-origin", &[("player", me)])),
             Some(chain) => {
                 lines.push(tr.f(
