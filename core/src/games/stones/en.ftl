@@ -89,7 +89,7 @@ stones-view-turn-removed = removed the initial stone
 stones-name = Wise Man's Stones
 stones-command = Wise Man's Stones: chain your stones across the board, leap jewels and enemy stones
 stones-rules = **Wise Man's Stones** (賢者の石) — rules in short
-    • 7×7 board, blank 3×3 centre, 12 jewels 💎 (2 points each) in a diamond. Each player has an initial stone in a home corner (P1 a1 🟥, P2 g7 🟦) and 30 stones in hand. (The layout is a reconstruction.)
+    • P1 (the host, seated first) moves first. 7×7 board, blank 3×3 centre, 12 jewels 💎 (2 points each) in a diamond. Each player has an initial stone in a home corner (P1 a1 🟥, P2 g7 🟦) and 30 stones in hand. (The layout is a reconstruction.)
     • On your turn place a **chain** of 1–6 stones: start from your initial stone while it stands (else from any of your stones), then go N/E/S/W a step at a time, straight or turning at a stone you just placed, never back.
     • A step lands on the first empty cell: a run of jewels and enemy stones in the way is **leapt and captured** (jewel 2, stone 1), scored when the turn ends. Your own stones, the edge and the blank centre block.
     • Neutral corners 🟨 a7 / g1: on your turn you may **take** an enemy stone there (+1).
