@@ -152,6 +152,7 @@ fn brute_force_chains(game: &Stones) -> BTreeSet<String> {
 fn chains_by_steps(game: &Stones) -> BTreeSet<String> {
     let names = vec!["ann".to_owned(), "ben".to_owned()];
     let tr = Tr::new(Locale::En, &names);
+    let ja = Tr::new(Locale::Ja, &names);
     let mut out = BTreeSet::new();
     let mut todo = vec![String::new()];
     let mut seen = BTreeSet::new();
@@ -162,6 +163,9 @@ fn chains_by_steps(game: &Stones) -> BTreeSet<String> {
         let view = Game::view(game, None, &draft, &tr);
         view.check_limits()
             .unwrap_or_else(|e| panic!("draft `{draft}`: {e}"));
+        Game::view(game, None, &draft, &ja)
+            .check_limits()
+            .unwrap_or_else(|e| panic!("draft `{draft}` in Japanese: {e}"));
         for row in &view.rows {
             let ids: Vec<&str> = match row {
                 Row::Buttons { buttons } => buttons
