@@ -677,6 +677,12 @@ fn the_draft_is_built_a_step_at_a_time() {
     // A forged draft shows the board as for "".
     assert_eq!(ids("zz.Q"), start);
     assert_eq!(ids("a1.S"), start);
+    assert_eq!(ids("a1.E.Q"), start);
+    assert_eq!(ids("E.N"), start);
+    assert_eq!(
+        Game::view(&game, None, "a1.E.N.S", &tr),
+        Game::view(&game, None, "", &tr)
+    );
     let view = Game::view(&game, None, "a1.E.N.E", &tr);
     assert!(
         view.description.contains("Would capture c2 (+2)"),

@@ -59,7 +59,8 @@ pub(super) struct Draft {
 }
 
 impl Draft {
-    /// The draft's tokens as far as some legal chain follows them; a stale draft is cut back.
+    /// The draft's tokens when some legal chain follows them all; a stale or forged draft reads
+    /// as "" (with the only possible origin, if there is just one, already picked).
     pub fn read(game: &Stones, draft: &str) -> Self {
         let pos = game.position();
         let me = game.active();
@@ -74,17 +75,21 @@ impl Draft {
             return out;
         }
         let origins = origins(game);
+        if let [only] = origins[..] {
+            out.chain = Some(Chain::new(only, &[]));
+        }
         let tokens = tokens(draft);
-        let mut rest = tokens.iter();
-        match tokens.first().and_then(|t| parse_cell(t)) {
+        let Some((first, rest)) = tokens.split_first() else {
+            return out;
+        };
+        match parse_cell(first) {
             Some(o) if origins.contains(&o) => {
                 out.chain = Some(Chain::new(o, &[]));
                 out.chosen = origins.len() > 1;
-                rest.next();
             }
-            _ if origins.len() == 1 => out.chain = Some(Chain::new(origins[0], &[])),
             _ => return out,
         }
+        let stale = || Self::read(game, "");
         for token in rest {
             let Some(d) = token
                 .chars()
@@ -92,10 +97,10 @@ impl Draft {
                 .and_then(Dir::from_letter)
                 .filter(|_| token.len() == 1)
             else {
-                break;
+                return stale();
             };
             if !out.continues(game, d) {
-                break;
+                return stale();
             }
             let chain = out.chain.expect("an origin");
             let at = out.landings.last().copied().unwrap_or(chain.origin);
