@@ -4,6 +4,7 @@
 pub mod cantstop;
 pub mod ishigaki;
 pub mod ninja;
+pub mod stones;
 
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -21,6 +22,7 @@ impl GameKind {
         GameKind(&Registered::<cantstop::CantStop>::NEW),
         GameKind(&Registered::<ishigaki::Ishigaki>::NEW),
         GameKind(&Registered::<ninja::Ninja>::NEW),
+        GameKind(&Registered::<stones::Stones>::NEW),
     ];
 
     /// The stable id: the slash command's name, the terminal's game name, the storage key.

@@ -1,0 +1,106 @@
+//! Wise Man's Stones players. Easy plays a random chain half the time and the greediest one
+//! otherwise; normal takes the chain that captures most now; strong searches its chains against
+//! the opponent's best reply, scoring positions as the race they are at the end (see `strong`).
+//! Every level takes the opponent's corner stones (a free point) and removes its initial stone
+//! as soon as another stone of its own can start a chain.
+
+pub mod strong;
+
+#[cfg(test)]
+mod tests;
+
+use super::{Action, Chain, Phase, Stones};
+use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
+use crate::engine::{AnyGame, Dice, Seat};
+pub use strong::Params;
+
+/// The player for a level.
+pub fn bot(level: Level) -> Box<dyn Bot> {
+    match level {
+        Level::Easy => Box::new(Player(Style::Easy)),
+        Level::Normal => Box::new(Player(Style::Greedy)),
+        Level::Strong => Box::new(Player(Style::Search(Params::default()))),
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Style {
+    Easy,
+    Greedy,
+    Search(Params),
+}
+
+pub struct Player(pub Style);
+
+impl Player {
+    /// The action for the seat to act (the game is not over).
+    pub fn action(&self, game: &Stones, rng: &mut dyn Dice) -> Action {
+        if let Some(&corner) = game.takes().first() {
+            return Action::Take(corner);
+        }
+        match game.phase() {
+            Phase::EndPhase => Action::End {
+                remove: wants_removal(game),
+            },
+            _ => {
+                let chains = game.legal_chains();
+                let chain = match self.0 {
+                    Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
+                    Style::Easy | Style::Greedy => greedy(game),
+                    Style::Search(params) => strong::choose(game, &chains, &params),
+                };
+                Action::Place(chain)
+            }
+        }
+    }
+}
+
+impl Bot for Player {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        match game
+            .as_any()
+            .downcast_ref::<Stones>()
+            .filter(|g| g.active() == seat && g.phase() != Phase::Over)
+        {
+            Some(g) => self.action(g, rng).to_string(),
+            None => RandomBot.choose(game, seat, rng),
+        }
+    }
+}
+
+/// The chain capturing most now, among equals the shortest (stones kept are future turns);
+/// of the best few, the first that least risks leaving no legal chain for the next turn.
+pub fn greedy(game: &Stones) -> Chain {
+    let pos = game.position();
+    let me = game.active();
+    let ranked = strong::ranked(game);
+    let dice = game.options().dice.then_some(game.options().dice_shortfall);
+    let risk = |chain: Chain| strong::stuck_chance(&strong::turn(pos, me, chain), me, dice);
+    ranked
+        .iter()
+        .take(GREEDY_WIDTH)
+        .map(|&(points, _, chain)| (points, risk(chain), chain))
+        .fold(None, |best: Option<(u32, f64, Chain)>, c| match best {
+            Some(b) if b.1 < c.1 || b.1 == c.1 && b.0 >= c.0 => Some(b),
+            _ => Some(c),
+        })
+        .map(|(_, _, chain)| chain)
+        .expect("a chain")
+}
+
+/// How many of the greediest chains normal checks for safety.
+const GREEDY_WIDTH: usize = 8;
+
+/// Remove the initial stone once a placed stone of one's own can start a chain: the initial
+/// stone's two exits fill up fast, and with them blocked its owner would lose.
+pub fn wants_removal(game: &Stones) -> bool {
+    let me = game.active();
+    let pos = game.position();
+    if !pos.initial[me] {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.settle(me, game.current_turn().captured);
+    after.remove_initial(me);
+    after.has_chain(me, 1..=1)
+}

@@ -1,0 +1,96 @@
+# 賢者の石 — ゲームが表示するすべての文言。ルール: shared/rules/wise-mans-stones.md
+option-stones-dice = 神の微笑み：ダイスの目の数だけ石を配置します
+option-stones-dice_shortfall = ダイスの目どおり置けないとき：負け(lose)か、置ける最長の配置(max_possible)か
+
+## Buttons
+stones-action-place = { $chain }（+{ $points }）
+stones-action-take = { $cell }を獲得
+stones-action-end = 手番終了
+stones-action-end-remove = イニシャル石を取り除いて手番終了
+stones-action-resign = 投了
+stones-origin = { $cell }から配置
+stones-pick-origin = 配置の起点にする石を選んでください
+stones-back = 戻る
+
+## Log
+stones-log-placed = { $player }さんが{ $chain }と配置しました（{ $cells }）。
+stones-log-took = ✋ { $player }さんが{ $cell }の石を獲得しました（+1）。
+stones-log-captured = 💥 { $player }さんが{ $cells }を獲得しました（+{ $points }）。
+stones-log-removed-initial = { $player }さんがイニシャル石を取り除きました。
+stones-log-play-over = { $player }さんは持ち石がなくプレーオーバーのため、手番を譲りました。
+stones-log-rolled = 🎲 { $player }さんがダイスで{ $roll }を出しました：{ $required }個配置します。
+stones-log-no-chain = { $player }さんは合法手がなく、負けになりました。
+
+## Rule errors
+stones-rule-no-stones = 石を1個以上配置してください（例: `place a1 EN`）。
+stones-rule-too-long = 1手で配置できる石は{ $max }個までです。
+stones-rule-hand = 持ち石は{ $hand }個しかありません。
+stones-rule-dice = ダイスの目（{ $roll }）により、ちょうど{ $required }個配置してください。
+stones-rule-dice-longest = ダイスの目（{ $roll }）により、置ける最長の{ $required }個で配置してください。
+stones-rule-not-your-stone = 配置は自分の石から始めます。{ $cell }は自分の石ではありません。
+stones-rule-from-initial = イニシャル石がある間は、必ずイニシャル石（{ $cell }）から配置します。
+stones-rule-off-board = { $step }個目：{ $from }から{ $dir }方向はボードの外に出ます。
+stones-rule-blank = { $step }個目：{ $cell }は中央のブランクスペースです。
+stones-rule-own-stone = { $step }個目：{ $cell }の自分の石が邪魔で置けません。
+stones-rule-home-corner = { $step }個目：{ $cell }はイニシャル石を取り除いた自陣コーナーなので置けません。
+stones-rule-backward = { $step }個目：バックはできません。
+stones-rule-not-in-line = { $step }個目：{ $cell }は{ $from }と縦横の一直線上にありません。
+stones-rule-wrong-landing = { $step }個目：その方向だと{ $cell }ではなく{ $landing }に置かれます。
+stones-rule-placed-already = この手番はすでに配置しました。
+stones-rule-not-neutral = 取り除けるのは自陣敵陣以外のコーナー（a7・g1）の石だけです。{ $cell }は違います。
+stones-rule-corner-empty = { $cell }に石はありません。
+stones-rule-take-own = { $cell }の石は自分の石です。
+stones-rule-place-first = 手番を終える前に石を配置してください。
+stones-rule-initial-gone = イニシャル石はすでに取り除かれています。
+
+## Board
+stones-title-turn = 賢者の石 — { $player }さん（{ $order ->
+    [1] 先手
+   *[other] 後手
+}）の手番
+stones-title-over = 賢者の石 — ゲームオーバー
+stones-view-legend = 🟥🟦 イニシャル石 · 🔴🔵 石 · 💎 宝石（2点） · 🟨 コーナー · 🔳 置けない自陣コーナー · 💥 手番終了時に獲得 · ⭕ 配置中
+stones-view-dice = 🎲 ダイスの目は{ $roll }：この手番は{ $required }個配置します。
+stones-view-end-phase = { $player }さん：コーナーの石を獲得するか、手番を終了してください。
+stones-view-take-first = { $player }さん：このままでは配置できません。先にコーナーの石を獲得してください。
+stones-view-pick-origin = { $player }さん：配置の起点にする石を選んでください。
+stones-view-draft = { $count ->
+    [0] { $chain }から配置：方向を選んでください。
+   *[other] 配置 { $chain } → { $cells }
+}
+stones-view-draft-captures = 獲得予定：{ $cells }（+{ $points }）
+stones-view-final = 最終得点：先手 { $p1 } – 後手 { $p2 }
+stones-view-final-tie = 最終得点：先手 { $p1 } – 後手 { $p2 }（同点は後手の勝ち）
+stones-view-players = プレイヤー
+stones-view-player = { $emoji } { $player }（{ $order ->
+    [1] 先手
+   *[other] 後手
+}）— ⭐ { $score }点 · ✋ 持ち石{ $hand } · { $initial }
+stones-view-player-active = ▶ { $emoji } { $player }（{ $order ->
+    [1] 先手
+   *[other] 後手
+}）— ⭐ { $score }点 · ✋ 持ち石{ $hand } · { $initial }
+stones-view-initial-on = イニシャル石 { $cell }
+stones-view-initial-off = イニシャル石なし
+stones-view-last = 前の手番
+stones-view-turn = { $order ->
+    [1] 先手
+   *[other] 後手
+} { $player }さん：{ $what }、+{ $points }
+stones-view-turn-takes = { $cells }を獲得
+stones-view-turn-chain = { $chain } → { $cells }
+stones-view-turn-captured = { $cells }を獲得
+stones-view-turn-removed = イニシャル石を取り除き
+
+## Commands
+stones-name = 賢者の石
+stones-command = 賢者の石：石を連ねて配置し、宝石と敵石を飛び越えて獲得する2人用ゲーム
+stones-rules = **賢者の石** — ルール要約
+    • 先手はホスト（最初の席）です。7×7マスのボード、中央3×3はブランクスペース。宝石💎（1個2点）12個をダイヤモンド状に配置。各自のイニシャル石を自陣コーナー（先手a1 🟥、後手g7 🟦）に置き、持ち石は30個。（初期配置は再構成です）
+    • 手番では持ち石を1～6個、縦横に連ねて配置します。イニシャル石がある間は必ずイニシャル石から、取り除いた後は自分のどの石からでも始められます。直進か、置いた石で左右に曲がれます。バック・斜めは不可。
+    • 延長線上の宝石・敵石は**飛び越えて**最初の空きマスに置き、飛び越えた宝石（2点）・敵石（1点）は手番終了時に獲得します。自分の石・ボードの外・ブランクスペースは越えられません。
+    • 自陣敵陣以外のコーナー🟨（a7・g1）にある敵の石は、自分の手番にいつでも獲得できます（1点）。
+    • 手番終了時にイニシャル石を取り除けます。以後その自陣コーナーには置けません。
+    • 持ち石を使いきった人はプレーオーバー、相手は持ち石がなくなるまで続けます。両者置ききったら得点の多い方の勝ち、**同点は後手の勝ち**。パスはできず、合法手がなければ負けです。
+    • 特別ルール「神の微笑み」：ダイスの目の数だけ石を配置します。
+    ボタン：起点を選び、矢印で1個ずつ配置（獲得予定が表示されます）、**配置**、そして**手番終了**。

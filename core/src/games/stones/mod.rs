@@ -1,0 +1,663 @@
+//! Wise Man's Stones (賢者の石, Logy Games): place a chain of 1–6 stones growing from one of your
+//! stones; a step that meets jewels or enemy stones leaps the whole run and captures it. The
+//! contract is `shared/rules/wise-mans-stones.md`. This file holds the rules and the read-only
+//! API bots use; `board.rs` holds the position and chain legality, `view.rs` draws the board.
+
+pub mod board;
+pub mod bots;
+mod view;
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+pub use board::{Chain, Dir, Piece, Position, StepError, cell_name, parse_cell};
+
+use crate::engine::{
+    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
+};
+use board::{HOME, NEUTRAL, bits};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+pub const PLAYERS: RangeInclusive<usize> = 2..=2;
+/// P1 (seat 0, the host: the platform seats the host first) moves first; P2 wins ties.
+pub const P1: Seat = 0;
+pub const P2: Seat = 1;
+/// The most directions an id may carry: longer chains parse so the rules can say "at most 6".
+const MAX_PARSED: usize = 16;
+
+/// What the die decides when no chain of the rolled length exists (§9.11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shortfall {
+    /// The no-pass rule: the player loses.
+    #[default]
+    Lose,
+    /// The player places the longest legal chain up to the roll.
+    MaxPossible,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// "Smile of the Gods": a d6 fixes how many stones are placed.
+    pub dice: bool,
+    pub dice_shortfall: Shortfall,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The canonical notation: `place a1 ENEENN`.
+    Place(Chain),
+    /// The landing-cell notation `place a1 b1 b2 d2`, converted against the board when applied.
+    PlaceAt {
+        origin: u8,
+        cells: Vec<u8>,
+    },
+    Take(u8),
+    End {
+        remove: bool,
+    },
+    Resign,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(chain) => write!(f, "place {chain}"),
+            Action::PlaceAt { origin, cells } => {
+                write!(f, "place {}", cell_name(*origin))?;
+                cells.iter().try_for_each(|c| write!(f, " {}", cell_name(*c)))
+            }
+            Action::Take(c) => write!(f, "take {}", cell_name(*c)),
+            Action::End { remove: false } => f.write_str("end"),
+            Action::End { remove: true } => f.write_str("end remove"),
+            Action::Resign => f.write_str(crate::engine::RESIGN),
+        }
+    }
+}
+
+/// An action id this game does not know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownAction;
+
+impl FromStr for Action {
+    type Err = UnknownAction;
+
+    fn from_str(s: &str) -> Result<Self, UnknownAction> {
+        let words: Vec<&str> = s.split(' ').collect();
+        let cell = |w: &str| parse_cell(w).ok_or(UnknownAction);
+        match words[..] {
+            ["end"] => Ok(Action::End { remove: false }),
+            ["end", "remove"] => Ok(Action::End { remove: true }),
+            [crate::engine::RESIGN] => Ok(Action::Resign),
+            ["take", c] => Ok(Action::Take(cell(c)?)),
+            ["place", origin] => Ok(Action::Place(Chain::new(cell(origin)?, &[]))),
+            ["place", origin, dirs] if dirs.chars().all(|c| Dir::from_letter(c).is_some()) => {
+                let dirs: Vec<Dir> = dirs.chars().filter_map(Dir::from_letter).collect();
+                if dirs.len() > MAX_PARSED {
+                    return Err(UnknownAction);
+                }
+                Ok(Action::Place(Chain::new(cell(origin)?, &dirs)))
+            }
+            ["place", origin, ref rest @ ..] if rest.len() <= MAX_PARSED => Ok(Action::PlaceAt {
+                origin: cell(origin)?,
+                cells: rest.iter().map(|w| cell(w)).collect::<Result<_, _>>()?,
+            }),
+            _ => Err(UnknownAction),
+        }
+    }
+}
+
+/// Where the turn stands (the state machine of §3; TURN_START and TURN_END run inside `apply`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Takes, then exactly one chain.
+    Place,
+    /// Takes, then `end` or `end remove`.
+    EndPhase,
+    Over,
+}
+
+/// One turn as it happened, for the board's "last turn" line.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub seat: Seat,
+    pub chain: Option<Chain>,
+    pub landings: Vec<u8>,
+    /// The pieces jumped (bit per cell), removed and scored at the turn's end.
+    pub captured: u64,
+    /// The neutral corners whose enemy stone was taken.
+    pub takes: Vec<u8>,
+    pub points: u32,
+    pub removed_initial: bool,
+}
+
+/// A game of Wise Man's Stones. Cheap to clone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stones {
+    options: Options,
+    pos: Position,
+    active: Seat,
+    phase: Phase,
+    /// The die's requirement for this turn (dice variant only): `min(roll, hand)`.
+    required: Option<u8>,
+    roll: Option<u8>,
+    /// This turn so far (its `captured` is the pending set shown as 💥).
+    turn: TurnRecord,
+    last: Option<TurnRecord>,
+    outcome: Option<Outcome>,
+    /// How the game ended when nobody ran out of stones: the seat that could not move.
+    stuck: Option<Seat>,
+    resigned: Option<Seat>,
+}
+
+/// Why a placement is refused: the message, and for a step the step's number.
+fn step_error(step: usize, err: StepError) -> RuleError {
+    let step = step + 1;
+    let msg = match err {
+        StepError::OffBoard(from, d) => Msg::new("stones-rule-off-board")
+            .arg("from", cell_name(from))
+            .arg("dir", d.letter().to_string()),
+        StepError::Blank(c) => Msg::new("stones-rule-blank").arg("cell", cell_name(c)),
+        StepError::OwnStone(c) => Msg::new("stones-rule-own-stone").arg("cell", cell_name(c)),
+        StepError::HomeCorner(c) => Msg::new("stones-rule-home-corner").arg("cell", cell_name(c)),
+        StepError::Backward => Msg::new("stones-rule-backward"),
+        StepError::NotInLine { from, to } => Msg::new("stones-rule-not-in-line")
+            .arg("from", cell_name(from))
+            .arg("cell", cell_name(to)),
+        StepError::WrongLanding { listed, landing } => Msg::new("stones-rule-wrong-landing")
+            .arg("cell", cell_name(listed))
+            .arg("landing", cell_name(landing)),
+    };
+    RuleError(msg.arg("step", step))
+}
+
+/// A placement's steps as given: directions, or the cells the stones land on.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    Dirs(Chain),
+    Cells(&'a [u8]),
+}
+
+/// A chain checked against the board: where its stones land and what it jumps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub chain: Chain,
+    pub landings: Vec<u8>,
+    pub jumped: u64,
+}
+
+impl Stones {
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The seat whose turn it is (the last to play once the game is over).
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The die's requirement this turn and the roll it came from (dice variant).
+    pub fn dice(&self) -> Option<(u8, u8)> {
+        self.required.zip(self.roll)
+    }
+
+    /// This turn so far.
+    pub fn current_turn(&self) -> &TurnRecord {
+        &self.turn
+    }
+
+    pub fn last_turn(&self) -> Option<&TurnRecord> {
+        self.last.as_ref()
+    }
+
+    /// The seat that lost for having no legal chain, if the game ended so.
+    pub fn stuck(&self) -> Option<Seat> {
+        self.stuck
+    }
+
+    /// The seat that resigned, if one did.
+    pub fn resigned(&self) -> Option<Seat> {
+        self.resigned
+    }
+
+    /// The chain lengths the active player may place now: 1..=min(6, hand), or the die's
+    /// requirement (with `max_possible`, the longest legal length up to it on this board).
+    pub fn lengths(&self) -> RangeInclusive<u8> {
+        let me = self.active;
+        let cap = self.pos.max_len(me);
+        match self.required {
+            None => 1..=cap,
+            Some(r) if self.options.dice_shortfall == Shortfall::Lose => r..=r,
+            Some(r) => {
+                let longest = self.pos.longest(me, r);
+                longest.max(1)..=longest.max(1)
+            }
+        }
+    }
+
+    /// Every legal chain for the active player now, in search order (origin, then N E S W,
+    /// shorter before longer). Empty outside PLACE.
+    pub fn legal_chains(&self) -> Vec<Chain> {
+        let mut out = vec![];
+        if self.phase == Phase::Place {
+            let lens = self.lengths();
+            self.pos.walk(self.active, lens, |chain, _, _| {
+                out.push(chain);
+                true
+            });
+        }
+        out
+    }
+
+    /// The opponent stones the active player could take now.
+    pub fn takes(&self) -> Vec<u8> {
+        if !matches!(self.phase, Phase::Place | Phase::EndPhase) {
+            return vec![];
+        }
+        let enemy = 1 - self.active;
+        NEUTRAL
+            .into_iter()
+            .filter(|&c| self.pos.board[usize::from(c)].owner() == Some(enemy))
+            .collect()
+    }
+
+    /// Checks a placement (either notation) for the active player without changing anything
+    /// (§4, §6); `None` for an action that is not a placement.
+    pub fn check_place(&self, action: &Action) -> Option<Result<Placement, RuleError>> {
+        match action {
+            Action::Place(chain) => Some(self.check_steps(chain.origin, Steps::Dirs(*chain))),
+            Action::PlaceAt { origin, cells } => Some(self.check_steps(*origin, Steps::Cells(cells))),
+            _ => None,
+        }
+    }
+
+    fn check_steps(&self, origin: u8, steps: Steps) -> Result<Placement, RuleError> {
+        let me = self.active;
+        let k = match steps {
+            Steps::Dirs(chain) => chain.len(),
+            Steps::Cells(cells) => cells.len(),
+        };
+        if k == 0 {
+            return Err(RuleError::new("stones-rule-no-stones"));
+        }
+        if k > board::MAX_CHAIN {
+            return Err(Msg::new("stones-rule-too-long")
+                .arg("max", board::MAX_CHAIN)
+                .into());
+        }
+        let hand = self.pos.hands[me];
+        if k > usize::from(hand) {
+            return Err(Msg::new("stones-rule-hand").arg("hand", hand).into());
+        }
+        if let Some(required) = self.required {
+            let lens = self.lengths();
+            if k != usize::from(*lens.start()) {
+                let id = if *lens.start() == required {
+                    "stones-rule-dice"
+                } else {
+                    "stones-rule-dice-longest"
+                };
+                return Err(Msg::new(id)
+                    .arg("required", *lens.start())
+                    .arg("roll", self.roll.unwrap_or(required))
+                    .into());
+            }
+        }
+        if self.pos.board[usize::from(origin)].owner() != Some(me) {
+            return Err(Msg::new("stones-rule-not-your-stone")
+                .arg("cell", cell_name(origin))
+                .into());
+        }
+        if self.pos.initial[me] && origin != HOME[me] {
+            return Err(Msg::new("stones-rule-from-initial")
+                .arg("cell", cell_name(HOME[me]))
+                .into());
+        }
+        let mut board = self.pos.board;
+        let mut at = origin;
+        let mut jumped = 0;
+        let mut dirs = Vec::with_capacity(k);
+        let mut landings = Vec::with_capacity(k);
+        for i in 0..k {
+            let d = match steps {
+                Steps::Cells(cells) => Dir::towards(at, cells[i]).ok_or_else(|| {
+                    step_error(
+                        i,
+                        StepError::NotInLine {
+                            from: at,
+                            to: cells[i],
+                        },
+                    )
+                })?,
+                Steps::Dirs(chain) => chain.dir(i),
+            };
+            if dirs.last().is_some_and(|&p: &Dir| p.opposite() == d) {
+                return Err(step_error(i, StepError::Backward));
+            }
+            let next = board::step(&board, me, at, d, &mut jumped).map_err(|e| step_error(i, e))?;
+            if let Steps::Cells(cells) = steps
+                && cells[i] != next
+            {
+                return Err(step_error(
+                    i,
+                    StepError::WrongLanding {
+                        listed: cells[i],
+                        landing: next,
+                    },
+                ));
+            }
+            board[usize::from(next)] = Piece::Stone(me as u8);
+            dirs.push(d);
+            landings.push(next);
+            at = next;
+        }
+        Ok(Placement {
+            chain: Chain::new(origin, &dirs),
+            landings,
+            jumped,
+        })
+    }
+
+    /// Checks an action against the rules without changing anything.
+    fn check(&self, seat: Seat, action: &Action) -> Result<Option<Placement>, RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::new("rule-game-over"));
+        }
+        if seat >= *PLAYERS.end() {
+            return Err(RuleError::new("rule-not-playing"));
+        }
+        if *action == Action::Resign {
+            return Ok(None);
+        }
+        if seat != self.active {
+            return Err(Msg::new("rule-not-your-turn").seat("player", self.active).into());
+        }
+        match action {
+            Action::Place(_) | Action::PlaceAt { .. } => {
+                if self.phase == Phase::EndPhase {
+                    return Err(RuleError::new("stones-rule-placed-already"));
+                }
+                self.check_place(action).transpose()
+            }
+            Action::Take(c) => {
+                if !NEUTRAL.contains(c) {
+                    return Err(Msg::new("stones-rule-not-neutral")
+                        .arg("cell", cell_name(*c))
+                        .into());
+                }
+                match self.pos.board[usize::from(*c)].owner() {
+                    None => Err(Msg::new("stones-rule-corner-empty")
+                        .arg("cell", cell_name(*c))
+                        .into()),
+                    Some(owner) if owner == seat => {
+                        Err(Msg::new("stones-rule-take-own").arg("cell", cell_name(*c)).into())
+                    }
+                    Some(_) => Ok(None),
+                }
+            }
+            Action::End { remove } => {
+                if self.phase == Phase::Place {
+                    return Err(RuleError::new("stones-rule-place-first"));
+                }
+                if *remove && !self.pos.initial[seat] {
+                    return Err(RuleError::new("stones-rule-initial-gone"));
+                }
+                Ok(None)
+            }
+            Action::Resign => Ok(None),
+        }
+    }
+
+    /// TURN_START (§3): game over, play-over, the die, the no-pass loss; else PLACE.
+    fn begin_turn(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+        self.required = None;
+        self.roll = None;
+        self.turn = TurnRecord {
+            seat: self.active,
+            ..TurnRecord::default()
+        };
+        if self.pos.hands == [0, 0] {
+            let [a, b] = self.pos.scores;
+            // Ties go to the second player.
+            let winner = if a > b { P1 } else { P2 };
+            self.finish(winner);
+            return;
+        }
+        if self.pos.hands[self.active] == 0 {
+            events.push(Msg::new("stones-log-play-over").seat("player", self.active));
+            self.active = 1 - self.active;
+            self.turn.seat = self.active;
+        }
+        let me = self.active;
+        if self.options.dice {
+            let roll = dice.d6();
+            let required = roll.min(self.pos.hands[me]);
+            self.roll = Some(roll);
+            self.required = Some(required);
+            events.push(
+                Msg::new("stones-log-rolled")
+                    .seat("player", me)
+                    .arg("roll", roll)
+                    .arg("required", required),
+            );
+        }
+        // The check assumes every available take (taking only frees cells).
+        let mut freed = self.pos.clone();
+        freed.take_all(me);
+        // Any legal chain's first step is itself a legal one-stone chain.
+        let lens = match self.required {
+            Some(r) if self.options.dice_shortfall == Shortfall::Lose => r..=r,
+            _ => 1..=1,
+        };
+        if freed.has_chain(me, lens) {
+            self.phase = Phase::Place;
+        } else {
+            events.push(Msg::new("stones-log-no-chain").seat("player", me));
+            self.stuck = Some(me);
+            self.finish(1 - me);
+        }
+    }
+
+    fn finish(&mut self, winner: Seat) {
+        self.phase = Phase::Over;
+        self.required = None;
+        self.roll = None;
+        self.outcome = Some(Outcome::Won {
+            winners: vec![winner],
+        });
+    }
+
+    fn take(&mut self, corner: u8, events: &mut Vec<Msg>) {
+        let me = self.active;
+        self.pos.take(me, corner);
+        self.turn.takes.push(corner);
+        self.turn.points += 1;
+        events.push(
+            Msg::new("stones-log-took")
+                .seat("player", me)
+                .arg("cell", cell_name(corner)),
+        );
+    }
+
+    fn place(&mut self, placement: Placement, events: &mut Vec<Msg>) {
+        let me = self.active;
+        self.pos.put(me, &placement.landings);
+        events.push(
+            Msg::new("stones-log-placed")
+                .seat("player", me)
+                .arg("chain", placement.chain.to_string())
+                .arg("cells", cells_text(placement.landings.iter().copied())),
+        );
+        self.turn.chain = Some(placement.chain);
+        self.turn.landings = placement.landings;
+        self.turn.captured = placement.jumped;
+        self.phase = Phase::EndPhase;
+    }
+
+    /// TURN_END: the jumped pieces leave and score; maybe the initial stone leaves; next turn.
+    fn end_turn(&mut self, remove: bool, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+        let me = self.active;
+        let points = self.pos.settle(me, self.turn.captured);
+        self.turn.points += points;
+        if points > 0 {
+            events.push(
+                Msg::new("stones-log-captured")
+                    .seat("player", me)
+                    .arg("cells", cells_text(bits(self.turn.captured)))
+                    .arg("points", points),
+            );
+        }
+        if remove {
+            self.pos.remove_initial(me);
+            self.turn.removed_initial = true;
+            events.push(Msg::new("stones-log-removed-initial").seat("player", me));
+        }
+        self.last = Some(std::mem::take(&mut self.turn));
+        self.active = 1 - me;
+        self.begin_turn(dice, events);
+    }
+}
+
+/// Cells as words: `b1 b2 d2`.
+pub fn cells_text(cells: impl Iterator<Item = u8>) -> String {
+    cells.map(cell_name).collect::<Vec<_>>().join(" ")
+}
+
+impl Game for Stones {
+    const ID: &'static str = "stones";
+    const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "dice",
+            kind: OptionKind::Switch { default: false },
+        },
+        OptionSpec {
+            key: "dice_shortfall",
+            kind: OptionKind::Choice {
+                default: "lose",
+                values: &["lose", "max_possible"],
+            },
+        },
+    ];
+
+    type Options = Options;
+    type Action = Action;
+
+    fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
+        if !PLAYERS.contains(&players) {
+            return Err(SetupError(
+                Msg::new("setup-players")
+                    .arg("min", *PLAYERS.start())
+                    .arg("max", *PLAYERS.end())
+                    .arg("players", players),
+            ));
+        }
+        let mut game = Self {
+            options: *options,
+            pos: Position::start(),
+            active: P1,
+            phase: Phase::Place,
+            required: None,
+            roll: None,
+            turn: TurnRecord::default(),
+            last: None,
+            outcome: None,
+            stuck: None,
+            resigned: None,
+        };
+        game.begin_turn(dice, &mut vec![]);
+        Ok(game)
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            vec![]
+        } else {
+            vec![self.active]
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() || seat != self.active {
+            return vec![];
+        }
+        let mut out: Vec<Action> = self.legal_chains().into_iter().map(Action::Place).collect();
+        out.extend(self.takes().into_iter().map(Action::Take));
+        if self.phase == Phase::EndPhase {
+            out.push(Action::End { remove: false });
+            if self.pos.initial[seat] {
+                out.push(Action::End { remove: true });
+            }
+        }
+        out
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        let placement = self.check(seat, action)?;
+        let mut events = vec![];
+        match action {
+            Action::Place(_) | Action::PlaceAt { .. } => {
+                self.place(placement.expect("a checked placement"), &mut events)
+            }
+            Action::Take(c) => self.take(*c, &mut events),
+            Action::End { remove } => self.end_turn(*remove, dice, &mut events),
+            Action::Resign => {
+                events.push(Msg::new("log-resigned").seat("player", seat));
+                self.resigned = Some(seat);
+                self.finish(1 - seat);
+            }
+        }
+        Ok(events)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn label(&self, action: &Action, tr: &Tr) -> String {
+        view::label(self, action, tr)
+    }
+
+    /// Out of time: the first legal chain (a take when no chain is possible before one), then `end`.
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        if self.outcome.is_some() || seat != self.active {
+            return None;
+        }
+        match self.phase {
+            Phase::Place => {
+                let mut first = None;
+                self.pos.walk(self.active, self.lengths(), |chain, _, _| {
+                    first = Some(chain);
+                    false
+                });
+                first
+                    .map(Action::Place)
+                    .or_else(|| self.takes().first().map(|&c| Action::Take(c)))
+            }
+            Phase::EndPhase => Some(Action::End { remove: false }),
+            Phase::Over => None,
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
+        view::view(self, viewer, draft, tr)
+    }
+
+    fn bot(level: Level) -> Box<dyn Bot> {
+        bots::bot(level)
+    }
+}
