@@ -3,6 +3,7 @@
 
 pub mod cantstop;
 pub mod ishigaki;
+pub mod saizumi;
 
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -19,6 +20,7 @@ impl GameKind {
     pub const ALL: &'static [GameKind] = &[
         GameKind(&Registered::<cantstop::CantStop>::NEW),
         GameKind(&Registered::<ishigaki::Ishigaki>::NEW),
+        GameKind(&Registered::<saizumi::Saizumi>::NEW),
     ];
 
     /// The stable id: the slash command's name, the terminal's game name, the storage key.
