@@ -288,7 +288,7 @@ impl Default for Params {
         Self {
             horizon: 3,
             others: 0.5,
-            per_card: 4.0,
+            per_card: 12.0,
         }
     }
 }
@@ -562,58 +562,6 @@ mod tests {
         assert_eq!(Game::to_act(&game), [0]);
         assert_eq!(StrongBot::default().decide(&game, 0).to_string(), "use:1:3");
         assert_eq!(NormalBot::decide(&game, 0).to_string(), "use:1:3");
-    }
-
-    /// Win share of one `hero` seat (rotated) against `rest` seats, over `games` games.
-    fn share(hero: &dyn Bot, rest: &dyn Bot, players: usize, games: u64) -> f64 {
-        let mut total = 0.0;
-        for g in 0..games {
-            let seat = g as usize % players;
-            let mut dice = SeededDice::new(g + 77);
-            let mut rng = SeededDice::new(g + 991);
-            let mut game: Box<dyn AnyGame> =
-                Box::new(Saizumi::new(&Options::default(), players, &mut dice).expect("setup"));
-            let outcome = play(
-                game.as_mut(),
-                &mut dice,
-                5_000,
-                |g, s| {
-                    if s == seat {
-                        hero.choose(g, s, &mut rng)
-                    } else {
-                        rest.choose(g, s, &mut rng)
-                    }
-                },
-                |_, _, _, _| {},
-            )
-            .expect("ends");
-            if let Outcome::Won { winners } = outcome
-                && winners.contains(&seat)
-            {
-                total += 1.0 / winners.len() as f64;
-            }
-        }
-        total / games as f64
-    }
-
-    #[test]
-    #[ignore = "tuning run"]
-    fn tune() {
-        for per_card in [0.0, 2.0, 4.0, 8.0] {
-            for others in [0.5] {
-                let strong = StrongBot(Params {
-                    horizon: 3,
-                    others,
-                    per_card,
-                });
-                println!(
-                    "h c {per_card} o {others}: 3p {:.3} 4p {:.3}",
-                    share(&strong, &NormalBot, 3, 150),
-                    share(&strong, &NormalBot, 4, 150)
-                );
-            }
-        }
-        println!("normal vs easy 3p {:.3}", share(&NormalBot, &EasyBot, 3, 150));
     }
 
     #[test]

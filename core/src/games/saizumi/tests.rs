@@ -914,3 +914,32 @@ fn claim_patterns_offer_every_half_pattern_of_a_small_slot() {
         Some("place:1:1".into())
     );
 }
+
+#[test]
+fn command_texts_fit_discord_in_both_languages() {
+    for locale in Locale::ALL {
+        let tr = Tr::new(locale, &[]);
+        assert!((1..=100).contains(&tr.t("saizumi-command").chars().count()));
+        let rules = tr.t("saizumi-rules");
+        assert!(
+            (200..=1800).contains(&rules.chars().count()),
+            "{locale:?}: {}",
+            rules.chars().count()
+        );
+        assert!(!tr.t("saizumi-name").is_empty());
+    }
+    let ja = Tr::new(Locale::Ja, &[]);
+    let text: String = [
+        "saizumi-rules",
+        "saizumi-name",
+        "saizumi-view-pile",
+        "saizumi-view-market",
+        "saizumi-log-revealed",
+    ]
+    .iter()
+    .map(|id| ja.t(id))
+    .collect();
+    for term in ["賽積", "来訪カード", "場札", "崩壊", "倍率", "段数", "基礎点"] {
+        assert!(text.contains(term), "{term}");
+    }
+}

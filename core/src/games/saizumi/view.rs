@@ -89,7 +89,7 @@ pub(super) fn label(game: &Saizumi, action: &Action, tr: &Tr) -> String {
             let top = game.market_top(*slot as usize);
             let card = match (top, Half::from_letter(half.chars().next().unwrap_or('?'))) {
                 (Some(card), Some(half)) => placed_full(game, Placed { card, half }),
-                _ => format!("{half}"),
+                _ => half.clone(),
             };
             tr.f(
                 "saizumi-act-take",
