@@ -5,6 +5,7 @@ pub mod cantstop;
 pub mod ishigaki;
 pub mod ninja;
 pub mod stones;
+pub mod saizumi;
 
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -23,6 +24,7 @@ impl GameKind {
         GameKind(&Registered::<ishigaki::Ishigaki>::NEW),
         GameKind(&Registered::<ninja::Ninja>::NEW),
         GameKind(&Registered::<stones::Stones>::NEW),
+        GameKind(&Registered::<saizumi::Saizumi>::NEW),
     ];
 
     /// The stable id: the slash command's name, the terminal's game name, the storage key.

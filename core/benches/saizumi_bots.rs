@@ -1,0 +1,87 @@
+//! Saizumi computer players against each other: win shares with 95% intervals for 3 and 4
+//! players (one seat of the stronger level, the others of the weaker, the seat rotated each game),
+//! and how long each level takes to decide (p50 / p99). Games per table row: env `GAMES`
+//! (default 24). Run with `cargo bench -p saikoro-core --bench saizumi_bots`.
+
+use saikoro_core::engine::driver::play;
+use saikoro_core::engine::{AnyGame, Bot, Level, Outcome, SeededDice};
+use saikoro_core::games::GameKind;
+use std::time::{Duration, Instant};
+
+/// Plays one game; returns the share of the win each seat got and the decision times per level.
+fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64> {
+    let kind = GameKind::from_id("saizumi").expect("registered");
+    let bots: Vec<Box<dyn Bot>> = levels.iter().map(|&l| kind.bot(l)).collect();
+    let mut dice = SeededDice::new(seed);
+    let mut rng = SeededDice::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut game: Box<dyn AnyGame> = kind
+        .new_game(&serde_json::Value::Null, levels.len(), &mut dice)
+        .expect("setup");
+    let outcome = play(
+        game.as_mut(),
+        &mut dice,
+        10_000,
+        |g, seat| {
+            let start = Instant::now();
+            let id = bots[seat].choose(g, seat, &mut rng);
+            let level = Level::ALL.iter().position(|l| *l == levels[seat]).expect("a level");
+            times[level].push(start.elapsed());
+            id
+        },
+        |_, _, _, _| {},
+    )
+    .expect("the game ends");
+    let Outcome::Won { winners } = outcome else {
+        panic!("{outcome:?}")
+    };
+    (0..levels.len())
+        .map(|s| if winners.contains(&s) { 1.0 / winners.len() as f64 } else { 0.0 })
+        .collect()
+}
+
+fn percentile(times: &mut [Duration], p: f64) -> Duration {
+    if times.is_empty() {
+        return Duration::ZERO;
+    }
+    times.sort_unstable();
+    times[((times.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    let games: u64 = std::env::var("GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(24);
+    let mut times: [Vec<Duration>; 3] = Default::default();
+    println!("| players | seat level | vs | games | win share | 95% CI | fair share |");
+    println!("|---|---|---|---|---|---|---|");
+    for players in [3usize, 4] {
+        for (hero, rest) in [(Level::Strong, Level::Normal), (Level::Normal, Level::Easy)] {
+            let mut shares = vec![];
+            for g in 0..games {
+                let seat = (g as usize) % players;
+                let levels: Vec<Level> = (0..players).map(|s| if s == seat { hero } else { rest }).collect();
+                let result = game(&levels, 1_000 + g + 100_000 * players as u64, &mut times);
+                shares.push(result[seat]);
+            }
+            let n = shares.len() as f64;
+            let mean = shares.iter().sum::<f64>() / n;
+            let var = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            let half = 1.96 * (var / n).sqrt();
+            println!(
+                "| {players} | {} | {} | {games} | {:.1}% | {:.1}–{:.1}% | {:.1}% |",
+                hero.id(),
+                rest.id(),
+                mean * 100.0,
+                (mean - half).max(0.0) * 100.0,
+                (mean + half).min(1.0) * 100.0,
+                100.0 / players as f64
+            );
+        }
+    }
+    println!();
+    println!("| level | decisions | p50 | p99 |");
+    println!("|---|---|---|---|");
+    for (level, t) in Level::ALL.iter().zip(times.iter_mut()) {
+        let count = t.len();
+        let (p50, p99) = (percentile(t, 0.5), percentile(t, 0.99));
+        println!("| {} | {count} | {p50:.2?} | {p99:.2?} |", level.id());
+    }
+}

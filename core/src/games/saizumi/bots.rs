@@ -1,0 +1,579 @@
+//! Saizumi players. All three look at the game through [`Saizumi`] and answer with one of the
+//! awaited seat's legal actions.
+//!
+//! - **Easy** never responds, places at random and stacks at random half the time (else as normal).
+//! - **Normal** responds when its own cards are threatened, with the effect that keeps the most of
+//!   its cards on average; places on the emptiest slot; stacks for the best expected score after
+//!   one more check.
+//! - **Strong** values every pile by its exact expected final score: the chance of each four-dice
+//!   outcome decides which card of the pile falls at each of the checks still to come. It
+//!   responds by enumerating what the current dice and each effect's rerolls collapse, counting
+//!   its own piles against the others'; it places stones to build the slot it will take this turn
+//!   and stacks for the best expected final score.
+
+use super::{Action, Effect, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts, multisets};
+use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
+use crate::engine::{AnyGame, Dice, Game, Seat};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub fn bot(level: Level) -> Box<dyn Bot> {
+    match level {
+        Level::Easy => Box::new(EasyBot),
+        Level::Normal => Box::new(NormalBot),
+        Level::Strong => Box::new(StrongBot::default()),
+    }
+}
+
+/// The Saizumi state behind `game` when `seat` is awaited.
+fn awaited(game: &dyn AnyGame, seat: Seat) -> Option<&Saizumi> {
+    game.as_any()
+        .downcast_ref::<Saizumi>()
+        .filter(|g| Game::to_act(*g).contains(&seat))
+}
+
+/// Answers through the concrete state, or at random for anything else.
+fn choose_with(
+    game: &dyn AnyGame,
+    seat: Seat,
+    rng: &mut dyn Dice,
+    decide: impl FnOnce(&Saizumi, &mut dyn Dice) -> Action,
+) -> String {
+    match awaited(game, seat) {
+        Some(g) => decide(g, rng).to_string(),
+        None => RandomBot.choose(game, seat, rng),
+    }
+}
+
+/// The legal action with the highest value (the first of equals).
+fn best_by(actions: Vec<Action>, mut value: impl FnMut(&Action) -> f64) -> Action {
+    let mut best: Option<(f64, Action)> = None;
+    for a in actions {
+        let v = value(&a);
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a).unwrap_or(Action::Done)
+}
+
+/// Index of a roll's face counts among [`multisets`].
+fn multiset_index(c: &[u8; 7]) -> usize {
+    static INDEX: OnceLock<HashMap<[u8; 7], usize>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        multisets()
+            .iter()
+            .enumerate()
+            .map(|(i, (c, _))| (*c, i))
+            .collect()
+    })[c]
+}
+
+/// The chance of each four-dice outcome (by [`multiset_index`]) after applying `effect` to
+/// `dice`: the rerolled dice enumerated exactly.
+fn outcomes(dice: Roll, effect: Effect, face: Option<u8>) -> Vec<(usize, f64)> {
+    let reroll: Vec<usize> = match effect {
+        Effect::Set(n) => return vec![(multiset_index(&counts(&[n; 4])), 1.0)],
+        Effect::RerollAll => (0..4).collect(),
+        Effect::Reroll(printed) => {
+            let n = printed.or(face).unwrap_or_default();
+            (0..4).filter(|&i| dice[i] == n).collect()
+        }
+    };
+    let k = reroll.len() as u32;
+    let total = 6u32.pow(k);
+    let mut chance = vec![0.0; multisets().len()];
+    for n in 0..total {
+        let mut roll = dice;
+        for (j, &i) in reroll.iter().enumerate() {
+            roll[i] = (n / 6u32.pow(j as u32) % 6) as u8 + 1;
+        }
+        chance[multiset_index(&counts(&roll))] += 1.0 / f64::from(total);
+    }
+    chance.into_iter().enumerate().filter(|(_, p)| *p > 0.0).collect()
+}
+
+/// How a pile is valued: its expected score after `checks` more checks with nobody responding,
+/// plus `per_card` for each card it still holds then (material for the piles' later growth,
+/// which the checks alone do not model).
+#[derive(Clone, Copy, Debug)]
+pub struct Look {
+    pub checks: u32,
+    pub per_card: f64,
+}
+
+/// For a pile, its value (see [`Look`]) from each of its prefixes (index = height kept).
+pub fn outlook(game: &Saizumi, cards: &[Placed], look: Look) -> Vec<f64> {
+    let h = cards.len();
+    // falls[m]: the chance that a check's lowest matching card is position m (1-based).
+    let mut falls = vec![0.0; h + 1];
+    for (c, w) in multisets() {
+        if let Some(m) = game.lowest_match(cards, c) {
+            falls[m] += f64::from(*w) / f64::from(super::ROLLS);
+        }
+    }
+    let mut value: Vec<f64> = (0..=h)
+        .map(|j| game.pile_score(&cards[..j]) as f64 + look.per_card * j as f64)
+        .collect();
+    for _ in 0..look.checks {
+        let mut next = vec![0.0; h + 1];
+        let mut fell = 0.0;
+        for j in 0..=h {
+            if j > 0 {
+                fell += falls[j];
+            }
+            let collapse: f64 = (1..=j).map(|m| falls[m] * value[m - 1]).sum();
+            next[j] = collapse + (1.0 - fell) * value[j];
+        }
+        value = next;
+    }
+    value
+}
+
+/// The expected final score of a whole pile.
+fn pile_value(game: &Saizumi, cards: &[Placed], look: Look) -> f64 {
+    outlook(game, cards, look).last().copied().unwrap_or(0.0)
+}
+
+/// The piles `seat` would hold after the P4 action.
+fn piles_after(game: &Saizumi, seat: Seat, action: &Action) -> Vec<Vec<Placed>> {
+    let mut piles: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
+    match action {
+        Action::Take { slot, pile, half } => {
+            let index = game.piles(seat).iter().position(|p| p.label == *pile);
+            if let (Some(i), Some(card)) = (index, game.market_top(*slot as usize)) {
+                let half = if half == "b" { Half::B } else { Half::A };
+                piles[i].push(Placed { card, half });
+            }
+        }
+        Action::Claim { slot, halves } => {
+            let cards = game.slot(*slot as usize);
+            let halves = halves.clone().unwrap_or_else(|| "a".repeat(cards.len()));
+            piles.push(
+                cards
+                    .iter()
+                    .zip(halves.chars())
+                    .map(|(&card, h)| Placed {
+                        card,
+                        half: Half::from_letter(h).unwrap_or(Half::A),
+                    })
+                    .collect(),
+            );
+        }
+        _ => {}
+    }
+    piles
+}
+
+/// What the stacking action adds to `seat`'s value: `value` of the changed pile minus before.
+fn stack_gain(game: &Saizumi, seat: Seat, action: &Action, value: &dyn Fn(&[Placed]) -> f64) -> f64 {
+    let before: Vec<&[Placed]> = game.piles(seat).iter().map(|p| p.cards.as_slice()).collect();
+    let after = piles_after(game, seat, action);
+    after
+        .iter()
+        .enumerate()
+        .map(|(i, cards)| match before.get(i) {
+            Some(old) if old.len() == cards.len() => 0.0,
+            Some(old) => value(cards) - value(old),
+            None => value(cards),
+        })
+        .sum()
+}
+
+/// Easy: no responses, random places, and half its stacks at random.
+pub struct EasyBot;
+
+impl Bot for EasyBot {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        choose_with(game, seat, rng, |g, rng| match g.phase() {
+            Phase::Respond { .. } => Action::Done,
+            Phase::Stack if rng.roll(2) == 1 => NormalBot::decide(g, seat),
+            _ => {
+                let legal = Game::legal_actions(g, seat);
+                legal[pick_index(legal.len(), rng)].clone()
+            }
+        })
+    }
+}
+
+/// Normal: keeps its own cards and stacks looking one check ahead.
+pub struct NormalBot;
+
+impl NormalBot {
+    pub fn decide(game: &Saizumi, seat: Seat) -> Action {
+        let legal = Game::legal_actions(game, seat);
+        match game.phase() {
+            Phase::Respond { dice, .. } => Self::respond(game, seat, *dice, legal),
+            Phase::Place => best_by(legal, |a| match a {
+                Action::Place { slot, .. } => {
+                    -(game.slot(*slot as usize).len() as f64) - f64::from(*slot) / 100.0
+                }
+                _ => f64::MIN,
+            }),
+            Phase::Stack => best_by(legal, |a| {
+                stack_gain(game, seat, a, &|c| {
+                    pile_value(
+                        game,
+                        c,
+                        Look {
+                            checks: 1,
+                            per_card: 0.0,
+                        },
+                    )
+                })
+            }),
+            Phase::Over => Action::Done,
+        }
+    }
+
+    /// Expected own cards kept, over the dice each choice leads to; only when cards are at risk.
+    fn respond(game: &Saizumi, seat: Seat, dice: Roll, legal: Vec<Action>) -> Action {
+        let kept = |piles: &[Vec<Placed>], c: &[u8; 7]| -> f64 {
+            piles
+                .iter()
+                .map(|p| game.lowest_match(p, c).map_or(p.len(), |m| m - 1) as f64)
+                .sum()
+        };
+        let own: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
+        let total: usize = own.iter().map(Vec::len).sum();
+        if kept(&own, &counts(&dice)) as usize == total {
+            return Action::Done;
+        }
+        best_by(legal, |a| match a {
+            Action::Done => kept(&own, &counts(&dice)) + 0.01,
+            Action::Use { pile, pos, face } => {
+                let Some((piles, effect)) = after_use(game, seat, *pile, *pos) else {
+                    return f64::MIN;
+                };
+                let face = face.map(|n| n as u8);
+                outcomes(dice, effect, face)
+                    .iter()
+                    .map(|&(i, p)| p * kept(&piles, &multisets()[i].0))
+                    .sum()
+            }
+            _ => f64::MIN,
+        })
+    }
+}
+
+/// `seat`'s piles after discarding from `pos` of pile `label` up, and the chosen card's effect.
+fn after_use(game: &Saizumi, seat: Seat, label: u32, pos: u32) -> Option<(Vec<Vec<Placed>>, Effect)> {
+    let mut piles: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
+    let i = game.piles(seat).iter().position(|p| p.label == label)?;
+    let chosen = *piles[i].get((pos as usize).checked_sub(1)?)?;
+    piles[i].truncate(pos as usize - 1);
+    Some((piles, game.face(chosen).effect))
+}
+
+impl Bot for NormalBot {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        choose_with(game, seat, rng, |g, _| Self::decide(g, seat))
+    }
+}
+
+/// How far the strong player looks and how much the others' piles count.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Checks looked ahead when valuing a pile (the rest of the game at most): piles also grow
+    /// on later turns, which the outlook does not model, so a shorter view values them better.
+    pub horizon: u32,
+    /// Weight of the others' average value against one's own when responding.
+    pub others: f64,
+    /// Value of a card kept, at the start of the game (falling to 0 by its end).
+    pub per_card: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Self {
+            horizon: 3,
+            others: 0.5,
+            per_card: 12.0,
+        }
+    }
+}
+
+/// Strong: exact expectations over the dice (see the module notes).
+#[derive(Default)]
+pub struct StrongBot(pub Params);
+
+impl StrongBot {
+    /// The pile valuation with `checks` checks ahead at most.
+    fn look(&self, checks: u32) -> Look {
+        Look {
+            checks: checks.min(self.0.horizon),
+            per_card: self.0.per_card * f64::from(checks) / super::cards::VISITORS as f64,
+        }
+    }
+
+    pub fn decide(&self, game: &Saizumi, seat: Seat) -> Action {
+        let legal = Game::legal_actions(game, seat);
+        let look = self.look(game.checks_left());
+        match game.phase() {
+            Phase::Respond { dice, .. } => self.respond(game, seat, *dice, legal),
+            Phase::Place => Self::place(game, seat, legal, look),
+            Phase::Stack => best_by(legal, |a| {
+                stack_gain(game, seat, a, &|c| pile_value(game, c, look))
+            }),
+            Phase::Over => Action::Done,
+        }
+    }
+
+    /// Own expected final score minus the others' average, after this check collapses with the
+    /// dice each choice leads to (later responders assumed to pass).
+    fn respond(&self, game: &Saizumi, seat: Seat, dice: Roll, legal: Vec<Action>) -> Action {
+        let look = self.look(game.checks_left().saturating_sub(1));
+        let others: Vec<Seat> = (0..game.players())
+            .filter(|&s| s != seat && game.is_playing(s))
+            .collect();
+        let weight = self.0.others / others.len().max(1) as f64;
+        // Every pile's outlook by kept height; a used pile is a prefix of its own.
+        let outlooks: Vec<Vec<Vec<f64>>> = (0..game.players())
+            .map(|s| {
+                game.piles(s)
+                    .iter()
+                    .map(|p| outlook(game, &p.cards, look))
+                    .collect()
+            })
+            .collect();
+        let settled = |s: Seat, heights: &[usize], c: &[u8; 7]| -> f64 {
+            game.piles(s)
+                .iter()
+                .zip(heights)
+                .zip(&outlooks[s])
+                .map(|((p, &h), values)| {
+                    let cards = &p.cards[..h];
+                    values[game.lowest_match(cards, c).map_or(h, |m| m - 1)]
+                })
+                .sum()
+        };
+        let full = |s: Seat| -> Vec<usize> { game.piles(s).iter().map(|p| p.cards.len()).collect() };
+        let mut others_value: HashMap<usize, f64> = HashMap::new();
+        let mut others_at = |i: usize| -> f64 {
+            *others_value.entry(i).or_insert_with(|| {
+                let c = &multisets()[i].0;
+                others.iter().map(|&s| settled(s, &full(s), c)).sum::<f64>() * weight
+            })
+        };
+        let mut value_of = |heights: &[usize], spread: &[(usize, f64)]| -> f64 {
+            spread
+                .iter()
+                .map(|&(i, p)| p * (settled(seat, heights, &multisets()[i].0) - others_at(i)))
+                .sum()
+        };
+        let own = full(seat);
+        let now = multiset_index(&counts(&dice));
+        let pass = value_of(&own, &[(now, 1.0)]);
+        let mut best = (pass + 0.05, Action::Done);
+        for a in legal {
+            let Action::Use { pile, pos, face } = a else {
+                continue;
+            };
+            let Some(i) = game.piles(seat).iter().position(|p| p.label == pile) else {
+                continue;
+            };
+            let chosen = game.piles(seat)[i].cards[pos as usize - 1];
+            let mut heights = own.clone();
+            heights[i] = pos as usize - 1;
+            let spread = outcomes(dice, game.face(chosen).effect, face.map(|n| n as u8));
+            let v = value_of(&heights, &spread);
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
+    /// Places a stone where it makes the best stack for this turn's P4 (the slot's own
+    /// options re-valued; the other slots' best is unchanged).
+    fn place(game: &Saizumi, seat: Seat, legal: Vec<Action>, look: Look) -> Action {
+        let value = |g: &Saizumi, a: &Action| stack_gain(g, seat, a, &|c| pile_value(g, c, look));
+        let slot_best = |g: &Saizumi, slot: usize| -> f64 {
+            if g.slot(slot).is_empty() {
+                return f64::MIN;
+            }
+            let mut options: Vec<Action> = g
+                .piles(seat)
+                .iter()
+                .flat_map(|p| {
+                    ["a", "b"].map(|h| Action::Take {
+                        slot: slot as u32,
+                        pile: p.label,
+                        half: h.into(),
+                    })
+                })
+                .collect();
+            options.extend(g.claim_patterns(slot).into_iter().map(|h| Action::Claim {
+                slot: slot as u32,
+                halves: Some(h),
+            }));
+            options.iter().map(|a| value(g, a)).fold(f64::MIN, f64::max)
+        };
+        let base: Vec<f64> = (1..=SLOTS).map(|s| slot_best(game, s)).collect();
+        best_by(legal, |a| {
+            let Action::Place { stone, slot } = a else {
+                return f64::MIN;
+            };
+            let Some(&(_, card)) = game.to_place().iter().find(|(k, _)| k == stone) else {
+                return f64::MIN;
+            };
+            let mut after = game.clone();
+            after.market[*slot as usize - 1].push(card);
+            let changed = slot_best(&after, *slot as usize);
+            base.iter()
+                .enumerate()
+                .map(|(i, &b)| if i + 1 == *slot as usize { changed } else { b })
+                .fold(f64::MIN, f64::max)
+        })
+    }
+}
+
+impl Bot for StrongBot {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        choose_with(game, seat, rng, |g, _| self.decide(g, seat))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::driver::play;
+    use crate::engine::{Locale, Outcome, SeededDice, Tr};
+    use crate::games::saizumi::{Options, Pile};
+
+    /// A whole game with the given level at each seat: every choice is offered and legal.
+    fn game_of(levels: &[Level], seed: u64) -> Outcome {
+        let mut dice = SeededDice::new(seed);
+        let mut game: Box<dyn AnyGame> =
+            Box::new(Saizumi::new(&Options::default(), levels.len(), &mut dice).expect("setup"));
+        let bots: Vec<Box<dyn Bot>> = levels.iter().map(|&l| bot(l)).collect();
+        let mut rng = SeededDice::new(seed ^ 0xB07);
+        let tr = Tr::new(Locale::En, &[]);
+        play(
+            game.as_mut(),
+            &mut dice,
+            5_000,
+            |g, seat| {
+                let id = bots[seat].choose(g, seat, &mut rng);
+                assert!(g.choices(seat, &tr).iter().any(|c| c.id == id), "{id} is offered");
+                id
+            },
+            |_, _, _, _| {},
+        )
+        .expect("the game ends")
+    }
+
+    #[test]
+    fn every_level_plays_legal_games_to_the_end() {
+        for (seed, levels) in [
+            (1, vec![Level::Easy, Level::Normal]),
+            (2, vec![Level::Strong, Level::Easy, Level::Normal]),
+            (3, vec![Level::Strong, Level::Strong, Level::Normal, Level::Easy]),
+            (
+                4,
+                vec![
+                    Level::Normal,
+                    Level::Strong,
+                    Level::Easy,
+                    Level::Strong,
+                    Level::Normal,
+                ],
+            ),
+        ] {
+            assert!(matches!(game_of(&levels, seed), Outcome::Won { .. }));
+        }
+    }
+
+    fn position(piles: &[(Seat, &[(u8, Half)])], dice: Roll) -> Saizumi {
+        let mut game = Saizumi::new(&Options::default(), 3, &mut SeededDice::new(5)).expect("setup");
+        game.active = 0;
+        for (seat, cards) in piles {
+            let label = game.next_label[*seat];
+            game.next_label[*seat] += 1;
+            let cards = cards.iter().map(|&(card, half)| Placed { card, half }).collect();
+            game.piles[*seat].push(Pile { label, cards });
+        }
+        game.checks_pending = 1;
+        game.roll(&mut crate::engine::ScriptedDice::new(dice), &mut vec![]);
+        game
+    }
+
+    /// The first stone of kind `id`.
+    fn stone(id: &str) -> u8 {
+        let list = super::super::CardList::built_in();
+        let kind = list.kinds.iter().position(|k| k.id == id).expect("kind") as u8;
+        list.stones.iter().position(|&k| k == kind).expect("a copy") as u8
+    }
+
+    #[test]
+    fn outlook_is_the_score_then_the_survival_odds() {
+        let game = position(&[], [1, 2, 3, 4]);
+        let single = [Placed {
+            card: stone("A2"),
+            half: Half::B,
+        }];
+        let look = |checks| Look {
+            checks,
+            per_card: 0.0,
+        };
+        assert_eq!(outlook(&game, &single, look(0)), vec![0.0, -3.0]);
+        let p = 671.0 / 1296.0;
+        let v = outlook(&game, &single, look(1));
+        assert!((v[1] - (-3.0 * (1.0 - p))).abs() < 1e-9, "{v:?}");
+        let triple = [Placed {
+            card: stone("B5"),
+            half: Half::B,
+        }];
+        assert!(pile_value(&game, &triple, look(4)) < 0.0);
+        let kept = outlook(
+            &game,
+            &triple,
+            Look {
+                checks: 0,
+                per_card: 2.0,
+            },
+        );
+        assert_eq!(kept, vec![0.0, -1.0]);
+    }
+
+    #[test]
+    fn strong_uses_set_like_example_7() {
+        // Ann: C1b, A3b, B4a; Bea: A3a; Cid: B3b; dice 4-6-6-2, Ann responding last.
+        let b3 = stone("B3");
+        let game = position(
+            &[
+                (
+                    0,
+                    &[
+                        (stone("C1"), Half::B),
+                        (stone("A3"), Half::B),
+                        (stone("B4"), Half::A),
+                    ],
+                ),
+                (1, &[(stone("A3") + 1, Half::A)]),
+                (2, &[(b3, Half::B)]),
+            ],
+            [4, 6, 6, 2],
+        );
+        let mut game = game;
+        for s in [1, 2] {
+            Game::apply(&mut game, s, &Action::Done, &mut SeededDice::new(1)).expect("done");
+        }
+        assert_eq!(Game::to_act(&game), [0]);
+        assert_eq!(StrongBot::default().decide(&game, 0).to_string(), "use:1:3");
+        assert_eq!(NormalBot::decide(&game, 0).to_string(), "use:1:3");
+    }
+
+    #[test]
+    fn nobody_responds_without_a_reason_but_strong_may_fell_others() {
+        let game = position(
+            &[
+                (1, &[(stone("B6"), Half::B), (stone("B5"), Half::B)]),
+                (2, &[(stone("C3"), Half::B)]),
+            ],
+            [1, 2, 3, 4],
+        );
+        assert_eq!(Game::to_act(&game), [1]);
+        assert_eq!(NormalBot::decide(&game, 1), Action::Done);
+    }
+}

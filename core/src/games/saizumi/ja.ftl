@@ -1,0 +1,92 @@
+# 賽積 — 用語はルールシート（shared/seeds/saizumi.ja.txt）に合わせる：石カード、来訪カード、場札、山札、山、崩壊、効果、倍率、段数、基礎点。
+option-saizumi-cards = 石カードの一覧（組み込みの cards.toml と同じ TOML）。空欄なら組み込みの再構成版
+
+## カード一覧
+saizumi-cards-malformed = カード一覧を読み取れません（{ $line }行目）：{ $reason }
+saizumi-cards-total = 石カードの枚数の合計は54枚でなければなりません（{ $total }枚になっています）。
+saizumi-cards-row = カード{ $card }の{ $half }面：ダイスの列は1〜3個です（{ $dice }個になっています）。
+saizumi-cards-face = カード{ $card }の{ $half }面：{ $face }はサイコロの目（1〜6）ではありません。
+saizumi-cards-mult = カード{ $card }の{ $half }面：倍率は1以上です（{ $mult }になっています）。
+saizumi-cards-effect = カード{ $card }の{ $half }面：効果`{ $effect }`は使えません（reroll_all、reroll:N、reroll:?、set:N）。
+saizumi-cards-id = { $number }番目のカード：ID`{ $card }`は英数字1〜4文字で、重複できません。
+saizumi-cards-copies = カード{ $card }：枚数は1以上です（{ $copies }になっています）。
+
+## ルール違反
+saizumi-rule-not-your-action = 今はあなたの操作の番ではありません。
+saizumi-rule-slot = 場札の場所は1〜9です（{ $slot }は使えません）。
+saizumi-rule-slot-empty = 場札{ $slot }は空です。
+saizumi-rule-no-stone = 未配置の石カード{ $stone }はありません。
+saizumi-rule-not-your-response = 今はあなたが効果を使う番ではありません。
+saizumi-rule-no-pile = あなたの山{ $pile }はありません。
+saizumi-rule-no-position = 山{ $pile }に{ $pos }段目はありません。
+saizumi-rule-name-face = 「?」の振り直しには1〜6の目を指定してください。
+saizumi-rule-face-printed = この効果の目はカードに書かれています。
+saizumi-rule-take-no-pile = あなたの山{ $pile }はありません。新しい山は場札を丸ごと取って作ります。
+saizumi-rule-half = 面はaかbです。
+saizumi-rule-halves = a/bをちょうど{ $count }文字で指定してください。
+
+## 記録
+saizumi-log-revealed = 🃏 { $player }さんが{ $cards }を公開しました。
+saizumi-log-placed = { $player }さんが{ $card }を場札{ $slot }に置きました。
+saizumi-log-rolled = 🎲 崩壊チェック{ $check }：{ $dice }
+saizumi-log-used = { $player }さんが{ $card } { $effect }を使いました（−{ $discarded }枚）：{ $before } → { $after }
+saizumi-log-collapsed = 💥 { $player }さんの山{ $pile }が崩壊しました：{ $cards }
+saizumi-log-nothing-fell = 何も崩壊しませんでした。
+saizumi-log-took = { $player }さんが場札{ $slot }から{ $card }を山{ $pile }に積みました。
+saizumi-log-claimed = { $player }さんが場札{ $slot }を丸ごと山{ $pile }にしました：{ $cards }
+saizumi-log-game-end = 🏁 9枚目の来訪カードの崩壊チェックが終わり、ゲームが終了しました。
+
+## ボタン
+saizumi-act-place = { $card } → 場札{ $slot }
+saizumi-act-use = 使う #{ $pile }·{ $pos } { $card } { $effect }
+saizumi-act-done = 終了
+saizumi-act-take = { $card } → 山{ $pile }
+saizumi-act-claim = 場札{ $slot }を丸ごと（{ $halves }）
+saizumi-act-resign = 投了
+saizumi-back = 戻る
+saizumi-pick = 選んでください…
+saizumi-step-slot = 場札{ $slot } · { $top }（{ $count }枚）
+saizumi-step-pile = 山{ $pile }
+saizumi-step-face = { $face }の目を振り直す
+saizumi-step-take = { $card }を山{ $pile }に積む
+saizumi-step-claim = 場札{ $slot }（{ $count }枚）を新しい山にする
+saizumi-step-rest = 残りすべて{ $half }面
+
+## 盤面
+saizumi-title-turn = 賽積 — { $turn }手番目 · { $player }さん
+saizumi-title-over = 賽積 — ゲーム終了
+saizumi-view-placing = 🃏 { $player }さんが石カードを配置します：{ $stones }
+saizumi-view-check = 🎲 崩壊チェック{ $check }/9：{ $dice }
+saizumi-view-queue = 効果発動：{ $queue }
+saizumi-view-acting = ▶ 操作中
+saizumi-view-waiting = ⏳ 待機
+saizumi-view-done = ✅ 終了
+saizumi-view-risk = ⚠️ 誰も効果を使わなければ：{ $risk }
+saizumi-view-risk-player = { $emoji } { $player } −{ $cards }枚（→ { $score }点）
+saizumi-view-risk-none = ✅ この出目では何も崩壊しません。
+saizumi-view-stacking = 🧱 { $player }さんが石を積みます（1枚積むか、場札を丸ごと取る）。
+saizumi-view-counts = 山札{ $deck }枚 · 🚶 来訪{ $seen }/{ $visitors } · 残りチェック{ $pending } · 公開 { $revealed }
+saizumi-view-market = **場札**（下 → 上。両面 a ┃ b）
+saizumi-view-player = { $emoji } { $player } — { $total }点
+saizumi-view-to-act = ▶
+saizumi-view-active = （手番）
+saizumi-view-resigned = 🏳️ 投了
+saizumi-view-no-piles = 山はありません。
+saizumi-view-pile = **山{ $pile }** · { $height }段 · 基礎点 { $pips }×{ $mult } × 段数倍率 { $factor } = **{ $score }**
+saizumi-view-log = 記録
+saizumi-view-legend = [列] 中心の目×倍率 · 🔄 全振換 · 🔄N Nの目を振り直し · =N 全ダイスをNに · 💥 崩壊 · 山 = 目の数 × 倍率 × (段数 − 2)
+saizumi-preview-stone = { $card }を配置：場所を選んでください。
+saizumi-preview-slot = 👉 場札{ $slot }
+saizumi-preview-take = 山{ $pile }に積む：使う面を選んでください。
+saizumi-preview-claim = 場札{ $slot }を取る：{ $chosen } · 次は{ $card }（{ $at }/{ $count }）
+
+## コマンド
+saizumi-name = 賽積
+saizumi-command = 賽積：石を積み、来訪の崩壊チェックをしのいで高い山を築こう
+saizumi-rules = **賽積** — ルール要約
+    • 手番では山札から3枚公開します。**石カード**は場札1〜9のどこかに配置し、**来訪カード**🚶1枚ごとに崩壊チェックを1回行います。
+    • 崩壊チェックではサイコロを4つ振ります。手番プレイヤーの次の人から順に（手番プレイヤーは最後）、山を持つ人は自分の山のカードとその上のカードを捨てて**効果**を使えます（🔄 全振換、🔄N Nの目を振り直し、🔄? 好きな目を指定、=N 全ダイスをNに）。終わったら**終了**。
+    • その後、各山で出目に列が含まれる一番下のカードが、その上のカードごと崩壊します。[4][4]には4が2つ必要です。
+    • 最後に、場札1つの一番上の石カードを自分の山に**積む**か、場札を丸ごと**取って**新しい山にします。カードごとに使う面（aかb）を選びます。
+    • 9枚目の来訪カードの崩壊チェックが終わるとゲーム終了。山の点数は、一番上のカードの中心の目と同じ目の数（全カードの列）×倍率×（段数−2）。1段はマイナス、2段は0点。合計の高い人の勝ち。
+    • カード一覧は再構成です（シートの図版は失われています）。

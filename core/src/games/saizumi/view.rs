@@ -1,0 +1,761 @@
+//! The board (§7) as a platform-neutral [`View`]: the status and dice with the responder queue
+//! and what the dice would collapse, the market, a field per player with every pile and its live
+//! score, the log, and the awaited seat's controls, offered in steps. When a crowded position would
+//! break Discord's limits the cards are written more briefly, never dropped.
+
+use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
+use crate::engine::steps::{Menu, Path, tokens};
+use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI, step_id};
+use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
+
+/// A visitor card.
+pub(super) const VISITOR: &str = "🚶";
+/// Marks a card that the dice would collapse if nobody responds.
+const FALLS: &str = "💥";
+/// A field value's limit, with room to spare.
+const FIELD_MAX: usize = 1000;
+/// Up to this many cards the responder picks a card directly, else its pile first.
+const FLAT_USES: usize = 20;
+/// The slot numbers as keycaps.
+const KEYCAPS: [&str; SLOTS] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"];
+
+fn emoji(seat: Seat) -> &'static str {
+    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+}
+
+/// `5-6-2-2`.
+pub(super) fn dice_text(roll: &Roll) -> String {
+    roll.map(|d| d.to_string()).join("-")
+}
+
+/// `C1b`.
+pub(super) fn placed_id(game: &Saizumi, placed: Placed) -> String {
+    format!("{}{}", game.kind(placed.card).id, placed.half.letter())
+}
+
+/// `C1b [4][5] 4×2 🔄4`.
+fn placed_full(game: &Saizumi, placed: Placed) -> String {
+    let face = game.face(placed);
+    format!("{} {} {}", placed_id(game, placed), face.short(), face.effect)
+}
+
+/// The effect a use applies, with the named face for Reroll ?.
+fn use_effect(game: &Saizumi, placed: Placed, face: Option<u32>) -> String {
+    let effect = game.face(placed).effect;
+    match face {
+        Some(n) if effect.names_face() => format!("🔄{n}"),
+        _ => effect.to_string(),
+    }
+}
+
+/// The card at `pos` (1-based) of `seat`'s pile `label`.
+fn pile_card(game: &Saizumi, seat: Seat, label: u32, pos: u32) -> Option<Placed> {
+    let pile = game.piles(seat).iter().find(|p| p.label == label)?;
+    pile.cards.get((pos as usize).checked_sub(1)?).copied()
+}
+
+/// A button's label.
+pub(super) fn label(game: &Saizumi, action: &Action, tr: &Tr) -> String {
+    match action {
+        Action::Place { stone, slot } => {
+            let card = game
+                .to_place()
+                .iter()
+                .find(|(k, _)| k == stone)
+                .map_or_else(|| format!("#{stone}"), |&(_, c)| game.kind(c).id.clone());
+            tr.f(
+                "saizumi-act-place",
+                &[("card", Arg::Text(card)), ("slot", Arg::from(*slot))],
+            )
+        }
+        Action::Use { pile, pos, face } => {
+            let seat = game.responder().unwrap_or(game.active());
+            let (card, effect) = pile_card(game, seat, *pile, *pos).map_or_else(
+                || ("?".into(), String::new()),
+                |p| (placed_id(game, p), use_effect(game, p, *face)),
+            );
+            tr.f(
+                "saizumi-act-use",
+                &[
+                    ("pile", Arg::from(*pile)),
+                    ("pos", Arg::from(*pos)),
+                    ("card", Arg::Text(card)),
+                    ("effect", Arg::Text(effect)),
+                ],
+            )
+        }
+        Action::Done => tr.t("saizumi-act-done"),
+        Action::Take { slot, pile, half } => {
+            let top = game.market_top(*slot as usize);
+            let card = match (top, Half::from_letter(half.chars().next().unwrap_or('?'))) {
+                (Some(card), Some(half)) => placed_full(game, Placed { card, half }),
+                _ => half.clone(),
+            };
+            tr.f(
+                "saizumi-act-take",
+                &[
+                    ("card", Arg::Text(card)),
+                    ("slot", Arg::from(*slot)),
+                    ("pile", Arg::from(*pile)),
+                ],
+            )
+        }
+        Action::Claim { slot, halves } => tr.f(
+            "saizumi-act-claim",
+            &[
+                ("slot", Arg::from(*slot)),
+                ("halves", Arg::Text(halves.clone().unwrap_or_default())),
+            ],
+        ),
+        Action::Resign => tr.t("saizumi-act-resign"),
+    }
+}
+
+/// How much of each card the board writes out: 0 everything, higher levels briefer.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Detail(u8);
+
+impl Detail {
+    const LEVELS: [Detail; 4] = [Detail(0), Detail(1), Detail(2), Detail(3)];
+}
+
+/// A market card with both halves: `C1 [1][2] 1×2 🔄1 ┃ [4][5] 4×2 🔄4`.
+fn market_card(game: &Saizumi, card: super::Card, detail: Detail, top: bool) -> String {
+    let kind = game.kind(card);
+    if detail.0 >= 2 || (detail.0 == 1 && !top) {
+        return kind.id.clone();
+    }
+    format!(
+        "{} {} {} ┃ {} {}",
+        kind.id,
+        kind.a.short(),
+        kind.a.effect,
+        kind.b.short(),
+        kind.b.effect
+    )
+}
+
+fn market_lines(game: &Saizumi, detail: Detail, draft_slot: Option<usize>) -> Vec<String> {
+    (1..=SLOTS)
+        .map(|slot| {
+            let cards = game.slot(slot);
+            let pointer = if draft_slot == Some(slot) { "👉" } else { "" };
+            if cards.is_empty() {
+                return format!("{pointer}{} —", KEYCAPS[slot - 1]);
+            }
+            let sep = if detail.0 == 0 { "\n　" } else { " · " };
+            let shown: Vec<String> = cards
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| market_card(game, c, detail, i + 1 == cards.len()))
+                .collect();
+            format!("{pointer}{} {}", KEYCAPS[slot - 1], shown.join(sep))
+        })
+        .collect()
+}
+
+/// One player's piles: a header per pile with its live score, then its cards bottom first.
+fn piles_text(game: &Saizumi, seat: Seat, detail: Detail, dice: Option<&[u8; 7]>, tr: &Tr) -> String {
+    let piles = game.piles(seat);
+    if piles.is_empty() {
+        return tr.t("saizumi-view-no-piles");
+    }
+    let mut lines = vec![];
+    for pile in piles {
+        let top = game.face(*pile.cards.last().expect("piles are never empty"));
+        let pips: u32 = pile.cards.iter().map(|&p| game.face(p).pips(top.centre)).sum();
+        let falls_from = dice.and_then(|d| game.lowest_match(&pile.cards, d));
+        lines.push(tr.f(
+            "saizumi-view-pile",
+            &[
+                ("pile", Arg::from(pile.label)),
+                ("height", Arg::from(pile.cards.len())),
+                ("pips", Arg::from(pips)),
+                ("mult", Arg::from(top.mult)),
+                ("factor", Arg::Num(pile.cards.len() as i64 - 2)),
+                ("score", Arg::Num(game.pile_score(&pile.cards))),
+            ],
+        ));
+        let cards: Vec<String> = pile
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let falls = if falls_from.is_some_and(|f| i + 1 >= f) {
+                    FALLS
+                } else {
+                    ""
+                };
+                match detail.0 {
+                    0 => format!("`{}` {}{falls}", i + 1, placed_full(game, p)),
+                    1 => format!(
+                        "`{}` {} {}{falls}",
+                        i + 1,
+                        placed_id(game, p),
+                        game.face(p).short()
+                    ),
+                    _ => format!("{}{falls}", placed_id(game, p)),
+                }
+            })
+            .collect();
+        if detail.0 >= 2 {
+            lines.push(cards.join(" "));
+        } else {
+            lines.extend(cards);
+        }
+    }
+    lines.join("\n")
+}
+
+/// `(queue position) acting / waiting / done` for the responders, in queue order.
+fn queue_line(queue: &[Seat], at: usize, tr: &Tr) -> String {
+    let parts: Vec<String> = queue
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let state = match i.cmp(&at) {
+                std::cmp::Ordering::Less => "saizumi-view-done",
+                std::cmp::Ordering::Equal => "saizumi-view-acting",
+                std::cmp::Ordering::Greater => "saizumi-view-waiting",
+            };
+            format!("{} {} {}", emoji(s), tr.name(s), tr.t(state))
+        })
+        .collect();
+    tr.f("saizumi-view-queue", &[("queue", Arg::Text(parts.join(" · ")))])
+}
+
+/// What the dice would collapse if nobody responds: cards lost per player.
+fn risk_line(game: &Saizumi, dice: &[u8; 7], tr: &Tr) -> String {
+    let parts: Vec<String> = (0..game.players())
+        .filter_map(|seat| {
+            let lost: usize = game
+                .piles(seat)
+                .iter()
+                .filter_map(|p| game.lowest_match(&p.cards, dice).map(|f| p.cards.len() + 1 - f))
+                .sum();
+            (lost > 0).then(|| {
+                let after: i64 = game
+                    .piles(seat)
+                    .iter()
+                    .map(|p| {
+                        let keep = game.lowest_match(&p.cards, dice).map_or(p.cards.len(), |f| f - 1);
+                        game.pile_score(&p.cards[..keep])
+                    })
+                    .sum();
+                tr.f(
+                    "saizumi-view-risk-player",
+                    &[
+                        ("emoji", Arg::from(emoji(seat))),
+                        ("player", Arg::Seat(seat)),
+                        ("cards", Arg::from(lost)),
+                        ("score", Arg::Num(after)),
+                    ],
+                )
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        tr.t("saizumi-view-risk-none")
+    } else {
+        tr.f("saizumi-view-risk", &[("risk", Arg::Text(parts.join(" · ")))])
+    }
+}
+
+fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
+    let player = Arg::Seat(game.active());
+    let mut lines = vec![];
+    match game.phase() {
+        Phase::Over => lines.extend(game.outcome.iter().map(|o| o.describe(tr))),
+        Phase::Place => {
+            let stones: Vec<String> = game
+                .to_place()
+                .iter()
+                .map(|&(_, c)| game.kind(c).id.clone())
+                .collect();
+            lines.push(tr.f(
+                "saizumi-view-placing",
+                &[("player", player), ("stones", Arg::Text(stones.join(" · ")))],
+            ));
+        }
+        Phase::Respond { dice, queue, at } => {
+            lines.push(tr.f(
+                "saizumi-view-check",
+                &[
+                    ("check", Arg::from(u32::from(game.checks_done()) + 1)),
+                    ("dice", Arg::Text(super::cards::row_text(dice))),
+                ],
+            ));
+            lines.push(queue_line(queue, *at, tr));
+            lines.push(risk_line(game, &counts(dice), tr));
+        }
+        Phase::Stack => lines.push(tr.f("saizumi-view-stacking", &[("player", player)])),
+    }
+    let revealed: Vec<String> = game.revealed().iter().map(|&d| game.drawn_text(d)).collect();
+    lines.push(tr.f(
+        "saizumi-view-counts",
+        &[
+            ("deck", Arg::from(game.deck().len())),
+            ("seen", Arg::from(game.visitors_seen())),
+            ("visitors", Arg::from(super::cards::VISITORS)),
+            ("pending", Arg::from(game.checks_pending())),
+            (
+                "revealed",
+                Arg::Text(if revealed.is_empty() {
+                    "—".into()
+                } else {
+                    revealed.join(" ")
+                }),
+            ),
+        ],
+    ));
+    lines
+}
+
+fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
+    let dice = match game.phase() {
+        Phase::Respond { dice, .. } => Some(counts(dice)),
+        _ => None,
+    };
+    let state = if !game.is_playing(seat) {
+        Some("saizumi-view-resigned")
+    } else if game.to_act().contains(&seat) {
+        Some("saizumi-view-to-act")
+    } else if seat == game.active() && *game.phase() != Phase::Over {
+        Some("saizumi-view-active")
+    } else {
+        None
+    };
+    let mut name = tr.f(
+        "saizumi-view-player",
+        &[
+            ("emoji", Arg::from(emoji(seat))),
+            ("player", Arg::Seat(seat)),
+            ("total", Arg::Num(game.score(seat))),
+        ],
+    );
+    if let Some(state) = state {
+        name.push(' ');
+        name.push_str(&tr.t(state));
+    }
+    Field::new(name, piles_text(game, seat, detail, dice.as_ref(), tr))
+}
+
+/// The last log lines that fit a field.
+fn log_text(game: &Saizumi, tr: &Tr) -> String {
+    let mut lines: Vec<String> = game.log().map(|m| tr.msg(m)).collect();
+    while lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() > FIELD_MAX && lines.len() > 1 {
+        lines.remove(0);
+    }
+    let text = lines.join("\n");
+    text.chars().take(FIELD_MAX).collect()
+}
+
+pub(super) fn view(game: &Saizumi, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
+    let controls = Controls::new(game, draft, tr);
+    let mut shown = None;
+    for detail in Detail::LEVELS {
+        let view = board(game, detail, &controls, tr);
+        let fits = view.check_limits().is_ok();
+        shown = Some(view);
+        if fits {
+            break;
+        }
+    }
+    shown.expect("at least one level is drawn")
+}
+
+fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
+    let over = *game.phase() == Phase::Over;
+    let title = if over {
+        tr.t("saizumi-title-over")
+    } else {
+        tr.f(
+            "saizumi-title-turn",
+            &[
+                ("turn", Arg::from(game.turn())),
+                ("player", Arg::Seat(game.active())),
+            ],
+        )
+    };
+    let mut lines = status_lines(game, tr);
+    lines.extend(controls.preview.iter().cloned());
+    lines.push(String::new());
+    lines.push(tr.t("saizumi-view-market"));
+    lines.extend(market_lines(game, detail, controls.slot));
+    let mut fields: Vec<Field> = (0..game.players())
+        .map(|s| player_field(game, s, detail, tr))
+        .collect();
+    let log = log_text(game, tr);
+    if !log.is_empty() {
+        fields.push(Field::new(tr.t("saizumi-view-log"), log));
+    }
+    View {
+        title,
+        description: lines.join("\n"),
+        fields,
+        colour: if over {
+            COLOUR_DONE
+        } else {
+            SEAT_COLOUR[game.active() % SEAT_COLOUR.len()]
+        },
+        footer: Some(tr.t("saizumi-view-legend")),
+        rows: controls.rows.clone(),
+    }
+}
+
+/// The awaited seat's controls for a draft, and the draft's preview on the board.
+struct Controls {
+    rows: Vec<Row>,
+    preview: Vec<String>,
+    /// The market slot the draft has chosen.
+    slot: Option<usize>,
+}
+
+/// Rows for a flat list of choices (ids are actions or steps), laid out as [`Menu`] does.
+fn layout(choices: Vec<(String, String)>, extra: Vec<Button>, tr: &Tr) -> Vec<Row> {
+    let paths: Vec<Path> = choices
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, label))| Path {
+            steps: vec![(i.to_string(), label.clone())],
+            action: id,
+            label,
+        })
+        .collect();
+    Menu::new(&paths, "").rows(&tr.t("saizumi-back"), &tr.t("saizumi-pick"), extra)
+}
+
+impl Controls {
+    fn new(game: &Saizumi, draft: &str, tr: &Tr) -> Self {
+        let none = Self {
+            rows: vec![],
+            preview: vec![],
+            slot: None,
+        };
+        match game.phase() {
+            Phase::Over => none,
+            Phase::Place => Self::place(game, draft, tr),
+            Phase::Respond { .. } => Self::respond(game, draft, tr),
+            Phase::Stack => Self::stack(game, draft, tr).unwrap_or_else(|| {
+                Self::stack(game, "", tr).expect("the root of the stacking choice always draws")
+            }),
+        }
+    }
+
+    /// P2: the stone (when there are several), then the slot.
+    fn place(game: &Saizumi, draft: &str, tr: &Tr) -> Self {
+        let several = game.to_place().len() > 1;
+        let mut paths = vec![];
+        for &(stone, card) in game.to_place() {
+            let kind = game.kind(card);
+            for slot in 1..=SLOTS {
+                let action = Action::Place {
+                    stone,
+                    slot: slot as u32,
+                };
+                let top = game
+                    .slot(slot)
+                    .last()
+                    .map_or_else(|| "—".to_owned(), |&c| game.kind(c).id.clone());
+                let slot_step = (
+                    format!("s{slot}"),
+                    tr.f(
+                        "saizumi-step-slot",
+                        &[
+                            ("slot", Arg::from(slot)),
+                            ("top", Arg::Text(top)),
+                            ("count", Arg::from(game.slot(slot).len())),
+                        ],
+                    ),
+                );
+                let mut steps = vec![];
+                if several {
+                    steps.push((
+                        format!("k{stone}"),
+                        format!("{} {} ┃ {}", kind.id, kind.a.short(), kind.b.short()),
+                    ));
+                }
+                steps.push(slot_step);
+                paths.push(Path {
+                    steps,
+                    label: game.label(&action, tr),
+                    action: action.to_string(),
+                });
+            }
+        }
+        let menu = Menu::new(&paths, draft);
+        let preview = menu
+            .draft
+            .first()
+            .and_then(|t| t.strip_prefix('k'))
+            .and_then(|k| game.to_place().iter().find(|(s, _)| s.to_string() == k))
+            .map(|&(_, card)| {
+                tr.f(
+                    "saizumi-preview-stone",
+                    &[("card", Arg::from(game.kind(card).id.as_str()))],
+                )
+            })
+            .into_iter()
+            .collect();
+        Self {
+            rows: menu.rows(&tr.t("saizumi-back"), &tr.t("saizumi-pick"), vec![]),
+            preview,
+            slot: None,
+        }
+    }
+
+    /// P3b: a card of the responder's piles (its pile first when there are many), the face for
+    /// Reroll ?, and Done.
+    fn respond(game: &Saizumi, draft: &str, tr: &Tr) -> Self {
+        let Some(seat) = game.responder() else {
+            return Self {
+                rows: vec![],
+                preview: vec![],
+                slot: None,
+            };
+        };
+        let piles = game.piles(seat);
+        let flat = piles.iter().map(|p| p.cards.len()).sum::<usize>() <= FLAT_USES;
+        let mut paths = vec![];
+        for action in game.legal_actions(seat) {
+            let Action::Use { pile, pos, face } = action else {
+                continue;
+            };
+            let Some(card) = pile_card(game, seat, pile, pos) else {
+                continue;
+            };
+            let card_label = format!("#{pile}·{pos} {}", placed_full(game, card));
+            let mut steps = vec![];
+            if flat {
+                steps.push((format!("{pile}-{pos}"), card_label));
+            } else {
+                steps.push((
+                    format!("p{pile}"),
+                    tr.f("saizumi-step-pile", &[("pile", Arg::from(pile))]),
+                ));
+                steps.push((pos.to_string(), card_label));
+            }
+            if let Some(n) = face {
+                steps.push((
+                    n.to_string(),
+                    tr.f("saizumi-step-face", &[("face", Arg::from(n))]),
+                ));
+            }
+            paths.push(Path {
+                steps,
+                label: game.label(&action, tr),
+                action: action.to_string(),
+            });
+        }
+        let menu = Menu::new(&paths, draft);
+        let done = Button::act(Action::Done.to_string(), tr.t("saizumi-act-done"), Style::Success);
+        Self {
+            rows: menu.rows(&tr.t("saizumi-back"), &tr.t("saizumi-pick"), vec![done]),
+            preview: vec![],
+            slot: None,
+        }
+    }
+
+    /// P4: a slot; then a pile to take its top card onto, or the whole slot; then the half, or
+    /// the halves a card at a time. `None` for a draft that does not fit the position.
+    fn stack(game: &Saizumi, draft: &str, tr: &Tr) -> Option<Self> {
+        let seat = game.active();
+        let back = |to: &str| Button::step(to, tr.t("saizumi-back"), Style::Secondary);
+        let parts = tokens(draft);
+        let Some(first) = parts.first() else {
+            let choices = (1..=SLOTS)
+                .filter(|&s| !game.slot(s).is_empty())
+                .map(|s| {
+                    let top = game.kind(*game.slot(s).last().expect("filtered")).id.clone();
+                    let label = tr.f(
+                        "saizumi-step-slot",
+                        &[
+                            ("slot", Arg::from(s)),
+                            ("top", Arg::Text(top)),
+                            ("count", Arg::from(game.slot(s).len())),
+                        ],
+                    );
+                    (step_id(&format!("s{s}")), label)
+                })
+                .collect();
+            return Some(Self {
+                rows: layout(choices, vec![], tr),
+                preview: vec![],
+                slot: None,
+            });
+        };
+        let slot: usize = first.strip_prefix('s')?.parse().ok()?;
+        let cards = game.market.get(slot.checked_sub(1)?)?;
+        let top = *cards.last()?;
+        let preview_slot = |extra: Vec<String>| {
+            let mut lines = vec![tr.f("saizumi-preview-slot", &[("slot", Arg::from(slot))])];
+            lines.extend(extra);
+            lines
+        };
+        match parts[1..] {
+            [] => {
+                let mut choices: Vec<(String, String)> = game
+                    .piles(seat)
+                    .iter()
+                    .map(|p| {
+                        (
+                            step_id(&format!("s{slot}.p{}", p.label)),
+                            tr.f(
+                                "saizumi-step-take",
+                                &[
+                                    ("card", Arg::from(game.kind(top).id.as_str())),
+                                    ("pile", Arg::from(p.label)),
+                                ],
+                            ),
+                        )
+                    })
+                    .collect();
+                choices.push((
+                    step_id(&format!("s{slot}.c")),
+                    tr.f(
+                        "saizumi-step-claim",
+                        &[("slot", Arg::from(slot)), ("count", Arg::from(cards.len()))],
+                    ),
+                ));
+                Some(Self {
+                    rows: layout(choices, vec![back("")], tr),
+                    preview: preview_slot(vec![]),
+                    slot: Some(slot),
+                })
+            }
+            ["c"] => Some(Self::claim(game, slot, "", tr)),
+            [pile] => {
+                let label: u32 = pile.strip_prefix('p')?.parse().ok()?;
+                game.piles(seat).iter().find(|p| p.label == label)?;
+                let buttons: Vec<Button> = [Half::A, Half::B]
+                    .into_iter()
+                    .map(|h| {
+                        let action = Action::Take {
+                            slot: slot as u32,
+                            pile: label,
+                            half: h.letter().to_string(),
+                        };
+                        Button::act(action.to_string(), game.label(&action, tr), Style::Primary)
+                    })
+                    .chain([back(&format!("s{slot}"))])
+                    .collect();
+                Some(Self {
+                    rows: vec![Row::buttons(buttons)],
+                    preview: preview_slot(vec![tr.f("saizumi-preview-take", &[("pile", Arg::from(label))])]),
+                    slot: Some(slot),
+                })
+            }
+            ["c", halves] => {
+                let valid =
+                    halves.len() < cards.len() && halves.chars().all(|c| Half::from_letter(c).is_some());
+                valid.then(|| Self::claim(game, slot, halves, tr))
+            }
+            _ => None,
+        }
+    }
+
+    /// Claiming `slot` with the halves of its lowest cards chosen so far.
+    fn claim(game: &Saizumi, slot: usize, chosen: &str, tr: &Tr) -> Self {
+        let cards = game.slot(slot);
+        let next = chosen.len();
+        let card = cards[next];
+        let last = next + 1 == cards.len();
+        let mut buttons: Vec<Button> = [Half::A, Half::B]
+            .into_iter()
+            .map(|h| {
+                let halves = format!("{chosen}{}", h.letter());
+                let text = placed_full(game, Placed { card, half: h });
+                if last {
+                    let action = Action::Claim {
+                        slot: slot as u32,
+                        halves: Some(halves),
+                    };
+                    Button::act(action.to_string(), text, Style::Primary)
+                } else {
+                    Button::step(&format!("s{slot}.c.{halves}"), text, Style::Primary)
+                }
+            })
+            .collect();
+        let remaining = cards.len() - next;
+        let mut row2 = vec![];
+        if remaining > 1 {
+            for h in [Half::A, Half::B] {
+                let halves = format!("{chosen}{}", h.letter().to_string().repeat(remaining));
+                let action = Action::Claim {
+                    slot: slot as u32,
+                    halves: Some(halves),
+                };
+                let label = tr.f(
+                    "saizumi-step-rest",
+                    &[("half", Arg::Text(h.letter().to_string()))],
+                );
+                row2.push(Button::act(action.to_string(), label, Style::Success));
+            }
+        }
+        let back_to = if chosen.is_empty() {
+            format!("s{slot}")
+        } else {
+            format!("s{slot}.c.{}", &chosen[..chosen.len() - 1])
+        };
+        buttons.push(Button::step(&back_to, tr.t("saizumi-back"), Style::Secondary));
+        let mut rows = vec![Row::buttons(buttons)];
+        if !row2.is_empty() {
+            rows.push(Row::buttons(row2));
+        }
+        let so_far: Vec<String> = cards
+            .iter()
+            .zip(chosen.chars().filter_map(Half::from_letter))
+            .map(|(&card, half)| placed_id(game, Placed { card, half }))
+            .collect();
+        let preview = vec![tr.f(
+            "saizumi-preview-claim",
+            &[
+                ("slot", Arg::from(slot)),
+                (
+                    "chosen",
+                    Arg::Text(if so_far.is_empty() {
+                        "—".into()
+                    } else {
+                        so_far.join(" ")
+                    }),
+                ),
+                ("card", Arg::from(game.kind(card).id.as_str())),
+                ("at", Arg::from(next + 1)),
+                ("count", Arg::from(cards.len())),
+            ],
+        )];
+        Self {
+            rows,
+            preview,
+            slot: Some(slot),
+        }
+    }
+}
+
+impl Saizumi {
+    /// The top card of slot 1–9, if any (also for labels of actions that may be refused).
+    pub fn market_top(&self, slot: usize) -> Option<super::Card> {
+        self.market.get(slot.checked_sub(1)?)?.last().copied()
+    }
+}
+
+/// Every draft the step controls of this position lead to (for tests of the limits).
+#[cfg(test)]
+pub(super) fn reachable_drafts(game: &Saizumi, tr: &Tr) -> Vec<String> {
+    let mut seen = vec![String::new()];
+    let mut i = 0;
+    while i < seen.len() && seen.len() < 400 {
+        let view = view(game, None, &seen[i].clone(), tr);
+        for row in &view.rows {
+            for id in row.ids() {
+                if let Some(d) = id.strip_prefix('~')
+                    && !seen.iter().any(|s| s == d)
+                {
+                    seen.push(d.to_owned());
+                }
+            }
+        }
+        i += 1;
+    }
+    seen
+}
