@@ -739,3 +739,27 @@ fn board_when_the_game_is_over() {
     let ja = Game::view(&game, None, "", &Tr::new(Locale::Ja, &names()));
     ja.check_limits().expect("Japanese board fits");
 }
+
+/// §4: a pending piece may be jumped again in the same chain, but scores once.
+#[test]
+fn a_piece_jumped_twice_scores_once() {
+    let mut game = position(Options::default(), &[], |g| {
+        without_initial(g, 1);
+        set(g, &["d6"], Piece::Stone(1));
+        set(g, &["b6"], Piece::Stone(0));
+        g.active = P2;
+    });
+    // West over c6 and b6 to a6, round by a7 and b7, then south over b6 again and b5 to b4.
+    play(&mut game, &["1 place d6 WNES"]);
+    assert_eq!(
+        game.current_turn().landings,
+        [cell("a6"), cell("a7"), cell("b7"), cell("b4")]
+    );
+    assert_eq!(
+        game.current_turn().captured,
+        1 << cell("c6") | 1 << cell("b6") | 1 << cell("b5")
+    );
+    play(&mut game, &["1 end"]);
+    assert_eq!(game.pos.scores[1], 2 + 1 + 2);
+    assert_eq!((game.pos.jewels_won[1], game.pos.stones_won[1]), (2, 1));
+}
