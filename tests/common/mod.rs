@@ -208,8 +208,31 @@ pub async fn start_game(
     host: UserId,
     others: &[UserId],
 ) -> Message {
-    let answer = slash(emu, host, channel, &format!("{game} start")).await;
+    start_game_with(emu, channel, game, host, others, &[], 0).await
+}
+
+/// [`start_game`] with game options, and `bots` normal computer players added by the host.
+pub async fn start_game_with(
+    emu: &Emulator,
+    channel: ChannelId,
+    game: &str,
+    host: UserId,
+    others: &[UserId],
+    options: &[(&str, serde_json::Value)],
+    bots: usize,
+) -> Message {
+    let answer = slash_with(emu, host, channel, &format!("{game} start"), options).await;
     assert!(answer.contains("Lobby opened"), "{answer}");
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    for _ in 0..bots {
+        let lobby = emu.message(lobby.message_id()).unwrap();
+        let add = button(&lobby, "bot-normal").unwrap();
+        assert_eq!(
+            click(emu, host, lobby.message_id(), &add).await.0,
+            7,
+            "a bot joins"
+        );
+    }
     let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
     for u in others {
         let (kind, _) = click(emu, *u, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
@@ -222,4 +245,104 @@ pub async fn start_game(
         live(e, channel).filter(|m| m.message_id() != lobby.message_id())
     })
     .await
+}
+
+/// The message announcing the end of a game (a win, a shared win, a solitaire result).
+pub fn end_message(emu: &Emulator, channel: ChannelId) -> Option<Message> {
+    emu.channel(channel)
+        .into_iter()
+        .rev()
+        .find(|m| m.content.contains('🏆') || m.content.contains('🏁'))
+}
+
+/// Plays the live board to the end of the game as `players` would, pressing a random enabled
+/// control (a button, or an option of a select; never Resign) from a seeded sequence, for
+/// whichever of them the game awaits: a press by someone it does not await is answered privately
+/// ("Waiting for …") and changes nothing, so each player is tried in turn. Steps of a decision
+/// are presses too. Returns the presses that were accepted: the player's index and the title of
+/// the board they pressed on.
+pub async fn play_randomly(
+    emu: &Emulator,
+    channel: ChannelId,
+    players: &[UserId],
+    seed: u64,
+    max_presses: usize,
+) -> Vec<(usize, String)> {
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n
+    };
+    let mut accepted = vec![];
+    while end_message(emu, channel).is_none() {
+        assert!(
+            accepted.len() < max_presses,
+            "the game did not end in {max_presses} presses"
+        );
+        let Some(board) = live(emu, channel) else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        // (custom id, the option's value for a select)
+        let mut presses: Vec<(String, Option<String>)> = vec![];
+        for c in board.controls() {
+            let Some(id) = c["custom_id"].as_str() else {
+                continue;
+            };
+            if c["disabled"] == true || id.ends_with(":resign") {
+                continue;
+            }
+            match c["options"].as_array() {
+                Some(options) => presses.extend(
+                    options
+                        .iter()
+                        .filter_map(|o| o["value"].as_str())
+                        .map(|v| (id.to_owned(), Some(v.to_owned()))),
+                ),
+                None => presses.push((id.to_owned(), None)),
+            }
+        }
+        if presses.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let (id, value) = &presses[next(presses.len())];
+        let mut pressed = false;
+        for (i, user) in players.iter().enumerate() {
+            // A computer player may have moved meanwhile: press only what is still there.
+            let current = emu.message(board.message_id());
+            if !current.is_some_and(|m| m.custom_ids().contains(id)) {
+                break;
+            }
+            let interaction = match value {
+                Some(v) => emu.select(*user, board.message_id(), id, &[v]),
+                None => emu.click(*user, board.message_id(), id),
+            };
+            let cb = emu.wait_callback(interaction, WAIT).await;
+            if cb.kind == 7 {
+                let title = board
+                    .embeds
+                    .first()
+                    .and_then(|e| e["title"].as_str())
+                    .unwrap_or_default();
+                accepted.push((i, title.to_owned()));
+                pressed = true;
+                break;
+            }
+            let text = cb.data["content"].as_str().unwrap_or_default();
+            assert!(
+                text.starts_with("Waiting for") || text.contains("out of date"),
+                "a press was refused for another reason: {text}"
+            );
+        }
+        if !pressed {
+            // A computer player's turn, or the board moved on: look again shortly.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    accepted
 }

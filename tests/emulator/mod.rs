@@ -389,6 +389,17 @@ impl Emulator {
         self.shared.read(|s| s.messages.get(&id.0).cloned())
     }
 
+    /// How many presses whose custom_id satisfies `label` were answered by updating the message.
+    pub fn interactions_with(&self, label: impl Fn(&str) -> bool) -> usize {
+        self.shared.read(|s| {
+            s.interactions
+                .values()
+                .filter(|i| i.kind == 3 && label(&i.label))
+                .filter(|i| i.callback.as_ref().is_some_and(|c| c.kind == 7))
+                .count()
+        })
+    }
+
     /// The message an interaction's answer created or updated (its `@original`), if any.
     pub fn original(&self, interaction: InteractionId) -> Option<Message> {
         self.shared.read(|s| {

@@ -4,8 +4,8 @@
 pub mod cantstop;
 pub mod ishigaki;
 pub mod ninja;
-pub mod stones;
 pub mod saizumi;
+pub mod stones;
 
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
