@@ -309,7 +309,7 @@ fn game_option(kind: GameKind, spec: &OptionSpec) -> CommandParameter<Data, Erro
             choices: Cow::Owned(
                 values
                     .iter()
-                    .map(|v| choice(&format!("{}-{v}", spec.description_id(kind.id()))))
+                    .map(|v| choice(&spec.choice_label_id(kind.id(), v)))
                     .collect(),
             ),
             ..option(spec.key, &description, |o| o.kind(CommandOptionType::Integer))

@@ -45,6 +45,11 @@ impl OptionSpec {
         format!("option-{game}-{}", self.key)
     }
 
+    /// The catalogue id of a choice's label (`option-<game>-<key>-<value>`), for menus.
+    pub fn choice_label_id(&self, game: &str, value: &str) -> String {
+        format!("{}-{value}", self.description_id(game))
+    }
+
     pub fn default_value(&self) -> Value {
         match self.kind {
             OptionKind::Switch { default } => default.into(),

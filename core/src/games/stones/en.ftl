@@ -97,3 +97,5 @@ stones-rules = **Wise Man's Stones** (賢者の石) — rules in short
     • A player with no stones left sits out while the other plays on. When both are out, the higher score wins; **a tie goes to P2**. No passing: no legal chain at the start of your turn loses.
     • Option *Smile of the Gods*: a die sets how many stones you must place.
     Buttons: pick the start, press arrows to grow the chain (the board shows what it captures), **Place**, then **End turn**.
+option-stones-dice_shortfall-lose = lose the game
+option-stones-dice_shortfall-max_possible = place the longest chain possible
