@@ -24,7 +24,10 @@ fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64>
         |g, seat| {
             let start = Instant::now();
             let id = bots[seat].choose(g, seat, &mut rng);
-            let level = Level::ALL.iter().position(|l| *l == levels[seat]).expect("a level");
+            let level = Level::ALL
+                .iter()
+                .position(|l| *l == levels[seat])
+                .expect("a level");
             times[level].push(start.elapsed());
             id
         },
@@ -35,7 +38,13 @@ fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64>
         panic!("{outcome:?}")
     };
     (0..levels.len())
-        .map(|s| if winners.contains(&s) { 1.0 / winners.len() as f64 } else { 0.0 })
+        .map(|s| {
+            if winners.contains(&s) {
+                1.0 / winners.len() as f64
+            } else {
+                0.0
+            }
+        })
         .collect()
 }
 
@@ -48,7 +57,10 @@ fn percentile(times: &mut [Duration], p: f64) -> Duration {
 }
 
 fn main() {
-    let games: u64 = std::env::var("GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(24);
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(24);
     let mut times: [Vec<Duration>; 3] = Default::default();
     println!("| players | seat level | vs | games | win share | 95% CI | fair share |");
     println!("|---|---|---|---|---|---|---|");
@@ -57,7 +69,9 @@ fn main() {
             let mut shares = vec![];
             for g in 0..games {
                 let seat = (g as usize) % players;
-                let levels: Vec<Level> = (0..players).map(|s| if s == seat { hero } else { rest }).collect();
+                let levels: Vec<Level> = (0..players)
+                    .map(|s| if s == seat { hero } else { rest })
+                    .collect();
                 let result = game(&levels, 1_000 + g + 100_000 * players as u64, &mut times);
                 shares.push(result[seat]);
             }
