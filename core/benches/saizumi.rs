@@ -1,24 +1,25 @@
-//! Saizumi random playouts per second: the rules' speed without any bot thinking.
+//! Saizumi random playouts per second: the rules' speed (legal actions, apply, the automatic
+//! steps) without bots or labels.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use saikoro_core::engine::bot::RandomBot;
+use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::driver::play;
-use saikoro_core::engine::{AnyGame, Bot, SeededDice};
-use saikoro_core::games::GameKind;
+use saikoro_core::engine::{Game, SeededDice};
+use saikoro_core::games::saizumi::{Options, Saizumi};
 use std::hint::black_box;
 
 fn random_game(seed: u64, players: usize) {
-    let kind = GameKind::from_id("saizumi").expect("registered");
     let mut dice = SeededDice::new(seed);
     let mut rng = SeededDice::new(!seed);
-    let mut game: Box<dyn AnyGame> = kind
-        .new_game(&serde_json::Value::Null, players, &mut dice)
-        .expect("setup");
+    let mut game = Saizumi::new(&Options::default(), players, &mut dice).expect("setup");
     let outcome = play(
-        game.as_mut(),
+        &mut game,
         &mut dice,
         10_000,
-        |g, seat| RandomBot.choose(g, seat, &mut rng),
+        |g: &Saizumi, seat| {
+            let legal = g.legal_actions(seat);
+            legal[pick_index(legal.len(), &mut rng)].clone()
+        },
         |_, _, _, _| {},
     )
     .expect("the game ends");

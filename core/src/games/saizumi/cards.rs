@@ -48,7 +48,7 @@ impl fmt::Display for Effect {
 }
 
 /// One half of a card: the row that must show for it to collapse, the scoring centre and the effect.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HalfFace {
     pub row: Vec<u8>,
     /// How many times each face 1–6 appears in the row (index 0 unused).
@@ -56,6 +56,8 @@ pub struct HalfFace {
     pub centre: u8,
     pub mult: u8,
     pub effect: Effect,
+    /// The chance that four fresh dice contain the row.
+    pub chance: f64,
 }
 
 impl HalfFace {
@@ -81,7 +83,7 @@ pub fn row_text(row: &[u8]) -> String {
 }
 
 /// A kind of stone card: its id and both halves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Kind {
     pub id: String,
     pub a: HalfFace,
@@ -89,7 +91,7 @@ pub struct Kind {
 }
 
 /// The card list: the kinds and, for each of the 54 physical stones, its kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CardList {
     pub kinds: Vec<Kind>,
     /// Stone number → index into `kinds`.
@@ -162,12 +164,18 @@ fn half(raw: &RawHalf, card: &str, name: &str) -> Result<HalfFace, Msg> {
     for &f in &row {
         counts[usize::from(f)] += 1;
     }
+    let hits: u32 = super::multisets()
+        .iter()
+        .filter(|(dice, _)| (1..=6).all(|f| counts[f] <= dice[f]))
+        .map(|(_, w)| w)
+        .sum();
     Ok(HalfFace {
         row,
         counts,
         centre,
         mult,
         effect: effect(&raw.effect, card, name)?,
+        chance: f64::from(hits) / f64::from(super::ROLLS),
     })
 }
 

@@ -77,16 +77,6 @@ pub fn multisets() -> &'static [([u8; 7], u32)] {
     })
 }
 
-/// The chance that four fresh dice contain the row.
-pub fn chance(half: &HalfFace) -> f64 {
-    let hits: u32 = multisets()
-        .iter()
-        .filter(|(c, _)| half.matches(c))
-        .map(|(_, w)| w)
-        .sum();
-    f64::from(hits) / f64::from(ROLLS)
-}
-
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
@@ -474,7 +464,7 @@ impl Saizumi {
                     .map(|&c| {
                         let key = |h: Half| {
                             let face = self.half_of(c, h);
-                            let (pips, safety) = (f64::from(face.pips(centre)), -chance(face));
+                            let (pips, safety) = (f64::from(face.pips(centre)), -face.chance);
                             if pips_first {
                                 (pips, safety)
                             } else {

@@ -943,3 +943,68 @@ fn command_texts_fit_discord_in_both_languages() {
         assert!(text.contains(term), "{term}");
     }
 }
+
+/// Crowded positions: five long names, one player holding 40 cards in one pile, or every stone
+/// in the market; every draft the steps reach stays within Discord's limits.
+#[test]
+fn crowded_boards_stay_within_limits() {
+    let names: Vec<String> = (0..5).map(|s| format!("{s}{}", "W".repeat(31))).collect();
+    let tr_en = Tr::new(Locale::En, &names);
+    let tr_ja = Tr::new(Locale::Ja, &names);
+    let all_cards: Vec<Card> = (0..cards::STONES as Card).collect();
+
+    // Seat 1 holds 40 cards in one pile and responds; the others share the rest.
+    let (mut tall, _) = position(5, 0);
+    let half = |i: usize| if i.is_multiple_of(3) { Half::B } else { Half::A };
+    let placed = |cards: &[Card], offset: usize| -> Vec<Placed> {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| Placed {
+                card,
+                half: half(i + offset),
+            })
+            .collect()
+    };
+    tall.piles[1].push(Pile {
+        label: 1,
+        cards: placed(&all_cards[..40], 0),
+    });
+    for (i, chunk) in all_cards[40..].chunks(4).enumerate() {
+        let seat = [0, 2, 3, 4][i % 4];
+        let label = tall.next_label[seat];
+        tall.next_label[seat] += 1;
+        tall.piles[seat].push(Pile {
+            label,
+            cards: placed(chunk, i),
+        });
+    }
+    tall.next_label[1] = 2;
+    tall.checks_pending = 1;
+    tall.roll(&mut ScriptedDice::new([1, 2, 3, 4]), &mut vec![]);
+    assert_eq!(tall.to_act(), [1]);
+    let mut stacking_tall = tall.clone();
+    stacking_tall.active = 1;
+    stacking_tall.phase = Phase::Stack;
+    stacking_tall.market[0] = vec![stacking_tall.piles[0][0].cards[0].card];
+
+    // Every stone in the market, 38 in slot 1.
+    let (mut market, _) = position(5, 2);
+    market.market[0] = all_cards[..38].to_vec();
+    for (i, &c) in all_cards[38..].iter().enumerate() {
+        market.market[1 + i % 8].push(c);
+    }
+    market.phase = Phase::Stack;
+
+    for game in [tall, stacking_tall, market] {
+        for tr in [&tr_en, &tr_ja] {
+            let drafts = view::reachable_drafts(&game, tr);
+            assert!(drafts.len() > 1);
+            for draft in drafts {
+                let v = Game::view(&game, None, &draft, tr);
+                v.check_limits()
+                    .unwrap_or_else(|e| panic!("{draft}: {e}\n{}", v.to_text()));
+            }
+        }
+    }
+}
