@@ -7,6 +7,8 @@ pub mod dice;
 pub mod driver;
 pub mod options;
 pub mod steps;
+#[cfg(test)]
+pub mod testing;
 pub mod text;
 pub mod view;
 

@@ -5,7 +5,7 @@
 use super::*;
 use crate::engine::{
     AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
-    replay, text,
+    replay, testing,
 };
 use proptest::prelude::*;
 
@@ -187,26 +187,9 @@ fn check_refusals(game: &CantStop, junk: &[String]) {
             if legal.contains(&action) || (action == Action::Resign && may_resign) {
                 continue;
             }
-            let mut after = game.clone();
-            let err = Game::apply(&mut after, seat, &action, &mut ScriptedDice::new([]))
-                .expect_err("an illegal action is refused");
-            assert!(
-                text::has_message(&err.0.id),
-                "{} is not in the catalogue",
-                err.0.id
-            );
-            assert_eq!(&after, game, "refusing {action} by seat {seat} changed the game");
+            testing::assert_refused(game, seat, &action);
         }
-        for s in junk {
-            if s.parse::<Action>().is_ok() {
-                continue;
-            }
-            let mut after = game.clone();
-            let err =
-                AnyGame::apply(&mut after, seat, s, &mut ScriptedDice::new([])).expect_err("junk is refused");
-            assert_eq!(err.0.id, "rule-unknown-action");
-            assert_eq!(&after, game);
-        }
+        testing::assert_junk_refused(game, seat, junk);
     }
 }
 

@@ -479,14 +479,7 @@ fn names() -> Vec<String> {
 fn snapshot_text(game: &CantStop) -> String {
     let names = names();
     let tr = Tr::new(Locale::En, &names);
-    let view = Game::view(game, None, "", &tr);
-    view.check_limits().expect("within Discord's limits");
-    format!(
-        "{}\ncolour: {:06X}\n--- buttons\n{}",
-        view.to_text(),
-        view.colour,
-        view.controls_text()
-    )
+    crate::engine::testing::board_text(&Game::view(game, None, "", &tr))
 }
 
 #[test]

@@ -1,0 +1,38 @@
+//! Checks every game's tests share: a board as snapshot text, and refusals that change nothing.
+
+use super::{AnyGame, Game, Msg, ScriptedDice, Seat, View, text};
+
+/// A board as text for a snapshot: the view within Discord's limits, its colour and controls.
+pub fn board_text(view: &View) -> String {
+    view.check_limits().expect("within Discord's limits");
+    format!(
+        "{}\ncolour: {:06X}\n--- buttons\n{}",
+        view.to_text(),
+        view.colour,
+        view.controls_text()
+    )
+}
+
+/// `action` by `seat` is refused with a catalogue message and the game is unchanged; returns
+/// the reason.
+pub fn assert_refused<G: Game + PartialEq>(game: &G, seat: Seat, action: &G::Action) -> Msg {
+    let mut after = game.clone();
+    let err = Game::apply(&mut after, seat, action, &mut ScriptedDice::new([]))
+        .expect_err("an illegal action is refused");
+    assert!(text::has_message(&err.0.id), "{} is not in the catalogue", err.0.id);
+    assert!(&after == game, "refusing {action} by seat {seat} changed the game");
+    err.0
+}
+
+/// Ids that are no action of the game at all are refused as unknown and change nothing.
+pub fn assert_junk_refused<G: Game + PartialEq, S: AsRef<str>>(game: &G, seat: Seat, junk: &[S]) {
+    for s in junk.iter().map(AsRef::as_ref) {
+        if s.parse::<G::Action>().is_ok() {
+            continue;
+        }
+        let mut after = game.clone();
+        let err = AnyGame::apply(&mut after, seat, s, &mut ScriptedDice::new([])).expect_err("junk is refused");
+        assert_eq!(err.0.id, "rule-unknown-action");
+        assert!(&after == game, "junk `{s}` changed the game");
+    }
+}
