@@ -5,7 +5,8 @@
 //! result scores best, blind to the opponent's replies; easy does the same but plays a random
 //! move one time in three; strong ranks its moves counting the opponent's kill chances and
 //! searches the best few with an expectimax over the opponent's seven 2d4 totals and its best
-//! reply to each, then counts its own kill chances.
+//! reply to each, then counts its own kill chances (and the opponent's a turn later, at half
+//! weight, since the target may still move away).
 
 use super::board::{Board, Sq};
 use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
@@ -193,7 +194,11 @@ fn evaluate_turn(board: &Board, position: &Position, me: Seat, to_move: Seat) ->
     let threat = |attacker: Seat| kill_chance(board, position, attacker);
     let other = 1 - to_move;
     let swing = threat(to_move) - LATER * threat(other);
-    if to_move == me { value + swing } else { value - swing }
+    if to_move == me {
+        value + swing
+    } else {
+        value - swing
+    }
 }
 
 /// `me`'s view of a position at the end of a turn.
