@@ -720,8 +720,15 @@ fn turn_then_reversal_when_the_square_ahead_is_taken() {
     let mut game = position(&["c9"], &["c10"], false, BLACK);
     mission(&mut game, BLACK, "c9", 2, 2, false);
     roll(&mut game, 1, 2);
-    assert!(labels(&game).iter().any(|l| l.ends_with("c9→b9 reversal")), "{:?}", labels(&game));
+    assert!(
+        labels(&game).iter().any(|l| l.ends_with("c9→b9 reversal")),
+        "{:?}",
+        labels(&game)
+    );
     apply(&mut game, BLACK, "c9-b9", &[]);
     let m = game.position().missions[BLACK].expect("still out");
-    assert_eq!((game.board().name(m.square).as_str(), m.shadow, m.reversal_used), ("b9", 3, true));
+    assert_eq!(
+        (game.board().name(m.square).as_str(), m.shadow, m.reversal_used),
+        ("b9", 3, true)
+    );
 }
