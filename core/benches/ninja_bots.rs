@@ -1,5 +1,5 @@
 //! Ninja Versus Ninja bots against each other: win rates with 95% confidence intervals (seats
-//! alternating between games) and decision times per level. `GAMES=n cargo bench --bench
+//! alternating between games) and the time of each move decision (dice down) per level. `GAMES=n cargo bench --bench
 //! ninja_bots` plays n games per pairing (default 100). Seeds are fixed, so a run reproduces.
 
 use saikoro_core::engine::{Game, Level, Outcome, Seat, SeededDice, driver};
@@ -11,7 +11,7 @@ const DEFAULT_GAMES: usize = 100;
 /// The machine has two cores.
 const THREADS: usize = 2;
 
-/// One game between `levels` (Black, Red) from `seed`: the winner, and each decision's time by seat.
+/// One game between `levels` (Black, Red) from `seed`: the winner, and each move decision's time by seat.
 fn play(levels: [Level; 2], seed: u64, times: &mut [Vec<Duration>; 2]) -> Option<Seat> {
     let bots = levels.map(NinjaBot);
     let mut dice = SeededDice::new(seed);
@@ -24,7 +24,10 @@ fn play(levels: [Level; 2], seed: u64, times: &mut [Vec<Duration>; 2]) -> Option
         |g: &Ninja, seat| {
             let start = Instant::now();
             let action = bots[seat].action(g, &mut chance);
-            times[seat].push(start.elapsed());
+            // Only real decisions: before the roll every level just presses Roll.
+            if g.dice().is_some() {
+                times[seat].push(start.elapsed());
+            }
             action
         },
         |_, _, _, _| {},

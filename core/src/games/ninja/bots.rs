@@ -5,7 +5,8 @@
 //! result scores best, blind to the opponent's replies; easy does the same but plays a random
 //! move one time in three; strong ranks its moves counting the opponent's kill chances and
 //! searches the best few with an expectimax over the opponent's seven 2d4 totals and its best
-//! reply to each, then counts its own kill chances.
+//! reply to each, then counts its own kill chances (and the opponent's a turn later, at half
+//! weight, since the target may still move away).
 
 use super::board::{Board, Sq};
 use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
@@ -26,8 +27,10 @@ const TOTALS: [(usize, f64); 7] = [
 const POINT: f64 = 10.0;
 /// A ninja's worth in the evaluation.
 const NINJA: f64 = 6.0;
+/// The weight of a kill chance one turn further off, which the target may still escape.
+const LATER: f64 = 0.5;
 /// Moves strong searches in depth.
-const SEARCHED: usize = 10;
+const SEARCHED: usize = 12;
 /// A won or lost game.
 const DECIDED: f64 = 10_000.0;
 
@@ -187,8 +190,15 @@ fn evaluate_turn(board: &Board, position: &Position, me: Seat, to_move: Seat) ->
     if decided(position).is_some() {
         return value;
     }
-    let kill = kill_chance(board, position, to_move);
-    if to_move == me { value + kill } else { value - kill }
+    // The player to roll threatens now; the other threatens after, if its target stays put.
+    let threat = |attacker: Seat| kill_chance(board, position, attacker);
+    let other = 1 - to_move;
+    let swing = threat(to_move) - LATER * threat(other);
+    if to_move == me {
+        value + swing
+    } else {
+        value - swing
+    }
 }
 
 /// `me`'s view of a position at the end of a turn.

@@ -713,3 +713,22 @@ fn board_mid_mission_and_game_over() {
     apply(&mut over, BLACK, "a9-a4", &[]);
     insta::assert_snapshot!("over", snapshot_text(&over, ""));
 }
+
+/// §4 shape 5 and §9.3: with the square ahead taken, a turn then a reversal still doubles back.
+#[test]
+fn turn_then_reversal_when_the_square_ahead_is_taken() {
+    let mut game = position(&["c9"], &["c10"], false, BLACK);
+    mission(&mut game, BLACK, "c9", 2, 2, false);
+    roll(&mut game, 1, 2);
+    assert!(
+        labels(&game).iter().any(|l| l.ends_with("c9→b9 reversal")),
+        "{:?}",
+        labels(&game)
+    );
+    apply(&mut game, BLACK, "c9-b9", &[]);
+    let m = game.position().missions[BLACK].expect("still out");
+    assert_eq!(
+        (game.board().name(m.square).as_str(), m.shadow, m.reversal_used),
+        ("b9", 3, true)
+    );
+}
