@@ -181,6 +181,10 @@ impl<G: Game> AnyGame for G {
     }
 
     fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+        // Over is over, whatever was typed.
+        if Game::outcome(self).is_some() {
+            return Err(RuleError::new("rule-game-over"));
+        }
         let action: G::Action = action
             .parse()
             .map_err(|_| RuleError(Msg::new("rule-unknown-action").arg("action", action)))?;

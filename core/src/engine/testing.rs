@@ -19,20 +19,33 @@ pub fn assert_refused<G: Game + PartialEq>(game: &G, seat: Seat, action: &G::Act
     let mut after = game.clone();
     let err = Game::apply(&mut after, seat, action, &mut ScriptedDice::new([]))
         .expect_err("an illegal action is refused");
-    assert!(text::has_message(&err.0.id), "{} is not in the catalogue", err.0.id);
-    assert!(&after == game, "refusing {action} by seat {seat} changed the game");
+    assert!(
+        text::has_message(&err.0.id),
+        "{} is not in the catalogue",
+        err.0.id
+    );
+    assert!(
+        &after == game,
+        "refusing {action} by seat {seat} changed the game"
+    );
     err.0
 }
 
-/// Ids that are no action of the game at all are refused as unknown and change nothing.
+/// Ids that are no action of the game at all are refused as unknown (or, once the game is over,
+/// as over) and change nothing.
 pub fn assert_junk_refused<G: Game + PartialEq, S: AsRef<str>>(game: &G, seat: Seat, junk: &[S]) {
     for s in junk.iter().map(AsRef::as_ref) {
         if s.parse::<G::Action>().is_ok() {
             continue;
         }
         let mut after = game.clone();
-        let err = AnyGame::apply(&mut after, seat, s, &mut ScriptedDice::new([])).expect_err("junk is refused");
-        assert_eq!(err.0.id, "rule-unknown-action");
+        let err =
+            AnyGame::apply(&mut after, seat, s, &mut ScriptedDice::new([])).expect_err("junk is refused");
+        let expected = match Game::outcome(game) {
+            Some(_) => "rule-game-over",
+            None => "rule-unknown-action",
+        };
+        assert_eq!(err.0.id, expected, "`{s}`");
         assert!(&after == game, "junk `{s}` changed the game");
     }
 }

@@ -359,17 +359,22 @@ pub fn square_name(col: u8, row: u8) -> String {
     format!("{}{row}", char::from(b'a' + col))
 }
 
-/// Reads a square's name on any board: a letter and a row without a leading zero.
+/// Reads what looks like a square's name: a letter and one or two digits. Whether the board has
+/// that square is the board's to say ("c0 is not a square"), so `c0` and `c05` read as row 0.
 pub fn parse_square(text: &str) -> Option<(u8, u8)> {
     let mut chars = text.chars();
-    let col = chars.next().filter(char::is_ascii_lowercase)?;
+    let col = chars
+        .next()
+        .filter(char::is_ascii_alphabetic)?
+        .to_ascii_lowercase();
     let digits = chars.as_str();
-    if digits.is_empty()
-        || digits.len() > 2
-        || digits.starts_with('0')
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some((col as u8 - b'a', digits.parse().ok()?))
+    let row = if digits.starts_with('0') {
+        0
+    } else {
+        digits.parse().ok()?
+    };
+    Some((col as u8 - b'a', row))
 }

@@ -82,8 +82,11 @@ ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, pick 
 ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, { $picked } { $square } goes where?
 ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
 ninja-view-score = Score { $score }/{ $target } · ninjas { $ninjas }
-ninja-view-no-mission = No mission · shadow 0
-ninja-view-mission = { $emoji } { $square }: turn { $turn } of { $turns }, { $left } left after this one
+ninja-view-no-mission = No mission · shadow 0 · reversal available
+ninja-view-mission = { $emoji } { $square }: turn { $turn } of { $turns }, { $left } { $left ->
+    [one] turn
+   *[other] turns
+} left after this one
 ninja-view-shadow = Shadow { $shadow } (home +{ $points }) · reversal { $reversal ->
     [used] used
    *[available] available

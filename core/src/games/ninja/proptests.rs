@@ -6,12 +6,11 @@ use super::board::Dir;
 use super::*;
 use crate::engine::view::Target;
 use crate::engine::{
-    AnyGame, Dice, Locale, LoggedAction, Registered, Rules, ScriptedDice, SeededDice, driver, replay, text,
+    AnyGame, Dice, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, driver,
+    replay, testing,
 };
 use proptest::prelude::*;
-use std::cell::RefCell;
 use std::collections::BTreeSet;
-use std::rc::Rc;
 
 /// Far above any real game.
 const MAX_ACTIONS: usize = 20_000;
@@ -41,57 +40,28 @@ fn board_options(variant: u8) -> serde_json::Value {
     }
 }
 
-/// A die source that hands each action's draws to the log.
-struct Tap {
-    inner: SeededDice,
-    drawn: Rc<RefCell<Vec<u8>>>,
-}
-
-impl Dice for Tap {
-    fn roll(&mut self, sides: u8) -> u8 {
-        let v = self.inner.roll(sides);
-        self.drawn.borrow_mut().push(v);
-        v
-    }
-}
-
 /// Random legal play through the engine's driver; now and then the seat to act resigns.
 fn playout(seed: u64, variant: u8) -> Playout {
     let options = board_options(variant);
-    let drawn = Rc::new(RefCell::new(vec![]));
-    let mut dice = Tap {
-        inner: SeededDice::new(seed),
-        drawn: drawn.clone(),
-    };
+    let mut dice = SeededDice::new(seed);
     let mut chooser = SeededDice::new(seed.rotate_left(17) ^ 0xC0FFEE);
+    let mut setup = RecordingDice::new(&mut dice);
     let mut game = Registered::<Ninja>::NEW
-        .new_game(&options, 2, &mut dice)
+        .new_game(&options, 2, &mut setup)
         .expect("valid setup");
-    let setup_dice = drawn.borrow_mut().drain(..).collect();
-    let mut log = vec![];
-    let mut states = vec![state(game.as_ref()).clone()];
-    driver::play(
-        game.as_mut(),
-        &mut dice,
-        MAX_ACTIONS,
-        |g, seat| {
-            if chooser.roll(250) == 1 && chooser.roll(4) == 1 {
-                return Action::Resign.to_string();
-            }
-            let legal = Game::legal_actions(state(g), seat);
-            assert!(!legal.is_empty(), "the seat to act always has a legal action");
-            legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)].to_string()
-        },
-        |g, seat, action, _| {
-            log.push(LoggedAction {
-                seat,
-                action: action.to_owned(),
-                dice: drawn.borrow_mut().drain(..).collect(),
-            });
-            states.push(state(g).clone());
-        },
-    )
-    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let setup_dice = setup.drawn;
+    let mut states = vec![];
+    let (played, log) = driver::play_logged(game.as_mut(), &mut dice, MAX_ACTIONS, |g, seat| {
+        states.push(state(g).clone());
+        if chooser.roll(250) == 1 && chooser.roll(4) == 1 {
+            return Action::Resign.to_string();
+        }
+        let legal = Game::legal_actions(state(g), seat);
+        assert!(!legal.is_empty(), "the seat to act always has a legal action");
+        legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)].to_string()
+    });
+    played.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    states.push(state(game.as_ref()).clone());
     Playout {
         options,
         setup_dice,
@@ -279,20 +249,9 @@ fn check_refusals(game: &Ninja) {
             if legal.contains(&action) || (action == Action::Resign && may_resign) || by_label {
                 continue;
             }
-            let mut after = game.clone();
-            let err = Game::apply(&mut after, seat, &action, &mut ScriptedDice::new([]))
-                .expect_err("an illegal action is refused");
-            assert!(
-                text::has_message(&err.0.id),
-                "{} is not in the catalogue",
-                err.0.id
-            );
-            assert_eq!(&after, game, "refusing {action} by seat {seat} changed the game");
+            testing::assert_refused(game, seat, &action);
         }
-        let mut after = game.clone();
-        let err = AnyGame::apply(&mut after, seat, "c1_c4", &mut ScriptedDice::new([])).expect_err("junk");
-        assert_eq!(err.0.id, "rule-unknown-action");
-        assert_eq!(&after, game);
+        testing::assert_junk_refused(game, seat, &["c1_c4"]);
     }
 }
 

@@ -41,7 +41,7 @@ pub const ALL_CARDS: usize = cards::STONES + cards::VISITORS;
 /// Outcomes of four dice.
 pub const ROLLS: u32 = 1296;
 /// Log lines the state keeps for the board.
-const LOG_LEN: usize = 6;
+const LOG_LEN: usize = 12;
 /// Slots up to this size get every half pattern offered for a claim; larger ones the patterns
 /// of [`Saizumi::claim_patterns`] (any pattern may still be typed).
 pub const FULL_PATTERNS: usize = 4;
@@ -256,6 +256,8 @@ impl FromStr for Action {
 pub struct Saizumi {
     cards: Arc<CardList>,
     playing: Vec<bool>,
+    /// The seats in playing order (§3.1: seated at random; the first starts).
+    order: Vec<Seat>,
     active: Seat,
     /// Turns begun, counted from 1 over all players.
     turn: u32,
@@ -285,17 +287,14 @@ pub struct Saizumi {
 impl Saizumi {
     /// A game with the given market and deck (top first), before the first reveal: `new` after
     /// its shuffles, and tests building a position.
-    fn setup(
-        cards: Arc<CardList>,
-        players: usize,
-        start: Seat,
-        market: [Vec<Card>; SLOTS],
-        deck: Vec<Drawn>,
-    ) -> Self {
+    /// A game before its first reveal, the seats playing in `order`.
+    fn setup(cards: Arc<CardList>, order: Vec<Seat>, market: [Vec<Card>; SLOTS], deck: Vec<Drawn>) -> Self {
+        let players = order.len();
         Self {
             cards,
             playing: vec![true; players],
-            active: start,
+            active: order[0],
+            order,
             turn: 1,
             phase: Phase::Place,
             deck,
@@ -312,6 +311,18 @@ impl Saizumi {
             log: VecDeque::with_capacity(LOG_LEN + 8),
             outcome: None,
         }
+    }
+
+    /// The seat `i` places after the active one in playing order.
+    fn seat_after(&self, i: usize) -> Seat {
+        let n = self.order.len();
+        let at = self.order.iter().position(|&s| s == self.active).unwrap_or(0);
+        self.order[(at + i) % n]
+    }
+
+    /// The seats in playing order.
+    pub fn order(&self) -> &[Seat] {
+        &self.order
     }
 
     pub fn players(&self) -> usize {
@@ -670,7 +681,7 @@ impl Saizumi {
         let roll = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
         let n = self.players();
         let queue: Vec<Seat> = (1..=n)
-            .map(|i| (self.active + i) % n)
+            .map(|i| self.seat_after(i))
             .filter(|&s| self.playing[s] && !self.piles[s].is_empty())
             .collect();
         self.dice = Some(roll);
@@ -797,7 +808,7 @@ impl Saizumi {
     fn next_turn(&mut self, events: &mut Vec<Msg>) {
         let n = self.players();
         self.active = (1..=n)
-            .map(|i| (self.active + i) % n)
+            .map(|i| self.seat_after(i))
             .find(|&s| self.playing[s])
             .unwrap_or(self.active);
         self.turn += 1;
@@ -886,8 +897,9 @@ impl Game for Saizumi {
             ));
         }
         let cards = Arc::new(CardList::from_option(&options.cards)?);
-        // §3.1, §9.10: a random start player.
-        let start = usize::from(dice.roll(players as u8)) - 1;
+        // §3.1: seat the players at random; the first seat starts.
+        let mut order: Vec<Seat> = (0..players).collect();
+        shuffle(&mut order, dice);
         let mut stones: Vec<Card> = (0..cards::STONES as u8).collect();
         shuffle(&mut stones, dice);
         let (dealt, rest) = stones.split_at(SLOTS * MARKET_START);
@@ -900,7 +912,7 @@ impl Game for Saizumi {
             shuffle(&mut cards, dice);
             deck.extend(cards);
         }
-        let mut game = Self::setup(cards, players, start, market, deck);
+        let mut game = Self::setup(cards, order, market, deck);
         game.begin(dice);
         Ok(game)
     }

@@ -7,7 +7,7 @@ use super::*;
 use crate::engine::bot::pick_index;
 use crate::engine::{
     AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
-    replay, text,
+    replay, testing,
 };
 use proptest::prelude::*;
 
@@ -137,8 +137,11 @@ fn check_scores(game: &Saizumi) {
 /// The queue as rolled: from the seat after the active one round to it, only seats with piles.
 fn check_queue(game: &Saizumi) {
     if let Phase::Respond { queue, at, .. } = game.phase() {
+        // Places after the active seat in the playing order.
         let n = game.players();
-        let order: Vec<usize> = queue.iter().map(|&s| (s + n - game.active() - 1) % n).collect();
+        let place = |s: Seat| game.order().iter().position(|&o| o == s).expect("seated");
+        let active = place(game.active());
+        let order: Vec<usize> = queue.iter().map(|&s| (place(s) + n - active - 1) % n).collect();
         assert!(
             order.windows(2).all(|w| w[0] < w[1]),
             "queue {queue:?} after seat {}",
@@ -216,26 +219,9 @@ fn check_refusals(game: &Saizumi, junk: &[String]) {
             if action == Action::Resign && Game::outcome(game).is_none() && game.is_playing(seat) {
                 continue;
             }
-            let mut after = game.clone();
-            let err = Game::apply(&mut after, seat, &action, &mut ScriptedDice::new([]))
-                .expect_err("an illegal action is refused");
-            assert!(
-                text::has_message(&err.0.id),
-                "{} is not in the catalogue",
-                err.0.id
-            );
-            assert_eq!(&after, game, "refusing {action} by seat {seat} changed the game");
+            testing::assert_refused(game, seat, &action);
         }
-        for s in junk {
-            if s.parse::<Action>().is_ok() {
-                continue;
-            }
-            let mut after = game.clone();
-            let err =
-                AnyGame::apply(&mut after, seat, s, &mut ScriptedDice::new([])).expect_err("junk is refused");
-            assert_eq!(err.0.id, "rule-unknown-action");
-            assert_eq!(&after, game);
-        }
+        testing::assert_junk_refused(game, seat, junk);
     }
 }
 

@@ -62,7 +62,14 @@ impl Stones {
 /// A game of `players` seats, `active` to play, with an empty market and deck (tests fill them).
 fn position(players: usize, active: Seat) -> (Saizumi, Stones) {
     let stones = Stones::new();
-    let game = Saizumi::setup(stones.cards.clone(), players, active, Default::default(), vec![]);
+    // Seats in order, so Ann, Bea, Cid play in that order as in §8.
+    let mut game = Saizumi::setup(
+        stones.cards.clone(),
+        (0..players).collect(),
+        Default::default(),
+        vec![],
+    );
+    game.active = active;
     (game, stones)
 }
 
@@ -589,15 +596,24 @@ fn setup_deals_the_market_and_stacks_the_deck() {
 }
 
 #[test]
-fn setup_draws_the_start_player_and_refuses_bad_seat_counts() {
+fn setup_seats_the_players_at_random_and_refuses_bad_seat_counts() {
+    // The shuffle of three seats draws a d3 then a d2: 3 swaps seats 2 and 2, 1 swaps 1 and 0.
     let game = Saizumi::new(
         &Options::default(),
         3,
-        &mut ScriptedDice::new([2]).then(SeededDice::new(1)),
+        &mut ScriptedDice::new([3, 1]).then(SeededDice::new(1)),
     )
     .expect("setup");
-    assert_eq!(game.active(), 1);
+    assert_eq!(game.order(), [1, 0, 2]);
+    assert_eq!(game.active(), 1, "the first seat in order starts");
     assert_eq!(game.to_act(), [1]);
+    let orders: std::collections::BTreeSet<Vec<Seat>> = (0..40)
+        .map(|seed| {
+            let game = Saizumi::new(&Options::default(), 4, &mut SeededDice::new(seed)).unwrap();
+            game.order().to_vec()
+        })
+        .collect();
+    assert!(orders.len() > 6, "seatings vary, not only the start: {orders:?}");
     for players in [1, 6] {
         let err = Saizumi::new(&Options::default(), players, &mut SeededDice::new(1)).expect_err("refused");
         assert_eq!(err.0.id, "setup-players");
@@ -840,9 +856,7 @@ fn names() -> Vec<String> {
 fn snapshot_text(game: &Saizumi, draft: &str) -> String {
     let names = names();
     let tr = Tr::new(Locale::En, &names);
-    let view = Game::view(game, None, draft, &tr);
-    view.check_limits().expect("within Discord's limits");
-    format!("{}\n--- buttons\n{}", view.to_text(), view.controls_text())
+    crate::engine::testing::board_text(&Game::view(game, None, draft, &tr))
 }
 
 #[test]

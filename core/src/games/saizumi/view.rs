@@ -382,8 +382,11 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     lines.push(String::new());
     lines.push(tr.t("saizumi-view-market"));
     lines.extend(market_lines(game, detail, controls.slot));
-    let mut fields: Vec<Field> = (0..game.players())
-        .map(|s| player_field(game, s, detail, tr))
+    // Players in playing order, so the board shows who comes next.
+    let mut fields: Vec<Field> = game
+        .order()
+        .iter()
+        .map(|&s| player_field(game, s, detail, tr))
         .collect();
     let log = log_text(game, tr);
     if !log.is_empty() {

@@ -27,7 +27,8 @@ pub const PLAYERS: RangeInclusive<usize> = 2..=2;
 /// P1 (seat 0, the host: the platform seats the host first) moves first; P2 wins ties.
 pub const P1: Seat = 0;
 pub const P2: Seat = 1;
-/// The most directions an id may carry: longer chains parse so the rules can say "at most 6".
+/// The most directions a chain holds. A longer typed chain keeps its first ones: still over 6, it
+/// is refused by the rules with "at most 6", not as an unknown move.
 const MAX_PARSED: usize = 16;
 
 /// What the die decides when no chain of the rolled length exists (§9.11).
@@ -98,15 +99,20 @@ impl FromStr for Action {
             ["take", c] => Ok(Action::Take(cell(c)?)),
             ["place", origin] => Ok(Action::Place(Chain::new(cell(origin)?, &[]))),
             ["place", origin, dirs] if dirs.chars().all(|c| Dir::from_letter(c).is_some()) => {
-                let dirs: Vec<Dir> = dirs.chars().filter_map(Dir::from_letter).collect();
-                if dirs.len() > MAX_PARSED {
-                    return Err(UnknownAction);
-                }
+                let dirs: Vec<Dir> = dirs
+                    .chars()
+                    .filter_map(Dir::from_letter)
+                    .take(MAX_PARSED)
+                    .collect();
                 Ok(Action::Place(Chain::new(cell(origin)?, &dirs)))
             }
-            ["place", origin, ref rest @ ..] if rest.len() <= MAX_PARSED => Ok(Action::PlaceAt {
+            ["place", origin, ref rest @ ..] => Ok(Action::PlaceAt {
                 origin: cell(origin)?,
-                cells: rest.iter().map(|w| cell(w)).collect::<Result<_, _>>()?,
+                cells: rest
+                    .iter()
+                    .take(MAX_PARSED)
+                    .map(|w| cell(w))
+                    .collect::<Result<_, _>>()?,
             }),
             _ => Err(UnknownAction),
         }

@@ -153,7 +153,6 @@ fn action_ids_round_trip_and_junk_is_unknown() {
         "end now",
         "End",
         "place a1  N",
-        "place a1 NNNNNNNNNNNNNNNNN",
     ] {
         assert_eq!(junk.parse::<Action>(), Err(UnknownAction), "`{junk}`");
     }
@@ -373,6 +372,19 @@ fn example_12_neutral_corners() {
 fn example_13_at_most_six_stones_and_no_more_than_the_hand() {
     let game = s0();
     rejected(&game, 0, "place a1 NNNNENE", "stones-rule-too-long");
+    // However long a typed chain, the reason is the rule, not "unknown move".
+    rejected(
+        &game,
+        0,
+        "place a1 NNNNNNNNNNNNNNNNNNNNNNNN",
+        "stones-rule-too-long",
+    );
+    rejected(
+        &game,
+        0,
+        "place a1 a2 a3 a5 a6 b6 c6 d6 e6 f6 g6 g5 g4 g3 g2 g1 f1 e1",
+        "stones-rule-too-long",
+    );
     let game = position(Options::default(), &[], |g| g.pos.hands[0] = 3);
     rejected(&game, 0, "place a1 NNNE", "stones-rule-hand");
     assert!(game.legal_chains().iter().all(|c| c.len() <= 3));
@@ -631,14 +643,7 @@ fn names() -> Vec<String> {
 fn snapshot_text(game: &Stones, draft: &str) -> String {
     let names = names();
     let tr = Tr::new(Locale::En, &names);
-    let view = Game::view(game, None, draft, &tr);
-    view.check_limits().expect("within Discord's limits");
-    format!(
-        "{}\ncolour: {:06X}\n--- buttons\n{}",
-        view.to_text(),
-        view.colour,
-        view.controls_text()
-    )
+    crate::engine::testing::board_text(&Game::view(game, None, draft, &tr))
 }
 
 #[test]

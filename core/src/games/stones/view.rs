@@ -291,6 +291,11 @@ fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
     let me = Arg::Seat(game.active());
     let mut lines = vec![];
     if let Some((required, roll)) = game.dice() {
+        // With `max_possible` the die may ask for less than it shows: the longest chain possible.
+        let required = match game.phase() {
+            Phase::Place => *game.lengths().start(),
+            _ => required,
+        };
         lines.push(tr.f(
             "stones-view-dice",
             &[("roll", Arg::from(roll)), ("required", Arg::from(required))],
