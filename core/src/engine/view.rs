@@ -1,6 +1,7 @@
 //! The platform-neutral View a game renders to. `discord/` turns it into an embed and components,
 //! `console/` prints it. The limits are Discord's (the tightest front end), checked in one place.
 
+use super::Seat;
 use serde::Serialize;
 
 /// One colour per seat, used by every game's board so a player keeps their colour across games.
@@ -9,6 +10,15 @@ pub const SEAT_EMOJI: [&str; 5] = ["🔴", "🔵", "🟢", "🟡", "🟣"];
 pub const SEAT_COLOUR: [u32; 5] = [0xDD2E44, 0x55ACEE, 0x78B159, 0xFDCB58, 0xAA8ED6];
 /// Colour of a finished game's board.
 pub const COLOUR_DONE: u32 = 0x99AAB5;
+
+/// A board's colour: the active seat's while the game goes on, grey once it is over.
+pub fn board_colour(active: Seat, over: bool) -> u32 {
+    if over {
+        COLOUR_DONE
+    } else {
+        SEAT_COLOUR[active % SEAT_COLOUR.len()]
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {

@@ -2,7 +2,7 @@
 //! bust chance, the last log lines, and the moves of the roll as buttons.
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
-use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI};
+use crate::engine::view::{SEAT_EMOJI, board_colour};
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 
 const RUNNER: &str = "⚪";
@@ -177,11 +177,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
         title,
         description: lines.join("\n"),
         fields,
-        colour: if over {
-            COLOUR_DONE
-        } else {
-            SEAT_COLOUR[game.active() % SEAT_COLOUR.len()]
-        },
+        colour: board_colour(game.active(), over),
         footer: Some(footer),
         rows: controls(game, tr),
     }

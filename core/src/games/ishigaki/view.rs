@@ -2,7 +2,7 @@
 //! goal group, the last turns, and before a decision what each choice can bring.
 
 use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
-use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI};
+use crate::engine::view::{COLOUR_DONE, SEAT_EMOJI, board_colour};
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
 
 /// Die faces for the lines of the die-2 odds.
@@ -26,7 +26,7 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
             };
             (
                 tr.f(id, &[("player", Arg::Seat(game.active))]),
-                SEAT_COLOUR[game.active % SEAT_COLOUR.len()],
+                board_colour(game.active, false),
             )
         }
     };

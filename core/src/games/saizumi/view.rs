@@ -5,7 +5,7 @@
 
 use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
 use crate::engine::steps::{Menu, Path, tokens};
-use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, SEAT_EMOJI, step_id};
+use crate::engine::view::{SEAT_EMOJI, board_colour, step_id};
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
 
 /// A visitor card.
@@ -396,11 +396,7 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
         title,
         description: lines.join("\n"),
         fields,
-        colour: if over {
-            COLOUR_DONE
-        } else {
-            SEAT_COLOUR[game.active() % SEAT_COLOUR.len()]
-        },
+        colour: board_colour(game.active(), over),
         footer: Some(tr.t("saizumi-view-legend")),
         rows: controls.rows.clone(),
     }

@@ -7,7 +7,7 @@
 use super::board::{self, Board, HOME, NEUTRAL, Piece, bits};
 use super::{Action, Chain, Dir, Phase, Stones, cell_name, cells_text, parse_cell};
 use crate::engine::steps::{SEP, draft_of, tokens};
-use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR, Select, SelectOption, limits, step_id};
+use crate::engine::view::{Select, SelectOption, board_colour, limits, step_id};
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 
 const STONE: [&str; 2] = ["🔴", "🔵"];
@@ -483,11 +483,7 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
         title,
         description: lines.join("\n"),
         fields,
-        colour: if over {
-            COLOUR_DONE
-        } else {
-            SEAT_COLOUR[game.active() % SEAT_COLOUR.len()]
-        },
+        colour: board_colour(game.active(), over),
         footer: Some(tr.t("stones-view-legend")),
         rows: controls(game, &draft, tr),
     }
