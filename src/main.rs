@@ -190,7 +190,11 @@ fn run() -> anyhow::Result<()> {
                 .map_err(anyhow::Error::msg)
                 .with_context(|| format!("reading the configuration ({})", cli.config.display()))?;
             if cfg.token.is_none() {
-                eprintln!("{}", NO_TOKEN);
+                let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+                eprintln!(
+                    "{NO_TOKEN}\n(games: {}; `play <game> --help` lists a game's options)",
+                    games.join(", ")
+                );
                 std::process::exit(2);
             }
             let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
@@ -212,4 +216,5 @@ saikoro needs a Discord bot token to run, and none is configured.
 
 Meanwhile, try the games in this terminal:
     cargo run --release -- play cantstop --players ann,ben
-    cargo run --release -- play cantstop --players you,bot:strong";
+    cargo run --release -- play cantstop --players you,bot:strong
+    cargo run --release -- play ninja --players you,bot:normal";
