@@ -49,3 +49,25 @@ pub fn assert_junk_refused<G: Game + PartialEq, S: AsRef<str>>(game: &G, seat: S
         assert!(&after == game, "junk `{s}` changed the game");
     }
 }
+
+/// A game set up again from its record — options, seats, set-up dice, action log — as the store
+/// keeps it, so a test can compare it with the game that was played.
+pub fn replayed<G: Game>(
+    options: &serde_json::Value,
+    players: usize,
+    setup_dice: &[u8],
+    log: &[super::LoggedAction],
+) -> Result<G, String> {
+    let mut setup = ScriptedDice::new(setup_dice.iter().copied());
+    let mut game = super::Rules::new_game(&super::Registered::<G>::NEW, options, players, &mut setup)
+        .map_err(|e| format!("set-up refused: {}", e.0.id))?;
+    if setup.remaining() != 0 {
+        return Err("set-up left dice unused".into());
+    }
+    super::replay(game.as_mut(), log)?;
+    Ok(game
+        .as_any()
+        .downcast_ref::<G>()
+        .expect("the registered type")
+        .clone())
+}

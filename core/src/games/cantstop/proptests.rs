@@ -5,7 +5,7 @@
 use super::*;
 use crate::engine::{
     AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
-    replay, testing,
+    testing,
 };
 use proptest::prelude::*;
 
@@ -247,12 +247,8 @@ proptest! {
     #[test]
     fn replaying_the_log_reproduces_the_game(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
         let game = playout(seed, players, marker_limit);
-        let mut setup = ScriptedDice::new(game.setup_dice.iter().copied());
-        let mut fresh = Registered::<CantStop>::NEW
-            .new_game(&game.options, game.players, &mut setup)
-            .expect("same setup");
-        replay(fresh.as_mut(), &game.log).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(state(fresh.as_ref()), game.states.last().expect("final state"));
+        let fresh: CantStop = testing::replayed(&game.options, game.players, &game.setup_dice, &game.log).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(&fresh, game.states.last().expect("final state"));
     }
 
     #[test]

@@ -6,8 +6,7 @@ use super::board::Dir;
 use super::*;
 use crate::engine::view::Target;
 use crate::engine::{
-    AnyGame, Dice, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, driver,
-    replay, testing,
+    AnyGame, Dice, Locale, LoggedAction, RecordingDice, Registered, Rules, SeededDice, driver, testing,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -271,11 +270,8 @@ proptest! {
     #[test]
     fn replaying_the_log_reproduces_the_game(seed in any::<u64>(), variant in 0u8..4) {
         let game = playout(seed, variant);
-        let mut setup = ScriptedDice::new(game.setup_dice.iter().copied());
-        let mut fresh = Registered::<Ninja>::NEW.new_game(&game.options, 2, &mut setup).expect("same setup");
-        prop_assert_eq!(setup.remaining(), 0);
-        replay(fresh.as_mut(), &game.log).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(state(fresh.as_ref()), game.states.last().expect("final state"));
+        let fresh: Ninja = testing::replayed(&game.options, 2, &game.setup_dice, &game.log).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(&fresh, game.states.last().expect("final state"));
     }
 
     #[test]

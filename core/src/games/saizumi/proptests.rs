@@ -6,8 +6,7 @@
 use super::*;
 use crate::engine::bot::pick_index;
 use crate::engine::{
-    AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
-    replay, testing,
+    AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, SeededDice, apply_logged, testing,
 };
 use proptest::prelude::*;
 
@@ -304,12 +303,8 @@ proptest! {
     #[test]
     fn replaying_the_log_reproduces_the_game(seed in any::<u64>(), players in PLAYERS, resigns in any::<bool>()) {
         let game = playout(seed, players, resigns);
-        let mut setup = ScriptedDice::new(game.setup_dice.iter().copied());
-        let mut fresh = Registered::<Saizumi>::NEW
-            .new_game(&serde_json::Value::Null, game.players, &mut setup)
-            .expect("same setup");
-        replay(fresh.as_mut(), &game.log).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(state(fresh.as_ref()), game.states.last().expect("final state"));
+        let fresh: Saizumi = testing::replayed(&serde_json::Value::Null, game.players, &game.setup_dice, &game.log).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(&fresh, game.states.last().expect("final state"));
     }
 
     #[test]
