@@ -65,7 +65,7 @@ timer-timed-out = ⌛ { $player } ran out of time and left the game.
 saikoro-command = saikoro's server settings
 command-settings = Show or change the turn timers for asynchronous games (Manage Server)
 option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
-option-timeout-hours = Hours idle before the player leaves the game (0 = never)
+option-timeout-hours = Hours idle before the player's time runs out (0 = never)
 settings-guild-only = Settings belong to a server; use this command in one.
 settings-refused = Only members with Manage Server can change saikoro's settings.
 settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }.
