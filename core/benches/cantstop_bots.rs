@@ -3,6 +3,9 @@
 //! GAMES two-player games for strong against each published reference (default 20,000), a
 //! quarter of that for the other pairings and for solitaire. Seeds are fixed, so a run reproduces exactly; seats alternate between games.
 
+mod common;
+
+use common::*;
 use saikoro_core::engine::bot::{Bot, RandomBot};
 use saikoro_core::engine::{Game, Outcome, SeededDice, driver};
 use saikoro_core::games::cantstop::bots::{
@@ -138,11 +141,6 @@ fn decision_times(p: Player, games: usize, seed: u64) -> Vec<Duration> {
     all
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted.get(i).copied().unwrap_or_default()
-}
-
 fn games_wanted() -> usize {
     std::env::args()
         .skip(1)
@@ -171,7 +169,7 @@ fn main() {
     for (i, (a, b, n)) in pairings.into_iter().enumerate() {
         let wins = pairing(a, b, n, 1_000_000 * (i as u64 + 1));
         let p = wins as f64 / n as f64;
-        let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+        let half = ci95(p * (1.0 - p), n as f64);
         println!(
             "| {} vs {} | {n} | {:.1}% | {:.1}–{:.1}% |",
             a.name(),

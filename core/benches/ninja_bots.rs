@@ -2,6 +2,9 @@
 //! alternating between games) and the time of each move decision (dice down) per level. `GAMES=n cargo bench --bench
 //! ninja_bots` plays n games per pairing (default 100). Seeds are fixed, so a run reproduces.
 
+mod common;
+
+use common::*;
 use saikoro_core::engine::{Game, Level, Outcome, Seat, SeededDice, driver};
 use saikoro_core::games::ninja::bots::NinjaBot;
 use saikoro_core::games::ninja::{Ninja, Options};
@@ -70,16 +73,8 @@ fn pairing(a: Level, b: Level, games: usize, seed: u64) -> (u64, Vec<Duration>, 
     })
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted.get(i).copied().unwrap_or_default()
-}
-
 fn main() {
-    let games: usize = std::env::var("GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(DEFAULT_GAMES);
+    let games = games_from_env(DEFAULT_GAMES);
     println!("Ninja Versus Ninja bots — seats alternating, 95% confidence intervals\n");
     println!("| pairing | games | win rate of the first | 95% CI |");
     println!("|---|---:|---:|---:|");
@@ -97,7 +92,7 @@ fn main() {
             }
         }
         let p = wins as f64 / games as f64;
-        let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+        let half = ci95(p * (1.0 - p), games as f64);
         println!(
             "| {} vs {} | {games} | {:.1}% | {:.1}–{:.1}% |",
             a.id(),

@@ -3,6 +3,9 @@
 //! and how long each level takes to decide (p50 / p99). Games per table row: env `GAMES`
 //! (default 24). Run with `cargo bench -p saikoro-core --bench saizumi_bots`.
 
+mod common;
+
+use common::*;
 use saikoro_core::engine::driver::play;
 use saikoro_core::engine::{AnyGame, Bot, Level, Outcome, SeededDice};
 use saikoro_core::games::GameKind;
@@ -48,19 +51,8 @@ fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64>
         .collect()
 }
 
-fn percentile(times: &mut [Duration], p: f64) -> Duration {
-    if times.is_empty() {
-        return Duration::ZERO;
-    }
-    times.sort_unstable();
-    times[((times.len() - 1) as f64 * p).round() as usize]
-}
-
 fn main() {
-    let games: u64 = std::env::var("GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(24);
+    let games = games_from_env(24) as u64;
     let mut times: [Vec<Duration>; 3] = Default::default();
     println!("| players | seat level | vs | games | win share | 95% CI | fair share |");
     println!("|---|---|---|---|---|---|---|");
@@ -78,7 +70,7 @@ fn main() {
             let n = shares.len() as f64;
             let mean = shares.iter().sum::<f64>() / n;
             let var = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-            let half = 1.96 * (var / n).sqrt();
+            let half = ci95(var, n);
             println!(
                 "| {players} | {} | {} | {games} | {:.1}% | {:.1}–{:.1}% | {:.1}% |",
                 hero.id(),
@@ -95,6 +87,7 @@ fn main() {
     println!("|---|---|---|---|");
     for (level, t) in Level::ALL.iter().zip(times.iter_mut()) {
         let count = t.len();
+        t.sort_unstable();
         let (p50, p99) = (percentile(t, 0.5), percentile(t, 0.99));
         println!("| {} | {count} | {p50:.2?} | {p99:.2?} |", level.id());
     }

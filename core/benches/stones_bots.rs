@@ -3,6 +3,9 @@
 //! stones_bots` (default 40 games a pairing). Each player's first chain is random (the bots
 //! are deterministic without the die). Seeds are fixed, so a run reproduces.
 
+mod common;
+
+use common::*;
 use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::{Bot, Game, Level, Outcome, SeededDice, driver};
 use saikoro_core::games::stones::{Action, Options, Phase, Stones};
@@ -81,16 +84,8 @@ fn pairing(a: Level, b: Level, games: usize, seed: u64, options: &Options) -> (u
     })
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted.get(i).copied().unwrap_or_default()
-}
-
 fn main() {
-    let games: usize = std::env::var("GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(DEFAULT_GAMES);
+    let games = games_from_env(DEFAULT_GAMES);
     let mut all_times: Vec<(Level, Timed)> = vec![];
     for (variant, options) in [
         ("standard", Options::default()),
@@ -114,7 +109,7 @@ fn main() {
             let (wins, times) = pairing(a, b, games, 1_000_000 * (i as u64 + 1), &options);
             all_times.extend(times);
             let p = wins as f64 / games as f64;
-            let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+            let half = ci95(p * (1.0 - p), games as f64);
             println!(
                 "| {} vs {} | {games} | {:.1}% | {:.1}–{:.1}% |",
                 a.id(),

@@ -1,0 +1,25 @@
+//! What the bots' benches share: how many games to play, the 95% interval of a rate, and
+//! percentiles of decision times.
+#![allow(dead_code)] // each bench uses the part it needs
+
+use std::time::Duration;
+
+/// Games per pairing: the `GAMES` environment variable, else `default`.
+pub fn games_from_env(default: usize) -> usize {
+    std::env::var("GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Half the width of a 95% confidence interval for a mean of `n` samples with this variance
+/// (`p * (1 - p)` for a win rate).
+pub fn ci95(variance: f64, n: f64) -> f64 {
+    1.96 * (variance / n).sqrt()
+}
+
+/// The `q` quantile (0–1) of sorted durations; zero for none.
+pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted.get(i).copied().unwrap_or_default()
+}
