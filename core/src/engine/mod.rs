@@ -15,7 +15,7 @@ pub mod view;
 pub use bot::{Bot, Level};
 pub use dice::{Dice, RecordingDice, ScriptedDice, SeededDice};
 pub use options::{OptionKind, OptionSpec};
-pub use text::{Arg, Locale, Msg, Tr};
+pub use text::{Arg, Locale, Msg, Tr, keep_recent};
 pub use view::{Button, Field, Row, Select, SelectOption, Style, View};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};

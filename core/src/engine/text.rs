@@ -87,6 +87,14 @@ impl From<&str> for Arg {
     }
 }
 
+/// Appends `lines` to a board's recent log, keeping only the newest `max` (games show the last
+/// few moves on the board; the full log is the stored actions).
+pub fn keep_recent(log: &mut std::collections::VecDeque<Msg>, lines: &[Msg], max: usize) {
+    log.extend(lines.iter().cloned());
+    let excess = log.len().saturating_sub(max);
+    log.drain(..excess);
+}
+
 /// A localizable message: an id in the catalogue plus named arguments. Serializable, so game
 /// logs and rule errors can be stored and shown later in any locale.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,6 +242,14 @@ mod tests {
         // Building the catalogue panics on a parse error or duplicate id.
         let _ = catalog();
         assert!(has_message("game-over"));
+    }
+
+    #[test]
+    fn a_recent_log_keeps_the_newest_lines() {
+        let mut log = std::collections::VecDeque::from([Msg::new("a"), Msg::new("b")]);
+        keep_recent(&mut log, &[Msg::new("c"), Msg::new("d")], 3);
+        let ids: Vec<&str> = log.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids, ["b", "c", "d"]);
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod tests;
 
 use crate::engine::{
     Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
+    keep_recent,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -629,10 +630,7 @@ impl Game for CantStop {
             Action::Stop => self.stop(&mut events),
             Action::Resign => self.resign(seat, &mut events),
         }
-        self.log.extend(events.iter().cloned());
-        while self.log.len() > LOG_LEN {
-            self.log.pop_front();
-        }
+        keep_recent(&mut self.log, &events, LOG_LEN);
         Ok(events)
     }
 

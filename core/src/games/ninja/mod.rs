@@ -19,7 +19,7 @@ pub use position::{Mission, Move, Position, Refusal};
 
 use crate::engine::{
     Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
-    View,
+    View, keep_recent,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -496,10 +496,11 @@ impl Game for Ninja {
                 std::cmp::Ordering::Equal => log.push_back(Msg::new("ninja-log-opening-tie")),
             }
         };
-        log.push_back(Msg::new("ninja-log-first").seat("player", first));
-        while log.len() > LOG_LEN {
-            log.pop_front();
-        }
+        keep_recent(
+            &mut log,
+            &[Msg::new("ninja-log-first").seat("player", first)],
+            LOG_LEN,
+        );
         Ok(Self {
             options: options.clone(),
             board,
@@ -540,10 +541,7 @@ impl Game for Ninja {
             (_, Some(mv)) => self.make_move(&mv, &mut lines),
             _ => self.roll(dice, &mut lines),
         }
-        self.log.extend(lines.iter().cloned());
-        while self.log.len() > LOG_LEN {
-            self.log.pop_front();
-        }
+        keep_recent(&mut self.log, &lines, LOG_LEN);
         Ok(lines)
     }
 

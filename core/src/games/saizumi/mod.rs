@@ -15,7 +15,7 @@ mod tests;
 
 use crate::engine::{
     Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
-    View,
+    View, keep_recent,
 };
 pub use cards::{CardList, Effect, HalfFace, Kind};
 use serde::{Deserialize, Serialize};
@@ -861,10 +861,7 @@ impl Saizumi {
     }
 
     fn remember(&mut self, events: &[Msg]) {
-        self.log.extend(events.iter().cloned());
-        while self.log.len() > LOG_LEN {
-            self.log.pop_front();
-        }
+        keep_recent(&mut self.log, events, LOG_LEN);
     }
 }
 
