@@ -134,6 +134,49 @@ impl FromStr for Action {
     }
 }
 
+/// What happened, as data; [`Game::describe`] words it for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Rolled { player: Seat, dice: [u8; 4] },
+    Bust { player: Seat },
+    Moved { player: Seat, mv: Move },
+    Stopped { player: Seat },
+    Claimed { player: Seat, column: u8 },
+    Resigned { player: Seat },
+}
+
+impl Event {
+    fn describe(self) -> Msg {
+        match self {
+            Event::Rolled { player, dice } => Msg::new("cantstop-log-rolled")
+                .seat("player", player)
+                .arg("d1", dice[0])
+                .arg("d2", dice[1])
+                .arg("d3", dice[2])
+                .arg("d4", dice[3]),
+            Event::Bust { player } => Msg::new("cantstop-log-bust").seat("player", player),
+            Event::Moved {
+                player,
+                mv: Move::Both(a, b),
+            } => Msg::new("cantstop-log-moved-both")
+                .seat("player", player)
+                .arg("a", a)
+                .arg("b", b),
+            Event::Moved {
+                player,
+                mv: Move::One(a),
+            } => Msg::new("cantstop-log-moved-one")
+                .seat("player", player)
+                .arg("a", a),
+            Event::Stopped { player } => Msg::new("cantstop-log-stopped").seat("player", player),
+            Event::Claimed { player, column } => Msg::new("cantstop-log-claimed")
+                .seat("player", player)
+                .arg("column", column),
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
+        }
+    }
+}
+
 /// Where the turn stands (the state machine of the rules page, §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -188,8 +231,8 @@ pub struct CantStop {
     playing: Vec<bool>,
     /// The current turn, counted from 1 over all players.
     turn: u32,
-    /// The last few lines of the game's log, oldest first.
-    log: VecDeque<Msg>,
+    /// The last few events of the game, oldest first.
+    log: VecDeque<Event>,
     outcome: Option<Outcome>,
 }
 
@@ -268,8 +311,8 @@ impl CantStop {
     }
 
     /// The last few log lines, oldest first.
-    pub fn log(&self) -> impl Iterator<Item = &Msg> {
-        self.log.iter()
+    pub fn log(&self) -> impl Iterator<Item = Msg> + '_ {
+        self.log.iter().map(|e| e.describe())
     }
 
     /// The moves the waiting roll allows (empty unless the phase is [`Phase::Rolled`]).
@@ -438,46 +481,35 @@ impl CantStop {
         self.outcome = Some(outcome);
     }
 
-    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         let d = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
-        events.push(
-            Msg::new("cantstop-log-rolled")
-                .seat("player", self.active)
-                .arg("d1", d[0])
-                .arg("d2", d[1])
-                .arg("d3", d[2])
-                .arg("d4", d[3]),
-        );
+        let player = self.active;
+        events.push(Event::Rolled { player, dice: d });
         if self.moves_for_roll(d).is_empty() {
-            events.push(Msg::new("cantstop-log-bust").seat("player", self.active));
+            events.push(Event::Bust { player });
             self.end_turn();
         } else {
             self.phase = Phase::Rolled(d);
         }
     }
 
-    fn make_move(&mut self, mv: Move, events: &mut Vec<Msg>) {
+    fn make_move(&mut self, mv: Move, events: &mut Vec<Event>) {
         let mut runners = self.runners;
         for s in mv.sums() {
             self.advance(&mut runners, s);
         }
         self.runners = runners;
-        events.push(match mv {
-            Move::Both(a, b) => Msg::new("cantstop-log-moved-both")
-                .seat("player", self.active)
-                .arg("a", a)
-                .arg("b", b),
-            Move::One(a) => Msg::new("cantstop-log-moved-one")
-                .seat("player", self.active)
-                .arg("a", a),
+        events.push(Event::Moved {
+            player: self.active,
+            mv,
         });
         self.phase = Phase::Choosing;
     }
 
     /// Runners become markers; a runner at the summit claims its column.
-    fn stop(&mut self, events: &mut Vec<Msg>) {
+    fn stop(&mut self, events: &mut Vec<Event>) {
         let me = self.active;
-        events.push(Msg::new("cantstop-log-stopped").seat("player", me));
+        events.push(Event::Stopped { player: me });
         for column in COLUMNS {
             let c = usize::from(column);
             if self.runners[c] == 0 {
@@ -491,11 +523,7 @@ impl CantStop {
                         markers[c] = 0;
                     }
                 }
-                events.push(
-                    Msg::new("cantstop-log-claimed")
-                        .seat("player", me)
-                        .arg("column", column),
-                );
+                events.push(Event::Claimed { player: me, column });
             }
         }
         if self.claimed_count(me) >= COLUMNS_TO_WIN {
@@ -511,8 +539,8 @@ impl CantStop {
 
     /// **(decision)** A resigned player's markers leave the board, claimed summits included,
     /// so those columns are open again.
-    fn resign(&mut self, seat: Seat, events: &mut Vec<Msg>) {
-        events.push(Msg::new("log-resigned").seat("player", seat));
+    fn resign(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        events.push(Event::Resigned { player: seat });
         self.playing[seat] = false;
         self.markers[seat] = [0; 13];
         for claim in &mut self.claimed {
@@ -575,6 +603,7 @@ impl Game for CantStop {
 
     type Options = Options;
     type Action = Action;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -621,17 +650,27 @@ impl Game for CantStop {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        let mut events = vec![];
+        let first = events.len();
         match *action {
-            Action::Roll => self.roll(dice, &mut events),
-            Action::Move(mv) => self.make_move(mv, &mut events),
-            Action::Stop => self.stop(&mut events),
-            Action::Resign => self.resign(seat, &mut events),
+            Action::Roll => self.roll(dice, events),
+            Action::Move(mv) => self.make_move(mv, events),
+            Action::Stop => self.stop(events),
+            Action::Resign => self.resign(seat, events),
         }
-        keep_recent(&mut self.log, &events, LOG_LEN);
-        Ok(events)
+        keep_recent(&mut self.log, &events[first..], LOG_LEN);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Event) -> Msg {
+        event.describe()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -633,6 +633,7 @@ impl Game for Ishigaki {
 
     type Options = Options;
     type Action = Action;
+    type Event = Msg;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -675,7 +676,13 @@ impl Game for Ishigaki {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        out: &mut Vec<Msg>,
+    ) -> Result<(), RuleError> {
         self.check(seat, *action)?;
         let mut lines = vec![];
         match action {
@@ -694,7 +701,12 @@ impl Game for Ishigaki {
             }
         }
         self.log.extend(lines.iter().cloned());
-        Ok(lines)
+        out.extend(lines);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Msg) -> Msg {
+        event.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -464,6 +464,7 @@ impl Game for Ninja {
 
     type Options = Options;
     type Action = Action;
+    type Event = Msg;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -530,7 +531,13 @@ impl Game for Ninja {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        out: &mut Vec<Msg>,
+    ) -> Result<(), RuleError> {
         let mv = self.check(seat, action)?;
         let mut lines = vec![];
         match (action, mv) {
@@ -542,7 +549,12 @@ impl Game for Ninja {
             _ => self.roll(dice, &mut lines),
         }
         keep_recent(&mut self.log, &lines, LOG_LEN);
-        Ok(lines)
+        out.extend(lines);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Msg) -> Msg {
+        event.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {
