@@ -13,7 +13,8 @@ pub trait Playable {
     type Action: ?Sized;
     /// What an action reports: a [`Game`]'s events, or log lines for a boxed game.
     type Event;
-    fn awaited(&self) -> Vec<Seat>;
+    /// The first seat the game awaits, if any.
+    fn first_awaited(&self) -> Option<Seat>;
     fn finished(&self) -> Option<Outcome>;
     /// Applies `action`, appending what happened to `events`.
     fn act(
@@ -29,8 +30,8 @@ impl<G: Game> Playable for G {
     type Action = G::Action;
     type Event = G::Event;
 
-    fn awaited(&self) -> Vec<Seat> {
-        self.to_act()
+    fn first_awaited(&self) -> Option<Seat> {
+        self.first_to_act()
     }
 
     fn finished(&self) -> Option<Outcome> {
@@ -52,8 +53,8 @@ impl Playable for dyn AnyGame + '_ {
     type Action = str;
     type Event = Msg;
 
-    fn awaited(&self) -> Vec<Seat> {
-        awaited(self)
+    fn first_awaited(&self) -> Option<Seat> {
+        awaited(self).first().copied()
     }
 
     fn finished(&self) -> Option<Outcome> {
@@ -128,7 +129,7 @@ pub fn try_play<P: Playable + ?Sized, A: Borrow<P::Action>>(
         if let Some(outcome) = game.finished() {
             return Ok(outcome);
         }
-        let seat = *game.awaited().first().ok_or(Stopped::Stuck)?;
+        let seat = game.first_awaited().ok_or(Stopped::Stuck)?;
         let action = choose(game, seat).map_err(Stopped::Quit)?;
         events.clear();
         game.act(seat, action.borrow(), dice, &mut events)

@@ -122,6 +122,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The seats whose action the game waits for now (empty when the game is over).
     fn to_act(&self) -> Vec<Seat>;
 
+    /// The first of [`Game::to_act`]: whom the driver asks next. Games whose answer needs no
+    /// list override it, so a playout allocates nothing for it.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.to_act().first().copied()
+    }
+
     /// The legal actions for `seat` now (without resign, which is always allowed while playing).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 

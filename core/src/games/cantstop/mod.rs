@@ -15,6 +15,7 @@ use crate::engine::{
     Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
     keep_recent,
 };
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
@@ -36,6 +37,8 @@ pub const COLUMNS_TO_WIN: usize = 3;
 pub const MARKER_LIMIT: usize = 9;
 /// Every outcome of four dice.
 pub const ROLLS: u32 = 1296;
+/// The most distinct moves a roll can offer: three pairings, each both sums or one of two.
+const MAX_MOVES: usize = 6;
 /// How many log lines the state keeps for the board.
 const LOG_LEN: usize = 5;
 
@@ -323,7 +326,12 @@ impl CantStop {
     /// The moves the active player would have for `dice` with the runners as they stand,
     /// each distinct move once, in pairing order. Empty means that roll busts.
     pub fn moves_for_roll(&self, dice: [u8; 4]) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(6);
+        self.roll_moves(dice).to_vec()
+    }
+
+    /// [`CantStop::moves_for_roll`] without allocating, for the rules' own hot path.
+    fn roll_moves(&self, dice: [u8; 4]) -> ArrayVec<Move, MAX_MOVES> {
+        let mut moves = ArrayVec::new();
         for (x, y) in pairings(dice) {
             let (a, b) = (x.min(y), x.max(y));
             let mut runners = self.runners;
@@ -342,6 +350,13 @@ impl CantStop {
             }
         }
         moves
+    }
+
+    /// Does `dice` leave no move? Exactly when none of its sums is usable by itself: using one
+    /// sum never makes another usable.
+    fn busts(&self, dice: [u8; 4]) -> bool {
+        let unusable = |s| self.blocked(&self.runners, s).is_some();
+        pairings(dice).iter().all(|&(x, y)| unusable(x) && unusable(y))
     }
 
     /// Is `column` usable by itself now (rules §4.3)?
@@ -452,7 +467,7 @@ impl CantStop {
             (Action::Move(_), Phase::TurnStart | Phase::Choosing) => {
                 Err(RuleError::new("cantstop-rule-roll-first"))
             }
-            (Action::Move(mv), Phase::Rolled(dice)) if !self.moves_for_roll(dice).contains(mv) => {
+            (Action::Move(mv), Phase::Rolled(dice)) if !self.roll_moves(dice).contains(mv) => {
                 Err(self.why_illegal(dice, *mv).into())
             }
             _ => Ok(()),
@@ -485,7 +500,7 @@ impl CantStop {
         let d = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
         let player = self.active;
         events.push(Event::Rolled { player, dice: d });
-        if self.moves_for_roll(d).is_empty() {
+        if self.busts(d) {
             events.push(Event::Bust { player });
             self.end_turn();
         } else {
@@ -565,7 +580,7 @@ fn placed(runners: &Runners) -> usize {
     runners.iter().filter(|&&p| p > 0).count()
 }
 
-fn push_new(moves: &mut Vec<Move>, mv: Move) {
+fn push_new(moves: &mut ArrayVec<Move, MAX_MOVES>, mv: Move) {
     if !moves.contains(&mv) {
         moves.push(mv);
     }
@@ -631,11 +646,11 @@ impl Game for CantStop {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            vec![]
-        } else {
-            vec![self.active]
-        }
+        self.first_to_act().into_iter().collect()
+    }
+
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.active)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -644,7 +659,7 @@ impl Game for CantStop {
         }
         match self.phase {
             Phase::TurnStart => vec![Action::Roll],
-            Phase::Rolled(_) => self.legal_moves().into_iter().map(Action::Move).collect(),
+            Phase::Rolled(d) => self.roll_moves(d).into_iter().map(Action::Move).collect(),
             Phase::Choosing => vec![Action::Roll, Action::Stop],
             Phase::Over => vec![],
         }
