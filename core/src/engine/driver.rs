@@ -1,7 +1,8 @@
 //! The one turn loop: ask the game whom it awaits, let that seat choose, apply, report. The
 //! terminal, bots' simulations, tests and benches all play games through [`play`]; sessions,
 //! which wait for people between actions, use [`awaited`] and [`next_to_drive`] to decide whom to
-//! drive and [`super::apply_logged`] to act.
+//! drive and [`super::apply_logged`] to act. A game played as its own type reports typed events,
+//! which nobody turns into text unless it wants to read them.
 
 use super::{AnyGame, Dice, Game, LoggedAction, Msg, Outcome, RuleError, Seat};
 use std::borrow::Borrow;
@@ -10,40 +11,65 @@ use std::cell::RefCell;
 /// A game the driver can play: every [`Game`], and any boxed game behind [`AnyGame`].
 pub trait Playable {
     type Action: ?Sized;
-    fn awaited(&self) -> Vec<Seat>;
+    /// What an action reports: a [`Game`]'s events, or log lines for a boxed game.
+    type Event;
+    /// The first seat the game awaits, if any.
+    fn first_awaited(&self) -> Option<Seat>;
     fn finished(&self) -> Option<Outcome>;
-    fn act(&mut self, seat: Seat, action: &Self::Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError>;
+    /// Applies `action`, appending what happened to `events`.
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
 }
 
 impl<G: Game> Playable for G {
     type Action = G::Action;
+    type Event = G::Event;
 
-    fn awaited(&self) -> Vec<Seat> {
-        self.to_act()
+    fn first_awaited(&self) -> Option<Seat> {
+        self.first_to_act()
     }
 
     fn finished(&self) -> Option<Outcome> {
         self.outcome()
     }
 
-    fn act(&mut self, seat: Seat, action: &G::Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
-        self.apply(seat, action, dice)
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &G::Action,
+        dice: &mut dyn Dice,
+        events: &mut Vec<G::Event>,
+    ) -> Result<(), RuleError> {
+        self.apply_events(seat, action, dice, events)
     }
 }
 
 impl Playable for dyn AnyGame + '_ {
     type Action = str;
+    type Event = Msg;
 
-    fn awaited(&self) -> Vec<Seat> {
-        awaited(self)
+    fn first_awaited(&self) -> Option<Seat> {
+        awaited(self).first().copied()
     }
 
     fn finished(&self) -> Option<Outcome> {
         self.outcome()
     }
 
-    fn act(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
-        self.apply(seat, action, dice)
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Msg>,
+    ) -> Result<(), RuleError> {
+        events.extend(self.apply(seat, action, dice)?);
+        Ok(())
     }
 }
 
@@ -84,7 +110,7 @@ pub fn play<P: Playable + ?Sized, A: Borrow<P::Action>>(
     dice: &mut dyn Dice,
     limit: usize,
     mut choose: impl FnMut(&P, Seat) -> A,
-    seen: impl FnMut(&P, Seat, &P::Action, &[Msg]),
+    seen: impl FnMut(&P, Seat, &P::Action, &[P::Event]),
 ) -> Result<Outcome, Stopped> {
     try_play(game, dice, limit, |g, s| Ok(choose(g, s)), seen)
 }
@@ -95,18 +121,20 @@ pub fn try_play<P: Playable + ?Sized, A: Borrow<P::Action>>(
     dice: &mut dyn Dice,
     limit: usize,
     mut choose: impl FnMut(&P, Seat) -> Result<A, String>,
-    mut seen: impl FnMut(&P, Seat, &P::Action, &[Msg]),
+    mut seen: impl FnMut(&P, Seat, &P::Action, &[P::Event]),
 ) -> Result<Outcome, Stopped> {
+    // One buffer for the whole game: reporting an action allocates nothing.
+    let mut events = Vec::new();
     for _ in 0..limit {
         if let Some(outcome) = game.finished() {
             return Ok(outcome);
         }
-        let seat = *game.awaited().first().ok_or(Stopped::Stuck)?;
+        let seat = game.first_awaited().ok_or(Stopped::Stuck)?;
         let action = choose(game, seat).map_err(Stopped::Quit)?;
-        let lines = game
-            .act(seat, action.borrow(), dice)
+        events.clear();
+        game.act(seat, action.borrow(), dice, &mut events)
             .map_err(|error| Stopped::Refused { seat, error })?;
-        seen(game, seat, action.borrow(), &lines);
+        seen(game, seat, action.borrow(), &events);
     }
     game.finished().ok_or(Stopped::TooLong(limit))
 }

@@ -122,16 +122,43 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The seats whose action the game waits for now (empty when the game is over).
     fn to_act(&self) -> Vec<Seat>;
 
+    /// The first of [`Game::to_act`]: whom the driver asks next. Games whose answer needs no
+    /// list override it, so a playout allocates nothing for it.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.to_act().first().copied()
+    }
+
     /// The legal actions for `seat` now (without resign, which is always allowed while playing).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
-    /// Apply an action. On error nothing changed. On success returns the log lines it produced.
+    /// What an action made happen, as plain data. Playouts and bots' simulations keep events as
+    /// they are; [`Game::describe`] turns one into a log line only when a person will read it.
+    type Event: Clone + Debug + PartialEq;
+
+    /// Apply an action. On error nothing changed. On success appends what happened to `events`.
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+
+    /// An event as a log line. It may read only what a game never changes (its options), so an
+    /// event kept from an earlier turn reads the same later.
+    fn describe(&self, event: &Self::Event) -> Msg;
+
+    /// [`Game::apply_events`] for people: what happened as log lines.
     fn apply(
         &mut self,
         seat: Seat,
         action: &Self::Action,
         dice: &mut dyn Dice,
-    ) -> Result<Vec<Msg>, RuleError>;
+    ) -> Result<Vec<Msg>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_events(seat, action, dice, &mut events)?;
+        Ok(events.iter().map(|e| self.describe(e)).collect())
+    }
 
     fn outcome(&self) -> Option<Outcome>;
 

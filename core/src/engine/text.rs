@@ -87,9 +87,9 @@ impl From<&str> for Arg {
     }
 }
 
-/// Appends `lines` to a board's recent log, keeping only the newest `max` (games show the last
-/// few moves on the board; the full log is the stored actions).
-pub fn keep_recent(log: &mut std::collections::VecDeque<Msg>, lines: &[Msg], max: usize) {
+/// Appends `lines` (log lines or a game's events) to a board's recent log, keeping only the
+/// newest `max` (games show the last few moves on the board; the full log is the stored actions).
+pub fn keep_recent<T: Clone>(log: &mut std::collections::VecDeque<T>, lines: &[T], max: usize) {
     log.extend(lines.iter().cloned());
     let excess = log.len().saturating_sub(max);
     log.drain(..excess);

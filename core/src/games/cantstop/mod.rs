@@ -15,6 +15,7 @@ use crate::engine::{
     Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
     keep_recent,
 };
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
@@ -36,6 +37,8 @@ pub const COLUMNS_TO_WIN: usize = 3;
 pub const MARKER_LIMIT: usize = 9;
 /// Every outcome of four dice.
 pub const ROLLS: u32 = 1296;
+/// The most distinct moves a roll can offer: three pairings, each both sums or one of two.
+const MAX_MOVES: usize = 6;
 /// How many log lines the state keeps for the board.
 const LOG_LEN: usize = 5;
 
@@ -134,6 +137,49 @@ impl FromStr for Action {
     }
 }
 
+/// What happened, as data; [`Game::describe`] words it for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Rolled { player: Seat, dice: [u8; 4] },
+    Bust { player: Seat },
+    Moved { player: Seat, mv: Move },
+    Stopped { player: Seat },
+    Claimed { player: Seat, column: u8 },
+    Resigned { player: Seat },
+}
+
+impl Event {
+    fn describe(self) -> Msg {
+        match self {
+            Event::Rolled { player, dice } => Msg::new("cantstop-log-rolled")
+                .seat("player", player)
+                .arg("d1", dice[0])
+                .arg("d2", dice[1])
+                .arg("d3", dice[2])
+                .arg("d4", dice[3]),
+            Event::Bust { player } => Msg::new("cantstop-log-bust").seat("player", player),
+            Event::Moved {
+                player,
+                mv: Move::Both(a, b),
+            } => Msg::new("cantstop-log-moved-both")
+                .seat("player", player)
+                .arg("a", a)
+                .arg("b", b),
+            Event::Moved {
+                player,
+                mv: Move::One(a),
+            } => Msg::new("cantstop-log-moved-one")
+                .seat("player", player)
+                .arg("a", a),
+            Event::Stopped { player } => Msg::new("cantstop-log-stopped").seat("player", player),
+            Event::Claimed { player, column } => Msg::new("cantstop-log-claimed")
+                .seat("player", player)
+                .arg("column", column),
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
+        }
+    }
+}
+
 /// Where the turn stands (the state machine of the rules page, §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -188,8 +234,8 @@ pub struct CantStop {
     playing: Vec<bool>,
     /// The current turn, counted from 1 over all players.
     turn: u32,
-    /// The last few lines of the game's log, oldest first.
-    log: VecDeque<Msg>,
+    /// The last few events of the game, oldest first.
+    log: VecDeque<Event>,
     outcome: Option<Outcome>,
 }
 
@@ -268,8 +314,8 @@ impl CantStop {
     }
 
     /// The last few log lines, oldest first.
-    pub fn log(&self) -> impl Iterator<Item = &Msg> {
-        self.log.iter()
+    pub fn log(&self) -> impl Iterator<Item = Msg> + '_ {
+        self.log.iter().map(|e| e.describe())
     }
 
     /// The moves the waiting roll allows (empty unless the phase is [`Phase::Rolled`]).
@@ -280,7 +326,12 @@ impl CantStop {
     /// The moves the active player would have for `dice` with the runners as they stand,
     /// each distinct move once, in pairing order. Empty means that roll busts.
     pub fn moves_for_roll(&self, dice: [u8; 4]) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(6);
+        self.roll_moves(dice).to_vec()
+    }
+
+    /// [`CantStop::moves_for_roll`] without allocating, for the rules' own hot path.
+    fn roll_moves(&self, dice: [u8; 4]) -> ArrayVec<Move, MAX_MOVES> {
+        let mut moves = ArrayVec::new();
         for (x, y) in pairings(dice) {
             let (a, b) = (x.min(y), x.max(y));
             let mut runners = self.runners;
@@ -299,6 +350,13 @@ impl CantStop {
             }
         }
         moves
+    }
+
+    /// Does `dice` leave no move? Exactly when none of its sums is usable by itself: using one
+    /// sum never makes another usable.
+    fn busts(&self, dice: [u8; 4]) -> bool {
+        let unusable = |s| self.blocked(&self.runners, s).is_some();
+        pairings(dice).iter().all(|&(x, y)| unusable(x) && unusable(y))
     }
 
     /// Is `column` usable by itself now (rules §4.3)?
@@ -409,7 +467,7 @@ impl CantStop {
             (Action::Move(_), Phase::TurnStart | Phase::Choosing) => {
                 Err(RuleError::new("cantstop-rule-roll-first"))
             }
-            (Action::Move(mv), Phase::Rolled(dice)) if !self.moves_for_roll(dice).contains(mv) => {
+            (Action::Move(mv), Phase::Rolled(dice)) if !self.roll_moves(dice).contains(mv) => {
                 Err(self.why_illegal(dice, *mv).into())
             }
             _ => Ok(()),
@@ -438,46 +496,35 @@ impl CantStop {
         self.outcome = Some(outcome);
     }
 
-    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         let d = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
-        events.push(
-            Msg::new("cantstop-log-rolled")
-                .seat("player", self.active)
-                .arg("d1", d[0])
-                .arg("d2", d[1])
-                .arg("d3", d[2])
-                .arg("d4", d[3]),
-        );
-        if self.moves_for_roll(d).is_empty() {
-            events.push(Msg::new("cantstop-log-bust").seat("player", self.active));
+        let player = self.active;
+        events.push(Event::Rolled { player, dice: d });
+        if self.busts(d) {
+            events.push(Event::Bust { player });
             self.end_turn();
         } else {
             self.phase = Phase::Rolled(d);
         }
     }
 
-    fn make_move(&mut self, mv: Move, events: &mut Vec<Msg>) {
+    fn make_move(&mut self, mv: Move, events: &mut Vec<Event>) {
         let mut runners = self.runners;
         for s in mv.sums() {
             self.advance(&mut runners, s);
         }
         self.runners = runners;
-        events.push(match mv {
-            Move::Both(a, b) => Msg::new("cantstop-log-moved-both")
-                .seat("player", self.active)
-                .arg("a", a)
-                .arg("b", b),
-            Move::One(a) => Msg::new("cantstop-log-moved-one")
-                .seat("player", self.active)
-                .arg("a", a),
+        events.push(Event::Moved {
+            player: self.active,
+            mv,
         });
         self.phase = Phase::Choosing;
     }
 
     /// Runners become markers; a runner at the summit claims its column.
-    fn stop(&mut self, events: &mut Vec<Msg>) {
+    fn stop(&mut self, events: &mut Vec<Event>) {
         let me = self.active;
-        events.push(Msg::new("cantstop-log-stopped").seat("player", me));
+        events.push(Event::Stopped { player: me });
         for column in COLUMNS {
             let c = usize::from(column);
             if self.runners[c] == 0 {
@@ -491,11 +538,7 @@ impl CantStop {
                         markers[c] = 0;
                     }
                 }
-                events.push(
-                    Msg::new("cantstop-log-claimed")
-                        .seat("player", me)
-                        .arg("column", column),
-                );
+                events.push(Event::Claimed { player: me, column });
             }
         }
         if self.claimed_count(me) >= COLUMNS_TO_WIN {
@@ -511,8 +554,8 @@ impl CantStop {
 
     /// **(decision)** A resigned player's markers leave the board, claimed summits included,
     /// so those columns are open again.
-    fn resign(&mut self, seat: Seat, events: &mut Vec<Msg>) {
-        events.push(Msg::new("log-resigned").seat("player", seat));
+    fn resign(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        events.push(Event::Resigned { player: seat });
         self.playing[seat] = false;
         self.markers[seat] = [0; 13];
         for claim in &mut self.claimed {
@@ -537,7 +580,7 @@ fn placed(runners: &Runners) -> usize {
     runners.iter().filter(|&&p| p > 0).count()
 }
 
-fn push_new(moves: &mut Vec<Move>, mv: Move) {
+fn push_new(moves: &mut ArrayVec<Move, MAX_MOVES>, mv: Move) {
     if !moves.contains(&mv) {
         moves.push(mv);
     }
@@ -575,6 +618,7 @@ impl Game for CantStop {
 
     type Options = Options;
     type Action = Action;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -602,11 +646,11 @@ impl Game for CantStop {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            vec![]
-        } else {
-            vec![self.active]
-        }
+        self.first_to_act().into_iter().collect()
+    }
+
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.active)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -615,23 +659,33 @@ impl Game for CantStop {
         }
         match self.phase {
             Phase::TurnStart => vec![Action::Roll],
-            Phase::Rolled(_) => self.legal_moves().into_iter().map(Action::Move).collect(),
+            Phase::Rolled(d) => self.roll_moves(d).into_iter().map(Action::Move).collect(),
             Phase::Choosing => vec![Action::Roll, Action::Stop],
             Phase::Over => vec![],
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        let mut events = vec![];
+        let first = events.len();
         match *action {
-            Action::Roll => self.roll(dice, &mut events),
-            Action::Move(mv) => self.make_move(mv, &mut events),
-            Action::Stop => self.stop(&mut events),
-            Action::Resign => self.resign(seat, &mut events),
+            Action::Roll => self.roll(dice, events),
+            Action::Move(mv) => self.make_move(mv, events),
+            Action::Stop => self.stop(events),
+            Action::Resign => self.resign(seat, events),
         }
-        keep_recent(&mut self.log, &events, LOG_LEN);
-        Ok(events)
+        keep_recent(&mut self.log, &events[first..], LOG_LEN);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Event) -> Msg {
+        event.describe()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -145,7 +145,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     lines.extend(status(game, tr));
 
     let mut fields = vec![players_field(game, tr)];
-    let log: Vec<String> = game.log().map(|m| tr.msg(m)).collect();
+    let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
         fields.push(Field::new(tr.t("cantstop-view-log"), log.join("\n")));
     }

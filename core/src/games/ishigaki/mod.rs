@@ -116,6 +116,153 @@ impl Roll {
 }
 
 /// A roll-off value (§6): the dice themselves, 0 when die 2 is lower.
+/// What happened, as data; [`Game::describe`] words it for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Start {
+        player: Seat,
+    },
+    Die1 {
+        player: Seat,
+        die: u8,
+    },
+    /// The mover kept die 1 alone.
+    Stop {
+        player: Seat,
+        die1: u8,
+    },
+    Higher {
+        player: Seat,
+        die: u8,
+        sum: u8,
+        climb: u8,
+    },
+    Slip {
+        player: Seat,
+        die: u8,
+    },
+    Doubles {
+        player: Seat,
+        die: u8,
+    },
+    NobodyFalls,
+    Moved {
+        player: Seat,
+        from: u8,
+        to: u8,
+    },
+    Fell {
+        player: Seat,
+        from: u8,
+        to: u8,
+    },
+    Crumbled {
+        player: Seat,
+        from: u8,
+        to: u8,
+    },
+    Arrived {
+        player: Seat,
+        arrival: usize,
+    },
+    FinalRound {
+        first: Seat,
+    },
+    RollOff {
+        first: Seat,
+    },
+    /// A roll-off roll: die 2 (if rolled) and the value it scored.
+    Value {
+        player: Seat,
+        die1: u8,
+        die2: Option<u8>,
+        value: u8,
+    },
+    RollOffWon {
+        player: Seat,
+        value: u8,
+    },
+    RollOffTie {
+        value: u8,
+    },
+    RollOffOut {
+        player: Seat,
+    },
+    Won {
+        player: Seat,
+    },
+    Resigned {
+        player: Seat,
+    },
+    RaceResumes,
+}
+
+impl Event {
+    fn describe(self) -> Msg {
+        let moved = |id, player, from: u8, to: u8| {
+            Msg::new(id)
+                .seat("player", player)
+                .arg("from", from)
+                .arg("to", to)
+        };
+        match self {
+            Event::Start { player } => Msg::new("ishigaki-log-start").seat("player", player),
+            Event::Die1 { player, die } => Msg::new("ishigaki-log-die1")
+                .seat("player", player)
+                .arg("die", die),
+            Event::Stop { player, die1 } => Msg::new("ishigaki-log-stop")
+                .arg("climb", climb(die1))
+                .seat("player", player),
+            Event::Higher {
+                player,
+                die,
+                sum,
+                climb,
+            } => Msg::new("ishigaki-log-higher")
+                .arg("die", die)
+                .arg("sum", sum)
+                .arg("climb", climb)
+                .seat("player", player),
+            Event::Slip { player, die } => Msg::new("ishigaki-log-slip")
+                .arg("die", die)
+                .seat("player", player),
+            Event::Doubles { player, die } => Msg::new("ishigaki-log-doubles")
+                .arg("die", die)
+                .seat("player", player),
+            Event::NobodyFalls => Msg::new("ishigaki-log-nobody-falls"),
+            Event::Moved { player, from, to } => moved("ishigaki-log-move", player, from, to),
+            Event::Fell { player, from, to } => moved("ishigaki-log-fall", player, from, to),
+            Event::Crumbled { player, from, to } => moved("ishigaki-log-crumble", player, from, to),
+            Event::Arrived { player, arrival } => Msg::new("ishigaki-log-arrival")
+                .seat("player", player)
+                .arg("arrival", arrival),
+            Event::FinalRound { first } => Msg::new("ishigaki-log-final-round").seat("player", first),
+            Event::RollOff { first } => Msg::new("ishigaki-log-rolloff").seat("player", first),
+            Event::Value {
+                player,
+                die1,
+                die2,
+                value,
+            } => match die2 {
+                None => Msg::new("ishigaki-log-value-stop"),
+                Some(d2) if d2 < die1 => Msg::new("ishigaki-log-value-lower").arg("die", d2),
+                Some(d2) if d2 == die1 => Msg::new("ishigaki-log-value-doubles").arg("die", d2),
+                Some(d2) => Msg::new("ishigaki-log-value-higher").arg("die", d2),
+            }
+            .seat("player", player)
+            .arg("value", value),
+            Event::RollOffWon { player, value } => Msg::new("ishigaki-log-rolloff-won")
+                .seat("player", player)
+                .arg("value", value),
+            Event::RollOffTie { value } => Msg::new("ishigaki-log-rolloff-tie").arg("value", value),
+            Event::RollOffOut { player } => Msg::new("ishigaki-log-rolloff-out").seat("player", player),
+            Event::Won { player } => Msg::new("outcome-won").seat("player", player),
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
+            Event::RaceResumes => Msg::new("ishigaki-log-race-resumes"),
+        }
+    }
+}
+
 pub fn rolloff_value(d1: u8, d2: Option<u8>) -> u8 {
     match d2 {
         None => d1,
@@ -221,8 +368,8 @@ pub struct Ishigaki {
     die1: Option<u8>,
     /// Whose turn or roll ended last, to tell a late click on an old prompt from a wrong seat.
     last_mover: Option<Seat>,
-    /// The previous turn's lines and the current turn's.
-    log: Vec<Msg>,
+    /// The previous turn's events and the current turn's.
+    log: Vec<Event>,
     turn_start: usize,
 }
 
@@ -267,8 +414,9 @@ impl Ishigaki {
         self.die1
     }
 
-    pub fn log(&self) -> &[Msg] {
-        &self.log
+    /// The previous turn's log lines and the current turn's.
+    pub fn log(&self) -> impl Iterator<Item = Msg> + '_ {
+        self.log.iter().map(|e| e.describe())
     }
 
     /// The ninjas still racing: in the game and not at the goal.
@@ -356,55 +504,48 @@ impl Ishigaki {
         }
     }
 
-    fn roll_die1(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Msg>) {
+    fn roll_die1(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Event>) {
         // The log keeps the previous turn and this one.
         self.log.drain(..self.turn_start);
         self.turn_start = self.log.len();
         let d1 = dice.d6();
         self.die1 = Some(d1);
-        lines.push(
-            Msg::new("ishigaki-log-die1")
-                .seat("player", self.active)
-                .arg("die", d1),
-        );
+        lines.push(Event::Die1 {
+            player: self.active,
+            die: d1,
+        });
     }
 
-    fn finish_turn(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Msg>) {
+    fn finish_turn(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Event>) {
         let mover = self.active;
         let effect = self.effect(mover, d1, d2);
-        lines.push(
-            match (d2, effect.roll) {
-                (None, _) => Msg::new("ishigaki-log-stop").arg("climb", climb(d1)),
-                (Some(d2), Roll::Climb(n)) => Msg::new("ishigaki-log-higher")
-                    .arg("die", d2)
-                    .arg("sum", d1 + d2)
-                    .arg("climb", n),
-                (Some(d2), Roll::Slip) => Msg::new("ishigaki-log-slip").arg("die", d2),
-                (Some(d2), Roll::Doubles) => Msg::new("ishigaki-log-doubles").arg("die", d2),
-            }
-            .seat("player", mover),
-        );
+        let player = mover;
+        lines.push(match (d2, effect.roll) {
+            (None, _) => Event::Stop { player, die1: d1 },
+            (Some(die), Roll::Climb(climb)) => Event::Higher {
+                player,
+                die,
+                sum: d1 + die,
+                climb,
+            },
+            (Some(die), Roll::Slip) => Event::Slip { player, die },
+            (Some(die), Roll::Doubles) => Event::Doubles { player, die },
+        });
         if effect.roll == Roll::Doubles && effect.moves.iter().all(|m| m.from == 0) {
-            lines.push(Msg::new("ishigaki-log-nobody-falls"));
+            lines.push(Event::NobodyFalls);
         } else {
             for m in &effect.moves {
-                let id = match effect.roll {
-                    Roll::Doubles => "ishigaki-log-fall",
-                    _ => "ishigaki-log-move",
-                };
-                lines.push(
-                    Msg::new(id)
-                        .seat("player", m.seat)
-                        .arg("from", m.from)
-                        .arg("to", m.reached),
-                );
+                let (player, from, to) = (m.seat, m.from, m.reached);
+                lines.push(match effect.roll {
+                    Roll::Doubles => Event::Fell { player, from, to },
+                    _ => Event::Moved { player, from, to },
+                });
                 if m.to != m.reached {
-                    lines.push(
-                        Msg::new("ishigaki-log-crumble")
-                            .seat("player", m.seat)
-                            .arg("from", m.reached)
-                            .arg("to", m.to),
-                    );
+                    lines.push(Event::Crumbled {
+                        player,
+                        from: m.reached,
+                        to: m.to,
+                    });
                 }
             }
         }
@@ -414,11 +555,10 @@ impl Ishigaki {
         self.last_mover = Some(mover);
         if effect.arrives {
             self.arrivals.push(mover);
-            lines.push(
-                Msg::new("ishigaki-log-arrival")
-                    .seat("player", mover)
-                    .arg("arrival", self.arrivals.len()),
-            );
+            lines.push(Event::Arrived {
+                player: mover,
+                arrival: self.arrivals.len(),
+            });
         }
         match &mut self.phase {
             Phase::Race if effect.arrives => {
@@ -428,7 +568,7 @@ impl Ishigaki {
                     .filter(|&s| self.in_game(s))
                     .collect();
                 if let Some(&first) = to_play.first() {
-                    lines.push(Msg::new("ishigaki-log-final-round").seat("player", first));
+                    lines.push(Event::FinalRound { first });
                 }
                 self.phase = Phase::FinalRound { to_play };
                 self.next_final_turn(lines);
@@ -444,7 +584,7 @@ impl Ishigaki {
     }
 
     /// Hands the turn to the next final-round player, or settles the race when the lap is done.
-    fn next_final_turn(&mut self, lines: &mut Vec<Msg>) {
+    fn next_final_turn(&mut self, lines: &mut Vec<Event>) {
         let Phase::FinalRound { to_play } = &self.phase else {
             return;
         };
@@ -456,7 +596,7 @@ impl Ishigaki {
             [winner] => self.win(winner, lines),
             _ => {
                 let order: Vec<Seat> = self.arrivals.iter().rev().copied().collect();
-                lines.push(Msg::new("ishigaki-log-rolloff").seat("player", order[0]));
+                lines.push(Event::RollOff { first: order[0] });
                 self.active = order[0];
                 self.phase = Phase::RollOff(RollOff {
                     round: 1,
@@ -468,19 +608,15 @@ impl Ishigaki {
         }
     }
 
-    fn finish_rolloff_roll(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Msg>) {
+    fn finish_rolloff_roll(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Event>) {
         let roller = self.active;
         let value = rolloff_value(d1, d2);
-        lines.push(
-            match d2 {
-                None => Msg::new("ishigaki-log-value-stop"),
-                Some(d2) if d2 < d1 => Msg::new("ishigaki-log-value-lower").arg("die", d2),
-                Some(d2) if d2 == d1 => Msg::new("ishigaki-log-value-doubles").arg("die", d2),
-                Some(d2) => Msg::new("ishigaki-log-value-higher").arg("die", d2),
-            }
-            .seat("player", roller)
-            .arg("value", value),
-        );
+        lines.push(Event::Value {
+            player: roller,
+            die1: d1,
+            die2: d2,
+            value,
+        });
         self.last_mover = Some(roller);
         if let Phase::RollOff(r) = &mut self.phase {
             r.values.push(value);
@@ -489,7 +625,7 @@ impl Ishigaki {
     }
 
     /// Once every contender of the round has rolled: the unique highest wins, or the tied roll again.
-    fn close_rolloff_round(&mut self, lines: &mut Vec<Msg>) {
+    fn close_rolloff_round(&mut self, lines: &mut Vec<Event>) {
         let Phase::RollOff(r) = &mut self.phase else {
             return;
         };
@@ -503,19 +639,18 @@ impl Ishigaki {
                 .map(|(&s, _)| s)
                 .collect();
             if let [winner] = tied[..] {
-                lines.push(
-                    Msg::new("ishigaki-log-rolloff-won")
-                        .seat("player", winner)
-                        .arg("value", top),
-                );
+                lines.push(Event::RollOffWon {
+                    player: winner,
+                    value: top,
+                });
                 self.win(winner, lines);
                 return;
             }
-            lines.push(Msg::new("ishigaki-log-rolloff-tie").arg("value", top));
+            lines.push(Event::RollOffTie { value: top });
             for (&s, &v) in r.order.iter().zip(&r.values) {
                 if v != top {
                     r.out.push((s, v));
-                    lines.push(Msg::new("ishigaki-log-rolloff-out").seat("player", s));
+                    lines.push(Event::RollOffOut { player: s });
                 }
             }
             r.order = tied;
@@ -525,16 +660,16 @@ impl Ishigaki {
         self.active = r.roller();
     }
 
-    fn win(&mut self, winner: Seat, lines: &mut Vec<Msg>) {
+    fn win(&mut self, winner: Seat, lines: &mut Vec<Event>) {
         self.phase = Phase::Over { winner };
         self.die1 = None;
-        lines.push(Msg::new("outcome-won").seat("player", winner));
+        lines.push(Event::Won { player: winner });
     }
 
     /// §7's decision: the ninja leaves the board and its turns and rolls are dropped.
-    fn resign(&mut self, seat: Seat, lines: &mut Vec<Msg>) {
+    fn resign(&mut self, seat: Seat, lines: &mut Vec<Event>) {
         self.resigned[seat] = true;
-        lines.push(Msg::new("log-resigned").seat("player", seat));
+        lines.push(Event::Resigned { player: seat });
         let was_active = seat == self.active;
         if was_active {
             self.die1 = None;
@@ -553,7 +688,7 @@ impl Ishigaki {
                 }
             }
             Phase::FinalRound { .. } if from_goal && self.arrivals.is_empty() => {
-                lines.push(Msg::new("ishigaki-log-race-resumes"));
+                lines.push(Event::RaceResumes);
                 self.phase = Phase::Race;
             }
             Phase::FinalRound { to_play } => {
@@ -633,6 +768,7 @@ impl Game for Ishigaki {
 
     type Options = Options;
     type Action = Action;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -653,7 +789,7 @@ impl Game for Ishigaki {
             active: start,
             die1: None,
             last_mover: None,
-            log: vec![Msg::new("ishigaki-log-start").seat("player", start)],
+            log: vec![Event::Start { player: start }],
             turn_start: 0,
         })
     }
@@ -675,26 +811,36 @@ impl Game for Ishigaki {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        lines: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check(seat, *action)?;
-        let mut lines = vec![];
+        let first = lines.len();
         match action {
-            Action::Resign => self.resign(seat, &mut lines),
-            Action::Roll => self.roll_die1(dice, &mut lines),
+            Action::Resign => self.resign(seat, lines),
+            Action::Roll => self.roll_die1(dice, lines),
             Action::Stop | Action::RollDie2 => {
                 let Some(d1) = self.die1.take() else {
                     return Err(RuleError::new("ishigaki-roll-first"));
                 };
                 let d2 = (*action == Action::RollDie2).then(|| dice.d6());
                 if matches!(self.phase, Phase::RollOff(_)) {
-                    self.finish_rolloff_roll(d1, d2, &mut lines);
+                    self.finish_rolloff_roll(d1, d2, lines);
                 } else {
-                    self.finish_turn(d1, d2, &mut lines);
+                    self.finish_turn(d1, d2, lines);
                 }
             }
         }
-        self.log.extend(lines.iter().cloned());
-        Ok(lines)
+        self.log.extend_from_slice(&lines[first..]);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Event) -> Msg {
+        event.describe()
     }
 
     fn outcome(&self) -> Option<Outcome> {

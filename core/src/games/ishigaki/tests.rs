@@ -173,8 +173,7 @@ fn worked_example_21_roll_off_doubles() {
     turn(&mut game, A, 6, Some(6));
     assert_eq!(winner(&game), Some(A));
     assert!(
-        game.log
-            .iter()
+        game.log()
             .any(|m| m.id == "ishigaki-log-value-doubles" && m.args["value"] == Arg::Num(12))
     );
 }

@@ -57,8 +57,8 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
         };
         fields.push(Field::new(name, odds));
     }
-    if !game.log.is_empty() {
-        let lines: Vec<String> = game.log.iter().map(|m| tr.msg(m)).collect();
+    let lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
+    if !lines.is_empty() {
         fields.push(Field::new(tr.t("ishigaki-log"), last_lines(&lines)));
     }
     let rows = match game.to_act().first() {

@@ -146,6 +146,62 @@ pub fn option_label(i: usize) -> String {
     }
 }
 
+/// What happened, as data; [`Game::describe`] words it for the log (square names come from the
+/// board, which never changes during a game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// One round of the opening roll: black's and red's two dice.
+    Opening {
+        black: [u8; 2],
+        red: [u8; 2],
+    },
+    OpeningTie,
+    First {
+        player: Seat,
+    },
+    Rolled {
+        player: Seat,
+        dice: [u8; 2],
+    },
+    Pass {
+        player: Seat,
+        total: u8,
+    },
+    Moved {
+        player: Seat,
+        from: Sq,
+        to: Sq,
+    },
+    Kill {
+        player: Seat,
+        square: Sq,
+    },
+    Home {
+        player: Seat,
+        points: u32,
+        shadow: u8,
+        score: u32,
+    },
+    Mission {
+        player: Seat,
+        square: Sq,
+    },
+    WinPoints {
+        player: Seat,
+        score: u32,
+    },
+    WinWipeout {
+        player: Seat,
+    },
+    Expired {
+        player: Seat,
+        square: Sq,
+    },
+    Resigned {
+        player: Seat,
+    },
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ninja {
     options: Options,
@@ -154,8 +210,8 @@ pub struct Ninja {
     active: Seat,
     /// The active player's dice, once rolled this turn.
     dice: Option<[u8; 2]>,
-    /// The last few log lines, oldest first.
-    log: VecDeque<Msg>,
+    /// The last few events, oldest first.
+    log: VecDeque<Event>,
     outcome: Option<Outcome>,
 }
 
@@ -186,8 +242,8 @@ impl Ninja {
         self.dice.map(|[a, b]| usize::from(a + b))
     }
 
-    pub fn log(&self) -> impl Iterator<Item = &Msg> {
-        self.log.iter()
+    pub fn log(&self) -> impl Iterator<Item = Msg> + '_ {
+        self.log.iter().map(|e| self.describe(e))
     }
 
     pub fn is_over(&self) -> bool {
@@ -302,75 +358,54 @@ impl Ninja {
         }
     }
 
-    fn roll(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Msg>) {
+    fn roll(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Event>) {
         let d = [dice.roll(DIE), dice.roll(DIE)];
         let me = self.active;
-        lines.push(
-            Msg::new("ninja-log-rolled")
-                .seat("player", me)
-                .arg("d1", d[0])
-                .arg("d2", d[1])
-                .arg("total", d[0] + d[1]),
-        );
+        lines.push(Event::Rolled { player: me, dice: d });
         self.dice = Some(d);
         // §3.2: no option means the pass, announced, and the turn ends (the clock still runs).
         if self.legal_moves().is_empty() {
-            lines.push(
-                Msg::new("ninja-log-pass")
-                    .seat("player", me)
-                    .arg("total", d[0] + d[1]),
-            );
+            lines.push(Event::Pass {
+                player: me,
+                total: d[0] + d[1],
+            });
             self.end_turn(lines);
         }
     }
 
-    fn make_move(&mut self, mv: &Move, lines: &mut Vec<Msg>) {
+    fn make_move(&mut self, mv: &Move, lines: &mut Vec<Event>) {
         let me = self.active;
-        let (from, to) = (self.board.name(mv.from), self.board.name(mv.to));
+        let (from, to) = (mv.from, mv.to);
         let resolved = self.position.play(me, mv);
-        lines.push(
-            Msg::new("ninja-log-moved")
-                .seat("player", me)
-                .arg("from", from.as_str())
-                .arg("to", to.as_str()),
-        );
+        lines.push(Event::Moved { player: me, from, to });
         if resolved.killed {
-            lines.push(
-                Msg::new("ninja-log-kill")
-                    .seat("player", me)
-                    .seat("victim", 1 - me)
-                    .arg("square", to.as_str()),
-            );
+            lines.push(Event::Kill {
+                player: me,
+                square: to,
+            });
         }
         if let Some(points) = resolved.home {
-            lines.push(
-                Msg::new("ninja-log-home")
-                    .seat("player", me)
-                    .arg("points", points)
-                    .arg("shadow", mv.shadow)
-                    .arg("score", self.position.score[me]),
-            );
+            lines.push(Event::Home {
+                player: me,
+                points,
+                shadow: mv.shadow,
+                score: self.position.score[me],
+            });
         } else if resolved.started {
-            lines.push(
-                Msg::new("ninja-log-mission")
-                    .seat("player", me)
-                    .arg("square", from.as_str()),
-            );
+            lines.push(Event::Mission {
+                player: me,
+                square: from,
+            });
         }
         // §3.5 before §3.6 (§9.7): a win ends the game before the clock.
         if self.position.score[me] >= TARGET {
-            lines.push(
-                Msg::new("ninja-log-win-points")
-                    .seat("player", me)
-                    .arg("score", self.position.score[me]),
-            );
+            lines.push(Event::WinPoints {
+                player: me,
+                score: self.position.score[me],
+            });
             self.finish(me);
         } else if self.position.ninjas(1 - me) == 0 {
-            lines.push(
-                Msg::new("ninja-log-win-wipeout")
-                    .seat("player", me)
-                    .seat("loser", 1 - me),
-            );
+            lines.push(Event::WinWipeout { player: me });
             self.finish(me);
         } else {
             self.end_turn(lines);
@@ -378,21 +413,13 @@ impl Ninja {
     }
 
     /// §3.6–7: the mission clock, then the loss of the last ninja or the other player's turn.
-    fn end_turn(&mut self, lines: &mut Vec<Msg>) {
+    fn end_turn(&mut self, lines: &mut Vec<Event>) {
         let me = self.active;
-        if let Some(sq) = self.position.clock(me) {
-            lines.push(
-                Msg::new("ninja-log-expired")
-                    .seat("player", me)
-                    .arg("square", self.board.name(sq)),
-            );
+        if let Some(square) = self.position.clock(me) {
+            lines.push(Event::Expired { player: me, square });
         }
         if self.position.ninjas(me) == 0 {
-            lines.push(
-                Msg::new("ninja-log-win-wipeout")
-                    .seat("player", 1 - me)
-                    .seat("loser", me),
-            );
+            lines.push(Event::WinWipeout { player: 1 - me });
             self.finish(1 - me);
         } else {
             self.active = 1 - me;
@@ -464,6 +491,7 @@ impl Game for Ninja {
 
     type Options = Options;
     type Action = Action;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -481,26 +509,14 @@ impl Game for Ninja {
         let first = loop {
             let b = [dice.roll(DIE), dice.roll(DIE)];
             let r = [dice.roll(DIE), dice.roll(DIE)];
-            log.push_back(
-                Msg::new("ninja-log-opening")
-                    .seat("black", BLACK)
-                    .seat("red", RED)
-                    .arg("b1", b[0])
-                    .arg("b2", b[1])
-                    .arg("r1", r[0])
-                    .arg("r2", r[1]),
-            );
+            log.push_back(Event::Opening { black: b, red: r });
             match (b[0] + b[1]).cmp(&(r[0] + r[1])) {
                 std::cmp::Ordering::Greater => break BLACK,
                 std::cmp::Ordering::Less => break RED,
-                std::cmp::Ordering::Equal => log.push_back(Msg::new("ninja-log-opening-tie")),
+                std::cmp::Ordering::Equal => log.push_back(Event::OpeningTie),
             }
         };
-        keep_recent(
-            &mut log,
-            &[Msg::new("ninja-log-first").seat("player", first)],
-            LOG_LEN,
-        );
+        keep_recent(&mut log, &[Event::First { player: first }], LOG_LEN);
         Ok(Self {
             options: options.clone(),
             board,
@@ -530,19 +546,79 @@ impl Game for Ninja {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        lines: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let mv = self.check(seat, action)?;
-        let mut lines = vec![];
+        let first = lines.len();
         match (action, mv) {
             (Action::Resign, _) => {
-                lines.push(Msg::new("log-resigned").seat("player", seat));
+                lines.push(Event::Resigned { player: seat });
                 self.finish(1 - seat);
             }
-            (_, Some(mv)) => self.make_move(&mv, &mut lines),
-            _ => self.roll(dice, &mut lines),
+            (_, Some(mv)) => self.make_move(&mv, lines),
+            _ => self.roll(dice, lines),
         }
-        keep_recent(&mut self.log, &lines, LOG_LEN);
-        Ok(lines)
+        keep_recent(&mut self.log, &lines[first..], LOG_LEN);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Event) -> Msg {
+        let square = |sq| self.board.name(sq);
+        match *event {
+            Event::Opening { black, red } => Msg::new("ninja-log-opening")
+                .seat("black", BLACK)
+                .seat("red", RED)
+                .arg("b1", black[0])
+                .arg("b2", black[1])
+                .arg("r1", red[0])
+                .arg("r2", red[1]),
+            Event::OpeningTie => Msg::new("ninja-log-opening-tie"),
+            Event::First { player } => Msg::new("ninja-log-first").seat("player", player),
+            Event::Rolled { player, dice } => Msg::new("ninja-log-rolled")
+                .seat("player", player)
+                .arg("d1", dice[0])
+                .arg("d2", dice[1])
+                .arg("total", dice[0] + dice[1]),
+            Event::Pass { player, total } => Msg::new("ninja-log-pass")
+                .seat("player", player)
+                .arg("total", total),
+            Event::Moved { player, from, to } => Msg::new("ninja-log-moved")
+                .seat("player", player)
+                .arg("from", square(from))
+                .arg("to", square(to)),
+            Event::Kill { player, square: sq } => Msg::new("ninja-log-kill")
+                .seat("player", player)
+                .seat("victim", 1 - player)
+                .arg("square", square(sq)),
+            Event::Home {
+                player,
+                points,
+                shadow,
+                score,
+            } => Msg::new("ninja-log-home")
+                .seat("player", player)
+                .arg("points", points)
+                .arg("shadow", shadow)
+                .arg("score", score),
+            Event::Mission { player, square: sq } => Msg::new("ninja-log-mission")
+                .seat("player", player)
+                .arg("square", square(sq)),
+            Event::WinPoints { player, score } => Msg::new("ninja-log-win-points")
+                .seat("player", player)
+                .arg("score", score),
+            Event::WinWipeout { player } => Msg::new("ninja-log-win-wipeout")
+                .seat("player", player)
+                .seat("loser", 1 - player),
+            Event::Expired { player, square: sq } => Msg::new("ninja-log-expired")
+                .seat("player", player)
+                .arg("square", square(sq)),
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -255,7 +255,7 @@ fn example_1_opening_roll_ties_reroll() {
     assert_eq!(Game::to_act(&game), vec![RED]);
     assert_eq!(Game::legal_actions(&game, RED), vec![Action::Roll]);
     assert!(Game::legal_actions(&game, BLACK).is_empty());
-    let log: Vec<&str> = game.log().map(|m| m.id.as_str()).collect();
+    let log: Vec<String> = game.log().map(|m| m.id).collect();
     assert_eq!(
         log,
         [

@@ -113,7 +113,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     lines.push(String::new());
     lines.push(status(game, &moves, picked, tr));
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
-    let log: Vec<String> = game.log().map(|m| tr.msg(m)).collect();
+    let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
         fields.push(Field::new(tr.t("ninja-view-log"), last_lines(&log)));
     }

@@ -883,6 +883,7 @@ impl Game for Saizumi {
 
     type Options = Options;
     type Action = Action;
+    type Event = Msg;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -979,7 +980,13 @@ impl Game for Saizumi {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        out: &mut Vec<Msg>,
+    ) -> Result<(), RuleError> {
         self.check(seat, action)?;
         let mut events = vec![];
         match action {
@@ -1036,7 +1043,12 @@ impl Game for Saizumi {
         }
         self.proceed(dice, &mut events);
         self.remember(&events);
-        Ok(events)
+        out.extend(events);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Msg) -> Msg {
+        event.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -562,6 +562,7 @@ impl Game for Stones {
 
     type Options = Options;
     type Action = Action;
+    type Event = Msg;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -612,7 +613,13 @@ impl Game for Stones {
         out
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
+    fn apply_events(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+        out: &mut Vec<Msg>,
+    ) -> Result<(), RuleError> {
         let placement = self.check(seat, action)?;
         let mut events = vec![];
         match action {
@@ -627,7 +634,12 @@ impl Game for Stones {
                 self.finish(1 - seat);
             }
         }
-        Ok(events)
+        out.extend(events);
+        Ok(())
+    }
+
+    fn describe(&self, event: &Msg) -> Msg {
+        event.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {
