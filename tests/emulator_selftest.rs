@@ -353,3 +353,186 @@ fn every_emulated_route_with_a_body_has_a_schema_in_the_spec() {
     assert!(validate::against_spec("GET", "/channels/1/messages/2", &json!({})).is_err());
     assert!(validate::against_spec("POST", "/no/such/route", &json!({})).is_err());
 }
+
+/// A client sending raw bodies to the emulator, the way a buggy bot could.
+fn raw_client(discord: &Emulator) -> serenity::Http {
+    serenity::HttpBuilder::new("test-token")
+        .proxy(discord.api_url())
+        .ratelimiter_disabled(true)
+        .build()
+}
+
+/// The Discord error code of a failed request.
+fn discord_code(result: Result<impl std::fmt::Debug, serenity::Error>) -> isize {
+    match result {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => e.error.code,
+        other => panic!("expected Discord to refuse, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn pings_are_what_content_and_allowed_mentions_make_them() {
+    let discord = Emulator::start().await;
+    let http = raw_client(&discord);
+    let channel = serenity::ChannelId::new(discord.text_channel().get());
+    let (ann, ben) = (discord.user("ann"), discord.user("ben"));
+    let role = discord.guild_id();
+    let content = format!("<@{ann}> <@!{ben}> <@&{role}> @everyone \\<@{ben}>");
+    let post = async |allowed: serde_json::Value| {
+        let mut body = json!({"content": content});
+        if !allowed.is_null() {
+            body["allowed_mentions"] = allowed;
+        }
+        let sent = http
+            .send_message(channel, Vec::new(), &body)
+            .await
+            .expect("posted");
+        discord.pings(emulator::MessageId(sent.id.get()))
+    };
+    // No allowed_mentions: everything in the content pings; the escaped mention does not.
+    let all = post(serde_json::Value::Null).await;
+    assert_eq!(all.users, vec![ann.get(), ben.get()]);
+    assert_eq!(all.roles, vec![role]);
+    assert!(all.everyone);
+    // Only the users listed.
+    let listed = post(json!({"parse": [], "users": [ben.to_string()]})).await;
+    assert_eq!(
+        listed,
+        emulator::Pings {
+            users: vec![ben.get()],
+            ..Default::default()
+        }
+    );
+    // Nothing at all.
+    assert_eq!(post(json!({"parse": []})).await, emulator::Pings::default());
+    // A zero-width space after @ keeps @everyone plain text.
+    let body = json!({"content": "@\u{200B}everyone"});
+    let sent = http.send_message(channel, Vec::new(), &body).await.unwrap();
+    assert_eq!(
+        discord.pings(emulator::MessageId(sent.id.get())),
+        emulator::Pings::default()
+    );
+    discord.assert_clean().await;
+    discord.shutdown().await;
+}
+
+#[tokio::test]
+async fn bodies_discord_refuses_are_refused_unknown_fields_cross_field_rules_and_empty_messages() {
+    let discord = Emulator::start().await;
+    let http = raw_client(&discord);
+    let channel = serenity::ChannelId::new(discord.text_channel().get());
+    let refused = [
+        json!({"content": "hi", "colour": 3}),
+        json!({"content": "hi", "embeds": [{"title": "t", "colour": 3}]}),
+        json!({"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}),
+        json!({"content": "hi", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 5, "label": "site", "url": "https://example.com", "custom_id": "x"}
+        ]}]}),
+        json!({"content": "hi", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "go", "custom_id": "x", "url": "https://example.com"}
+        ]}]}),
+        json!({"content": ""}),
+    ];
+    for body in &refused {
+        let sent = http.send_message(channel, Vec::new(), body).await;
+        assert!(sent.is_err(), "accepted {body}");
+        assert!(!discord.take_failures().is_empty(), "not recorded: {body}");
+    }
+    let fine =
+        json!({"content": "hi", "allowed_mentions": {"parse": [], "users": []}, "embeds": [{"title": "t"}]});
+    http.send_message(channel, Vec::new(), &fine)
+        .await
+        .expect("a correct body");
+    discord.assert_clean().await;
+    discord.shutdown().await;
+}
+
+#[test]
+fn urls_with_bad_ids_or_unknown_query_parameters_are_refused() {
+    assert!(validate::url_problems("POST", "/channels/1/messages", None).is_empty());
+    assert!(validate::url_problems("POST", "/webhooks/1/tok/messages", None).len() <= 1);
+    assert!(validate::url_problems("POST", "/webhooks/1/tok", Some("wait=true")).is_empty());
+    assert_eq!(
+        validate::url_problems("POST", "/channels/abc/messages", None),
+        vec!["channel_id \"abc\" is not a snowflake".to_string()]
+    );
+    assert_eq!(
+        validate::url_problems("POST", "/channels/1/messages", Some("wiat=true")).len(),
+        1
+    );
+    assert_eq!(
+        validate::url_problems("PATCH", "/channels/01/messages/2", None).len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn late_answers_get_10062_and_tokens_expire_after_15_minutes_of_emulator_time() {
+    let discord = Emulator::start().await;
+    let bot = Bot::start(&discord.api_url()).await;
+    discord.wait_ready().await;
+    let http = raw_client(&discord);
+    http.set_application_id(serenity::ApplicationId::new(discord.bot_id().get()));
+    let eve = discord.user("Eve");
+    let answer = json!({"type": 5});
+    // Answered 4 s after it was sent, by the emulator's clock: dropped.
+    let late = discord.slash(eve, discord.text_channel(), "dice ignore", &[]);
+    discord.advance_clock(Duration::from_secs(4));
+    let id = serenity::InteractionId::new(late.get());
+    let sent = http
+        .create_interaction_response(id, &discord.token(late), &answer, Vec::new())
+        .await;
+    assert_eq!(discord_code(sent), 10062);
+    assert_eq!(discord.callback(late), None);
+    assert!(discord.take_failures()[0].contains("10062"));
+    // Answered in time, then followed up 16 minutes later: the token has expired.
+    let slow = discord.slash(eve, discord.text_channel(), "dice ignore", &[]);
+    let id = serenity::InteractionId::new(slow.get());
+    http.create_interaction_response(id, &discord.token(slow), &answer, Vec::new())
+        .await
+        .expect("an answer in time");
+    discord.advance_clock(Duration::from_secs(16 * 60));
+    let follow_up = json!({"content": "done"});
+    let sent = http
+        .create_followup_message(&discord.token(slow), &follow_up, Vec::new())
+        .await;
+    assert_eq!(discord_code(sent), 50027);
+    assert_eq!(discord.take_failures().len(), 1);
+    discord.assert_clean().await;
+    bot.stop().await;
+    discord.shutdown().await;
+}
+
+#[tokio::test]
+async fn injected_rate_limits_hold_until_retry_after_and_server_errors_pass() {
+    let discord = Emulator::start().await;
+    let http = raw_client(&discord);
+    let channel = serenity::ChannelId::new(discord.text_channel().get());
+    let path = format!("/channels/{}/messages", discord.text_channel());
+    let retry_after = Duration::from_secs(2);
+    discord.inject(
+        "POST",
+        &path,
+        emulator::FaultKind::RateLimited {
+            retry_after,
+            global: false,
+        },
+    );
+    discord.inject("POST", &path, emulator::FaultKind::Status(502));
+    let body = json!({"content": "hi"});
+    let status = |r: Result<serenity::Message, serenity::Error>| match r {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => e.status_code.as_u16(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(status(http.send_message(channel, Vec::new(), &body).await), 429);
+    // Too early: still limited, and recorded as the bot's mistake.
+    assert_eq!(status(http.send_message(channel, Vec::new(), &body).await), 429);
+    assert_eq!(discord.take_failures().len(), 1);
+    discord.advance_clock(retry_after);
+    assert_eq!(status(http.send_message(channel, Vec::new(), &body).await), 502);
+    http.send_message(channel, Vec::new(), &body)
+        .await
+        .expect("then it works");
+    discord.assert_clean().await;
+    discord.shutdown().await;
+}

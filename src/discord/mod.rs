@@ -24,38 +24,78 @@ pub struct Data {
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
+/// Pauses before each new attempt when Discord answers a channel message with 429 (rate
+/// limited) or a server error: serenity does not retry 5xx, and its rate limiter is off when a
+/// proxy is set. 429s carry `retry_after`, which serenity's error does not keep; Discord's
+/// per-route limits reset within a second or two, so the pauses start there and double.
+const RETRY_PAUSES: [Duration; 3] = [
+    Duration::from_millis(1000),
+    Duration::from_millis(2000),
+    Duration::from_millis(4000),
+];
+
+/// A failure that may pass by itself: rate limited, or Discord's servers failing.
+fn transient(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.as_u16() == 429 || response.status_code.is_server_error()
+        }
+        _ => false,
+    }
+}
+
+/// Sends with `send`, again after each pause of [`RETRY_PAUSES`] while the failure is transient.
+async fn with_retries<T, F>(what: &str, mut send: impl FnMut() -> F) -> Result<T, String>
+where
+    F: Future<Output = Result<T, serenity::Error>>,
+{
+    for pause in RETRY_PAUSES {
+        match send().await {
+            Err(e) if transient(&e) => {
+                tracing::warn!(error = %e, what, ?pause, "Discord refused for now; trying again");
+                tokio::time::sleep(pause).await;
+            }
+            done => return done.map_err(|e| e.to_string()),
+        }
+    }
+    send().await.map_err(|e| e.to_string())
+}
+
 /// Sends the session's channel messages over Discord's HTTP API.
 struct HttpOutbox(Arc<serenity::Http>);
 
 #[async_trait::async_trait]
 impl Outbox for HttpOutbox {
     async fn post(&self, channel: id::ChannelId, post: &Post) -> Result<id::MessageId, String> {
-        ChannelId::new(channel.get())
-            .send_message(&self.0, convert::message(post))
-            .await
-            .map(|m| id::MessageId(m.id.get()))
-            .map_err(|e| e.to_string())
+        let channel = ChannelId::new(channel.get());
+        with_retries("posting a board", || {
+            channel.send_message(&self.0, convert::message(post))
+        })
+        .await
+        .map(|m| id::MessageId(m.id.get()))
     }
 
     async fn edit(&self, channel: id::ChannelId, message: id::MessageId, post: &Post) -> Result<(), String> {
-        ChannelId::new(channel.get())
-            .edit_message(&self.0, MessageId::new(message.get()), convert::edit(post))
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
+        with_retries("editing a board", || {
+            channel.edit_message(&self.0, message, convert::edit(post))
+        })
+        .await
+        .map(|_| ())
     }
 
     async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), String> {
-        let mentions =
-            serenity::CreateAllowedMentions::new().users(ping.iter().map(|u| serenity::UserId::new(u.get())));
-        let message = serenity::CreateMessage::new()
-            .content(text)
-            .allowed_mentions(mentions);
-        ChannelId::new(channel.get())
-            .send_message(&self.0, message)
+        let channel = ChannelId::new(channel.get());
+        let message = || {
+            let mentions = serenity::CreateAllowedMentions::new()
+                .users(ping.iter().map(|u| serenity::UserId::new(u.get())));
+            serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(mentions)
+        };
+        with_retries("sending a message", || channel.send_message(&self.0, message()))
             .await
             .map(|_| ())
-            .map_err(|e| e.to_string())
     }
 }
 

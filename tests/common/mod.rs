@@ -159,14 +159,10 @@ pub fn button(m: &Message, suffix: &str) -> Option<String> {
         .find(|id| id.ends_with(&format!(":{suffix}")))
 }
 
-/// The users a message pings, from `<@id>` in its content.
+/// The users posting a message notified, as Discord decided from its content and
+/// `allowed_mentions` (not merely the `<@id>` written in it).
 pub fn pinged(m: &Message) -> Vec<UserId> {
-    m.content
-        .split("<@")
-        .skip(1)
-        .filter_map(|s| s.split('>').next()?.parse().ok())
-        .map(UserId)
-        .collect()
+    m.pings.users.iter().copied().map(UserId).collect()
 }
 
 /// Clicks and waits for the answer; returns (callback type, ephemeral text if any).

@@ -112,6 +112,9 @@ impl Connection {
         let Some((session_id, sent)) = self.sent.clone() else {
             return Ok(());
         };
+        if self.shared.read(|s| s.gateway_held) {
+            return Ok(());
+        }
         let pending: Vec<(u64, Value)> = self.shared.read(|s| match &s.session {
             Some(session) if session.id == session_id => {
                 session.events.get(sent as usize..).unwrap_or_default().to_vec()

@@ -17,14 +17,14 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use model::{Callback, Message};
+pub use model::{Callback, FaultKind, Message, Pings};
 pub use poise::serenity_prelude::Permissions;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use model::{MESSAGE_FLAG_EPHEMERAL, Shared, State, member_permissions};
+use model::{Fault, MESSAGE_FLAG_EPHEMERAL, Shared, State, member_permissions};
 
 /// How long the bot may take to connect and register its commands (start-up includes opening
 /// its database on a shared, busy machine).
@@ -190,6 +190,77 @@ impl Emulator {
         self.shared.with(|s| s.connection_generation += 1);
     }
 
+    /// Moves the emulator's clock ahead: interactions get older (3 s to answer, 15 min for the
+    /// token) and rate limits run out, without the test sleeping.
+    pub fn advance_clock(&self, by: Duration) {
+        self.shared.with(|s| s.clock_offset += by);
+    }
+
+    /// Holds dispatches back (a slow network between Discord and the bot) until
+    /// [`Emulator::release_gateway`]; the bot stays connected.
+    pub fn hold_gateway(&self) {
+        self.shared.with(|s| s.gateway_held = true);
+    }
+
+    pub fn release_gateway(&self) {
+        self.shared.with(|s| s.gateway_held = false);
+    }
+
+    /// The next request `method` whose path contains `path` (below `/api/v10`) gets `kind`
+    /// instead of its answer; faults queue in order.
+    pub fn inject(&self, method: &str, path: &str, kind: FaultKind) {
+        self.shared.with(|s| {
+            s.faults.push(Fault {
+                method: method.into(),
+                path: path.into(),
+                kind,
+            })
+        });
+    }
+
+    /// The faults injected that no request has met yet.
+    pub fn pending_faults(&self) -> usize {
+        self.shared.read(|s| s.faults.len())
+    }
+
+    /// Takes the failures recorded so far (a test that provokes one on purpose checks it, then
+    /// the rest of the run must be clean).
+    pub fn take_failures(&self) -> Vec<String> {
+        self.shared.with(|s| std::mem::take(&mut s.failures))
+    }
+
+    /// Declares an interaction lost on purpose (sent while the bot was down): not a problem
+    /// that it went unanswered.
+    pub fn mark_lost(&self, interaction: InteractionId) {
+        self.shared.with(|s| {
+            if let Some(i) = s.interactions.get_mut(&interaction.0) {
+                i.dropped = true;
+            }
+        });
+    }
+
+    /// The notifications posting a message caused.
+    pub fn pings(&self, message: MessageId) -> Pings {
+        self.shared
+            .read(|s| s.messages.get(&message.0).map(|m| m.pings.clone()))
+            .unwrap_or_default()
+    }
+
+    /// Whom a message's content alone would notify if it had no `allowed_mentions`: what the
+    /// bot's escaping of names must keep to the players meant.
+    pub fn pings_of_content(&self, message: &Message) -> Pings {
+        let body = json!({"content": message.content});
+        self.shared.read(|s| s.pings(&body, false))
+    }
+
+    /// Every message (ephemeral and deleted ones too) whose posting notified anyone, oldest first.
+    pub fn pinging_messages(&self) -> Vec<Message> {
+        self.shared.read(|s| {
+            let pinged = |m: &&Message| m.pings != Pings::default();
+            s.messages.values().filter(pinged).cloned().collect()
+        })
+    }
+
     /// How many times the bot identified (started a session) and resumed one.
     pub fn gateway_sessions(&self) -> (u32, u32) {
         self.shared.read(|s| (s.sessions_started, s.resumes))
@@ -272,6 +343,13 @@ impl Emulator {
             s.interact(3, user.0, channel, Some(id), data, custom_id)
         });
         InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
+    }
+
+    /// The token Discord sent with an interaction (for answering it by hand in self-tests).
+    pub fn token(&self, interaction: InteractionId) -> String {
+        self.shared
+            .read(|s| s.interactions.get(&interaction.0).map(|i| i.token.clone()))
+            .unwrap_or_default()
     }
 
     /// The bot's answer to an interaction, if it has answered.
@@ -422,12 +500,18 @@ impl Emulator {
     /// them if need be).
     pub async fn problems(&self) -> Vec<String> {
         let deadline = self.shared.read(|s| {
-            let pending = s.interactions.values().filter(|i| i.callback.is_none());
-            pending.map(|i| i.dispatched + rest::ANSWER_WITHIN).max()
+            let pending = s
+                .interactions
+                .values()
+                .filter(|i| i.callback.is_none() && !i.dropped);
+            // In real time: the emulator's clock may run ahead.
+            let real =
+                |i: &model::Interaction| (i.dispatched + rest::ANSWER_WITHIN).checked_sub(s.clock_offset);
+            pending.filter_map(real).max()
         });
         if let Some(deadline) = deadline {
             let mut changed = self.shared.changed.subscribe();
-            let all_answered = |s: &State| s.interactions.values().all(|i| i.callback.is_some());
+            let all_answered = |s: &State| s.interactions.values().all(|i| i.callback.is_some() || i.dropped);
             while !self.shared.read(all_answered)
                 && tokio::time::timeout_at(deadline.into(), changed.changed())
                     .await
@@ -436,7 +520,11 @@ impl Emulator {
         }
         let mut problems = self.failures();
         self.shared.read(|s| {
-            for i in s.interactions.values().filter(|i| i.callback.is_none()) {
+            for i in s
+                .interactions
+                .values()
+                .filter(|i| i.callback.is_none() && !i.dropped)
+            {
                 let user = &s.users[&i.user_id].name;
                 problems.push(format!("\"{}\" by {user} was not answered within 3 s", i.label));
             }

@@ -50,6 +50,18 @@ pub struct Message {
     pub interaction_user: Option<u64>,
     pub edited: bool,
     pub deleted: bool,
+    /// Whom posting it notified, as Discord decides from the content and `allowed_mentions`
+    /// (edits notify no one).
+    pub pings: Pings,
+}
+
+/// The notifications a message caused.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pings {
+    pub users: Vec<u64>,
+    pub roles: Vec<u64>,
+    /// `@everyone` or `@here`.
+    pub everyone: bool,
 }
 
 impl Message {
@@ -114,9 +126,12 @@ pub struct Interaction {
     pub message_id: Option<u64>,
     /// What a person did: the command path or the component's custom_id.
     pub label: String,
+    /// On the emulator's clock (see `State::now`).
     pub dispatched: Instant,
     pub callback: Option<Callback>,
     pub original: Option<u64>,
+    /// Discord gave up on it (answered too late, or the test says it was lost on purpose).
+    pub dropped: bool,
 }
 
 /// The gateway session: its id and every dispatch in order, kept so a RESUME can replay them.
@@ -150,6 +165,31 @@ pub struct State {
     /// "METHOD /path" of every REST request, in order.
     pub requests: Vec<String>,
     pub failures: Vec<String>,
+    /// How far the test moved the emulator's clock ahead of real time.
+    pub clock_offset: Duration,
+    /// While set, dispatches wait in the session's log (a slow network between Discord and the bot).
+    pub gateway_held: bool,
+    /// Answers the test asked for instead of the normal ones (429s, 5xxs), in order.
+    pub faults: Vec<Fault>,
+    /// Until when a rate limit holds: per route (`Some("POST /channels/1/messages")`) or global (`None`).
+    pub rate_limits: Vec<(Option<String>, Instant)>,
+}
+
+/// An answer the test makes Discord give, once, to the next request matching `method` and `path`.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub method: String,
+    /// A fragment of the path below `/api/v10`, e.g. "/messages".
+    pub path: String,
+    pub kind: FaultKind,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum FaultKind {
+    /// 429 with `retry_after`; `global` for the limit on every route.
+    RateLimited { retry_after: Duration, global: bool },
+    /// A server error such as 500 or 502.
+    Status(u16),
 }
 
 /// Permissions everyone in the test guild has.
@@ -187,6 +227,10 @@ impl State {
             connection_generation: 0,
             requests: Vec::new(),
             failures: Vec::new(),
+            clock_offset: Duration::ZERO,
+            gateway_held: false,
+            faults: Vec::new(),
+            rate_limits: Vec::new(),
         };
         state.application_id = state.snowflake();
         // A bot user's id is its application's id.
@@ -216,8 +260,76 @@ impl State {
         id
     }
 
+    /// The emulator's clock: real time plus whatever the test advanced it by.
+    pub fn now(&self) -> Instant {
+        Instant::now() + self.clock_offset
+    }
+
     pub fn fail(&mut self, failure: String) {
         self.failures.push(failure);
+    }
+
+    /// Whom a new message notifies, as Discord decides: mentions in the content (`<@id>`,
+    /// `<@!id>`, `<@&role>`, `@everyone`, `@here`; a backslash before one makes it plain text),
+    /// filtered by `allowed_mentions` (absent: every kind is parsed). Ephemeral messages notify no one.
+    pub fn pings(&self, body: &Value, ephemeral: bool) -> Pings {
+        let content = body["content"].as_str().unwrap_or_default();
+        if ephemeral || content.is_empty() {
+            return Pings::default();
+        }
+        let allowed = &body["allowed_mentions"];
+        let list = |key: &str| -> Vec<String> {
+            allowed[key]
+                .as_array()
+                .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                .unwrap_or_default()
+        };
+        let parse = if allowed.is_object() {
+            list("parse")
+        } else {
+            vec!["users".into(), "roles".into(), "everyone".into()]
+        };
+        let parses = |kind: &str| parse.iter().any(|p| p == kind);
+        let (users, roles) = (list("users"), list("roles"));
+        let mut pings = Pings::default();
+        for (at, _) in content.match_indices('@') {
+            if content[..at].ends_with('\\') {
+                continue;
+            }
+            let rest = &content[at + 1..];
+            if rest.starts_with("everyone") || rest.starts_with("here") {
+                pings.everyone |= parses("everyone");
+                continue;
+            }
+            if !content[..at].ends_with('<') || content[..at - 1].ends_with('\\') {
+                continue;
+            }
+            let (role, rest) = match rest.strip_prefix('&') {
+                Some(rest) => (true, rest),
+                None => (false, rest.strip_prefix('!').unwrap_or(rest)),
+            };
+            let Some((id, _)) = rest.split_once('>') else {
+                continue;
+            };
+            let Ok(number) = id.parse::<u64>() else {
+                continue;
+            };
+            if role {
+                let known = number == self.manager_role || number == self.everyone_role;
+                if known
+                    && (parses("roles") || roles.iter().any(|r| r == id))
+                    && !pings.roles.contains(&number)
+                {
+                    pings.roles.push(number);
+                }
+            } else if self.users.contains_key(&number)
+                && (parses("users") || users.iter().any(|u| u == id))
+                && !pings.users.contains(&number)
+            {
+                pings.users.push(number);
+            }
+        }
+        pings
     }
 
     pub fn add_user(&mut self, name: &str, permissions: Permissions) -> u64 {
@@ -326,9 +438,10 @@ impl State {
             channel_id,
             message_id: message,
             label: label.to_string(),
-            dispatched: Instant::now(),
+            dispatched: self.now(),
             callback: None,
             original: None,
+            dropped: false,
         };
         self.interactions.insert(id, interaction);
         Ok(id)
@@ -527,9 +640,9 @@ impl State {
             "timestamp": timestamp(message.id),
             "edited_timestamp": message.edited.then(|| timestamp(self.last_snowflake)),
             "tts": false,
-            "mention_everyone": false,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": message.pings.everyone,
+            "mentions": message.pings.users.iter().map(|u| self.user_json(*u)).collect::<Vec<_>>(),
+            "mention_roles": message.pings.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
             "attachments": [],
             "embeds": embeds,
             "pinned": false,

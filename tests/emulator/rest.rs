@@ -16,11 +16,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde_json::{Value, json};
 
-use super::model::{Callback, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message, Shared, State};
+use super::model::{
+    Callback, FaultKind, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message, Shared, State,
+};
 use super::validate;
 
 /// Discord drops an interaction that is not answered within this time.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(3);
+/// An interaction's token (follow-ups, edits of the answer) works this long.
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
 type Shd = AxumState<Arc<Shared>>;
 
@@ -110,12 +114,26 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
         .headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok());
-    shared.with(|s| {
+    let url_problems = validate::url_problems(parts.method.as_str(), &path, parts.uri.query());
+    let injected = shared.with(|s| {
         s.requests.push(route.clone());
         if !authorized.is_some_and(|token| token.starts_with("Bot ")) && !path.starts_with("/gateway") {
             s.fail(format!("{route}: no \"Authorization: Bot …\" header"));
         }
+        if !url_problems.is_empty() {
+            return Some(reject(
+                s,
+                &route,
+                StatusCode::BAD_REQUEST,
+                50035,
+                &url_problems.join("; "),
+            ));
+        }
+        fault(s, parts.method.as_str(), &path)
     });
+    if let Some(response) = injected {
+        return response;
+    }
     let Ok(bytes) = to_bytes(body, usize::MAX).await else {
         return shared.with(|s| reject(s, &route, StatusCode::BAD_REQUEST, 0, "unreadable body"));
     };
@@ -140,12 +158,23 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
             });
         };
         let mut violations = if path.ends_with("/callback") {
-            validate::callback_limits(&body)
+            let mut found = validate::callback_limits(&body);
+            found.extend(validate::cross_field(&body["data"], "/data"));
+            found
         } else if path.starts_with("/webhooks/") || path.contains("/messages") {
-            validate::message_limits(&body, "")
+            let mut found = validate::message_limits(&body, "");
+            found.extend(validate::cross_field(&body, ""));
+            found
         } else {
             Vec::new()
         };
+        // Message bodies (what the bot sends while playing); command registration is checked
+        // by the schema alone, as serenity sends every option field whatever the option's type.
+        let message =
+            path.ends_with("/callback") || path.starts_with("/webhooks/") || path.contains("/messages");
+        if message && let Ok(unknown) = validate::unknown_fields(parts.method.as_str(), &path, &body) {
+            violations.extend(unknown);
+        }
         match validate::against_spec(parts.method.as_str(), &path, &body) {
             // A field over a limit is named once, with the limit check's plainer message.
             Ok(schema) => {
@@ -175,6 +204,71 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
         }
     }
     next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+/// A rate limit still in force for this request (a retry that came too early: recorded, as the
+/// bot should have waited), else the next fault the test queued for it.
+fn fault(state: &mut State, method: &str, path: &str) -> Option<Response> {
+    let route = format!("{method} {path}");
+    let now = state.now();
+    state.rate_limits.retain(|(_, until)| *until > now);
+    // Interaction answers are not bound by the global limit (Discord documents this).
+    let interaction = path.starts_with("/interactions/") || path.starts_with("/webhooks/");
+    if let Some((scope, until)) = state
+        .rate_limits
+        .iter()
+        .find(|(scope, _)| scope.as_ref().map_or(!interaction, |r| *r == route))
+        .cloned()
+    {
+        let early = until - now;
+        state.fail(format!(
+            "{route}: sent {early:?} before the rate limit's retry_after was up"
+        ));
+        return Some(rate_limited(early, scope.is_none()));
+    }
+    let index = state
+        .faults
+        .iter()
+        .position(|f| f.method == method && path.contains(&f.path))?;
+    Some(match state.faults.remove(index).kind {
+        FaultKind::RateLimited { retry_after, global } => {
+            let scope = (!global).then(|| route.clone());
+            state.rate_limits.push((scope, now + retry_after));
+            rate_limited(retry_after, global)
+        }
+        FaultKind::Status(code) => {
+            let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let message = format!("{status}");
+            (status, axum::Json(json!({"message": message, "code": 0}))).into_response()
+        }
+    })
+}
+
+/// Discord's 429: `retry_after` in seconds in the body and the headers, with the limit's scope.
+fn rate_limited(retry_after: Duration, global: bool) -> Response {
+    let seconds = retry_after.as_secs_f64();
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(
+            json!({"message": "You are being rate limited.", "retry_after": seconds, "global": global}),
+        ),
+    )
+        .into_response();
+    let headers = response.headers_mut();
+    let whole = retry_after.as_secs_f64().ceil().to_string();
+    headers.insert(header::RETRY_AFTER, whole.parse().expect("a number"));
+    headers.insert(
+        "x-ratelimit-reset-after",
+        seconds.to_string().parse().expect("a number"),
+    );
+    headers.insert(
+        "x-ratelimit-scope",
+        if global { "global" } else { "user" }.parse().expect("ascii"),
+    );
+    if global {
+        headers.insert("x-ratelimit-global", "true".parse().expect("ascii"));
+    }
+    response
 }
 
 async fn gateway(AxumState(shared): Shd) -> Response {
@@ -335,18 +429,34 @@ async fn callback(
                 "Interaction has already been acknowledged.",
             );
         }
-        let latency = interaction.dispatched.elapsed();
+        let latency = s.now() - interaction.dispatched;
         if latency > ANSWER_WITHIN {
-            s.fail(format!(
-                "{route}: \"{}\" answered after {latency:?}",
+            // Discord has dropped it: the answer is refused and the user saw "interaction failed".
+            let message = format!(
+                "Unknown interaction (\"{}\" answered after {latency:?})",
                 interaction.label
-            ));
+            );
+            if let Some(stored) = s.interactions.get_mut(&interaction.id) {
+                stored.dropped = true;
+            }
+            return reject(s, &route, StatusCode::NOT_FOUND, 10062, &message);
         }
         let kind = body["type"].as_u64().unwrap_or(0) as u8;
         let data = body["data"].clone();
+        if kind == 4 && validate::empty_message(&data) {
+            return reject(
+                s,
+                &route,
+                StatusCode::BAD_REQUEST,
+                50006,
+                "Cannot send an empty message",
+            );
+        }
         let original = match (kind, interaction.kind) {
             (4 | 5, _) => {
                 let loading = if kind == 5 { MESSAGE_FLAG_LOADING } else { 0 };
+                let flags = data["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL | loading;
+                let pings = s.pings(&data, flags & MESSAGE_FLAG_EPHEMERAL != 0);
                 let id = s.snowflake();
                 let message = Message {
                     id,
@@ -354,11 +464,12 @@ async fn callback(
                     content: data["content"].as_str().unwrap_or_default().to_string(),
                     embeds: data["embeds"].as_array().cloned().unwrap_or_default(),
                     components: data["components"].as_array().cloned().unwrap_or_default(),
-                    flags: data["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL | loading,
+                    flags,
                     interaction: Some(interaction.id),
                     interaction_user: Some(interaction.user_id),
                     edited: false,
                     deleted: false,
+                    pings,
                 };
                 s.messages.insert(id, message);
                 Some(id)
@@ -389,11 +500,27 @@ async fn callback(
     })
 }
 
-/// The interaction a webhook token belongs to, if the application id is ours.
-fn webhook_interaction(state: &State, app: &str, token: &str) -> Option<u64> {
-    (app.parse().ok() == Some(state.application_id))
+/// The interaction a webhook token belongs to, if the application id is ours; `Err` with
+/// Discord's answer if there is none or its token has expired.
+fn webhook_interaction(state: &mut State, app: &str, token: &str, route: &str) -> Result<u64, Response> {
+    let found = (app.parse().ok() == Some(state.application_id))
         .then(|| state.interaction_by_token(token))
-        .flatten()
+        .flatten();
+    let Some(id) = found else {
+        return Err(reject(
+            state,
+            route,
+            StatusCode::NOT_FOUND,
+            10015,
+            "Unknown Webhook",
+        ));
+    };
+    let age = state.now() - state.interactions[&id].dispatched;
+    if age > TOKEN_LIFETIME {
+        let message = format!("Invalid Webhook Token (the interaction is {age:?} old)");
+        return Err(reject(state, route, StatusCode::UNAUTHORIZED, 50027, &message));
+    }
+    Ok(id)
 }
 
 async fn follow_up(
@@ -406,10 +533,19 @@ async fn follow_up(
     let route = route(&method, &uri);
     let body = json_body(&body);
     shared.with(|s| {
-        let Some(interaction) = webhook_interaction(s, &app, &token).map(|id| s.interactions[&id].clone())
-        else {
-            return reject(s, &route, StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+        let interaction = match webhook_interaction(s, &app, &token, &route) {
+            Ok(id) => s.interactions[&id].clone(),
+            Err(response) => return response,
         };
+        if validate::empty_message(&body) {
+            return reject(
+                s,
+                &route,
+                StatusCode::BAD_REQUEST,
+                50006,
+                "Cannot send an empty message",
+            );
+        }
         let Some(callback) = &interaction.callback else {
             let message = "follow-up before the interaction was answered";
             return reject(s, &route, StatusCode::NOT_FOUND, 10015, message);
@@ -422,10 +558,18 @@ async fn follow_up(
                     .is_some_and(|m| m.flags & MESSAGE_FLAG_LOADING != 0)
         });
         let id = match deferred {
-            Some(id) => id,
+            Some(id) => {
+                let ephemeral = s.messages.get(&id).is_some_and(Message::ephemeral);
+                let pings = s.pings(&body, ephemeral);
+                if let Some(message) = s.messages.get_mut(&id) {
+                    message.pings = pings;
+                }
+                id
+            }
             None => {
                 let id = s.snowflake();
                 let flags = body["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL;
+                let pings = s.pings(&body, flags != 0);
                 s.messages.insert(
                     id,
                     Message {
@@ -439,6 +583,7 @@ async fn follow_up(
                         interaction_user: Some(interaction.user_id),
                         edited: false,
                         deleted: false,
+                        pings,
                     },
                 );
                 id
@@ -466,8 +611,9 @@ async fn webhook_message(
 ) -> Response {
     let route = route(&method, &uri);
     shared.with(|s| {
-        let Some(interaction) = webhook_interaction(s, &app, &token) else {
-            return reject(s, &route, StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+        let interaction = match webhook_interaction(s, &app, &token, &route) {
+            Ok(id) => id,
+            Err(response) => return response,
         };
         let id = if message == "@original" {
             s.interactions[&interaction].original
@@ -531,8 +677,7 @@ async fn create_message(
         let Some(channel_id) = channel.parse().ok().filter(|id| s.channels.contains_key(id)) else {
             return reject(s, &route, StatusCode::NOT_FOUND, 10003, "Unknown Channel");
         };
-        let empty = |key: &str| body[key].as_array().is_none_or(Vec::is_empty);
-        if body["content"].as_str().is_none_or(str::is_empty) && empty("embeds") && empty("components") {
+        if validate::empty_message(&body) {
             return reject(
                 s,
                 &route,
@@ -553,6 +698,7 @@ async fn create_message(
             interaction_user: None,
             edited: false,
             deleted: false,
+            pings: s.pings(&body, false),
         };
         message.apply(&body);
         s.messages.insert(id, message.clone());

@@ -354,3 +354,189 @@ pub fn callback_limits(body: &Value) -> Vec<Violation> {
         _ => Vec::new(),
     }
 }
+
+/// Fields of `body` that the operation's schema does not declare, at any depth: Discord refuses
+/// a misspelled or invented field instead of ignoring it. `Err` as for [`against_spec`].
+pub fn unknown_fields(method: &str, path: &str, body: &Value) -> Result<Vec<Violation>, String> {
+    let schema = request_schema(&method.to_lowercase(), path)?;
+    Ok(undeclared(&schema.root, &schema.root, body, ""))
+}
+
+fn undeclared(root: &Value, node: &Value, instance: &Value, at: &str) -> Vec<Violation> {
+    let mut node = node;
+    while node["$ref"].is_string() {
+        node = follow(root, node);
+    }
+    // A union: judged by the branch the body fits best (the one naming the fewest unknown fields).
+    let union = ["anyOf", "oneOf"].iter().find_map(|k| node[*k].as_array());
+    if let Some(branches) = union {
+        let fitting = branches.iter().filter(|b| fits_type(root, b, instance));
+        let judged = fitting.map(|b| undeclared(root, b, instance, at));
+        return judged.min_by_key(Vec::len).unwrap_or_default();
+    }
+    match instance {
+        Value::Object(fields) => {
+            let mut declared = serde_json::Map::new();
+            collect_properties(root, node, &mut declared);
+            let open = node["additionalProperties"].is_object() || node["additionalProperties"] == true;
+            if declared.is_empty() && !node["additionalProperties"].is_object() {
+                // Not an object schema with named fields (e.g. a free-form object).
+                return Vec::new();
+            }
+            let mut out = Vec::new();
+            for (key, value) in fields {
+                let field = format!("{at}/{key}");
+                match declared.get(key) {
+                    Some(schema) => out.extend(undeclared(root, schema, value, &field)),
+                    None if open => {
+                        out.extend(undeclared(root, &node["additionalProperties"], value, &field))
+                    }
+                    None => out.push(Violation {
+                        field,
+                        problem: "unknown field".into(),
+                    }),
+                }
+            }
+            out
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .flat_map(|(i, item)| undeclared(root, &node["items"], item, &format!("{at}/{i}")))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The properties an object schema declares, its `allOf` parts included.
+fn collect_properties(root: &Value, node: &Value, into: &mut serde_json::Map<String, Value>) {
+    let node = follow(root, node);
+    if let Some(properties) = node["properties"].as_object() {
+        for (key, schema) in properties {
+            into.entry(key.clone()).or_insert_with(|| schema.clone());
+        }
+    }
+    for part in array(&node["allOf"]) {
+        collect_properties(root, part, into);
+    }
+}
+
+/// Whether a union branch could describe the instance at all (its JSON type, its `type` field).
+fn fits_type(root: &Value, branch: &Value, instance: &Value) -> bool {
+    let branch = follow(root, branch);
+    let kind = match instance {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let types: Vec<&str> = match &branch["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => return true,
+    };
+    let type_fits = types.contains(&kind) || (kind == "integer" && types.contains(&"number"));
+    let discriminator = &branch["properties"]["type"];
+    let allowed = discriminator["enum"]
+        .as_array()
+        .cloned()
+        .unwrap_or_else(|| vec![discriminator["const"].clone()]);
+    let discriminated =
+        instance["type"].is_null() || allowed == [Value::Null] || allowed.contains(&instance["type"]);
+    type_fits && discriminated
+}
+
+/// Problems with the URL itself: ids that are not snowflakes, query parameters the operation
+/// does not take, empty path segments.
+pub fn url_problems(method: &str, path: &str, query: Option<&str>) -> Vec<String> {
+    let spec = spec();
+    let mut out = Vec::new();
+    if path.contains("//") || (path.len() > 1 && path.ends_with('/')) {
+        out.push(format!("malformed path \"{path}\""));
+    }
+    let Some((template, ops)) = template(spec, &method.to_lowercase(), path) else {
+        return out;
+    };
+    let operation = &ops[method.to_lowercase()];
+    let parameters: Vec<&Value> = array(&ops["parameters"])
+        .iter()
+        .chain(array(&operation["parameters"]))
+        .collect();
+    let segments = path.trim_matches('/').split('/');
+    for (part, segment) in template.trim_matches('/').split('/').zip(segments) {
+        let Some(name) = part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) else {
+            continue;
+        };
+        let snowflake = parameters.iter().any(|p| {
+            p["name"] == name
+                && p["schema"]["$ref"]
+                    .as_str()
+                    .is_some_and(|r| r.ends_with("/SnowflakeType"))
+        });
+        let valid = segment == "0"
+            || (!segment.starts_with('0')
+                && segment.len() <= 20
+                && segment.bytes().all(|b| b.is_ascii_digit()));
+        if snowflake && !valid {
+            out.push(format!("{name} \"{segment}\" is not a snowflake"));
+        }
+    }
+    for pair in query.unwrap_or_default().split('&').filter(|p| !p.is_empty()) {
+        let key = pair.split('=').next().unwrap_or_default();
+        let known = parameters.iter().any(|p| p["in"] == "query" && p["name"] == key);
+        if !known {
+            out.push(format!("{template} takes no query parameter \"{key}\""));
+        }
+    }
+    out
+}
+
+/// Rules that span fields, which the schema cannot express: link buttons go with a `url` and no
+/// `custom_id` (and the other styles the other way round), and `allowed_mentions` may not both
+/// parse a kind and list ids of it.
+pub fn cross_field(body: &Value, at: &str) -> Vec<Violation> {
+    let mut limits = Limits::default();
+    let allowed = &body["allowed_mentions"];
+    let parse = array(&allowed["parse"]);
+    for kind in ["users", "roles"] {
+        if parse.iter().any(|p| p == kind) && !array(&allowed[kind]).is_empty() {
+            limits.fail(
+                format!("{at}/allowed_mentions"),
+                format!("parse \"{kind}\" together with a {kind} list"),
+            );
+        }
+    }
+    for (i, row) in array(&body["components"]).iter().enumerate() {
+        for (j, item) in array(&row["components"]).iter().enumerate() {
+            if item["type"] != 2 {
+                continue;
+            }
+            let c = format!("{at}/components/{i}/components/{j}");
+            let link = item["style"] == 5;
+            if link && !item["custom_id"].is_null() {
+                limits.fail(format!("{c}/custom_id"), "a link button has no custom_id");
+            }
+            if link && item["url"].is_null() {
+                limits.fail(format!("{c}/url"), "a link button needs a url");
+            }
+            if !link && !item["url"].is_null() {
+                limits.fail(format!("{c}/url"), "only a link button has a url");
+            }
+        }
+    }
+    limits.0
+}
+
+/// Whether a message body would create a message with nothing in it.
+pub fn empty_message(body: &Value) -> bool {
+    let empty = |key: &str| array(&body[key]).is_empty();
+    body["content"].as_str().is_none_or(str::is_empty)
+        && empty("embeds")
+        && empty("components")
+        && empty("attachments")
+        && empty("sticker_ids")
+        && body["poll"].is_null()
+}

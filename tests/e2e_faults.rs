@@ -1,0 +1,275 @@
+//! End to end: the faults a bot meets in production, made on purpose in the Discord emulator,
+//! with the real bot — pings under hostile names, a click answered too late, rate limits and
+//! server errors, a locked database, a dropped gateway, a click during a restart.
+
+mod common;
+mod emulator;
+
+use common::*;
+use emulator::{ChannelId, Emulator, FaultKind, UserId};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// The action lines of `/cantstop log`, i.e. how many actions the game stored.
+async fn stored_actions(emu: &Emulator, user: UserId, channel: ChannelId) -> usize {
+    let log = slash(emu, user, channel, "cantstop log").await;
+    // An action may take several lines, all under its number.
+    let numbers: BTreeSet<&str> = log
+        .lines()
+        .filter(|l| l.starts_with('`'))
+        .map(|l| &l[..5])
+        .collect();
+    numbers.len()
+}
+
+/// The roll button of the live board and the board's id.
+fn roll_on_live(emu: &Emulator, channel: ChannelId) -> (emulator::MessageId, String) {
+    let board = live(emu, channel).expect("a live board");
+    let roll = button(&board, "roll").expect("a roll button");
+    (board.message_id(), roll)
+}
+
+#[tokio::test]
+async fn every_message_pings_exactly_the_players_meant_whatever_their_names() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let bystander = emu.user("cho");
+    // Names that would ping everyone, a role or someone else if the bot let them.
+    let ann = emu.user("@everyone");
+    let ben = emu.user(&format!("<@{bystander}> @here <@&{}>", emu.guild_id()));
+    let players: BTreeSet<u64> = [ann.get(), ben.get()].into();
+    let channel = emu.text_channel();
+    start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    play_randomly(&emu, channel, &[ann, ben], 3, 3000).await;
+
+    let boards = emu.channel(channel);
+    let mut pinged_players = BTreeSet::new();
+    for message in emu.pinging_messages() {
+        let pings = &message.pings;
+        assert!(!pings.everyone, "pinged everyone: {}", message.content);
+        assert!(pings.roles.is_empty(), "pinged a role: {}", message.content);
+        assert!(
+            pings.users.iter().all(|u| players.contains(u)),
+            "pinged someone not playing: {}",
+            message.content
+        );
+        pinged_players.extend(pings.users.iter().copied());
+    }
+    assert_eq!(pinged_players, players, "each player was pinged for their turn");
+    for message in &boards {
+        // The content alone (whatever the names hold) could not ping anyone else; a turn's
+        // board pings its one player.
+        let content = emu.pings_of_content(message);
+        assert!(
+            !content.everyone && content.roles.is_empty(),
+            "{}",
+            message.content
+        );
+        assert!(
+            content.users.iter().all(|u| message.pings.users.contains(u)),
+            "{}",
+            message.content
+        );
+        assert!(message.pings.users.len() <= 1, "{}", message.content);
+    }
+    let end = end_message(&emu, channel).expect("the game ended");
+    assert!(
+        end.content.contains("everyone") || end.content.contains("here"),
+        "{}",
+        end.content
+    );
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_click_answered_too_late_is_applied_and_the_board_shows_it() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let player = pinged(&first)[0];
+    let (board, roll) = roll_on_live(&emu, channel);
+    // The click reaches the bot 4 s after the person pressed: its answer comes too late.
+    emu.hold_gateway();
+    let late = emu.click(player, board, &roll);
+    emu.advance_clock(Duration::from_secs(4));
+    emu.release_gateway();
+    // Policy: the click is applied (it is stored) and, its answer lost, the bot edits the board.
+    let shown = emu
+        .wait_for(WAIT, "the board to show the roll", |e| {
+            e.message(board)
+                .filter(|m| !m.custom_ids().contains(&roll) && m.edited)
+        })
+        .await;
+    assert_eq!(emu.callback(late), None, "Discord dropped the late answer");
+    let failures = emu.take_failures();
+    assert!(
+        failures.len() == 1 && failures[0].contains("10062"),
+        "only the late answer was refused: {failures:?}"
+    );
+    assert_eq!(stored_actions(&emu, ann, channel).await, 1);
+    // Play goes on from the board as it now is.
+    let next = shown
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.contains(":m") || id.ends_with(":roll"))
+        .expect("a move after the roll");
+    let (kind, text) = click(&emu, player, board, &next).await;
+    assert_eq!(kind, 7, "{text}");
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn rate_limits_and_server_errors_on_board_posts_and_edits_are_retried() {
+    let emu = Emulator::start().await;
+    let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let ann = emu.user("ann");
+    let channel = emu.text_channel();
+    // The first board's post is rate limited on its route, then meets a 502; the computer
+    // player's first edit of it meets a global rate limit, then a 500.
+    let limited = |retry_after_ms, global| FaultKind::RateLimited {
+        retry_after: Duration::from_millis(retry_after_ms),
+        global,
+    };
+    let messages = format!("/channels/{channel}/messages");
+    emu.inject("POST", &messages, limited(600, false));
+    emu.inject("POST", &messages, FaultKind::Status(502));
+    emu.inject("PATCH", &messages, limited(400, true));
+    emu.inject("PATCH", &messages, FaultKind::Status(500));
+    let answer = slash_with(&emu, ann, channel, "cantstop start", &[]).await;
+    assert!(answer.contains("Lobby opened"), "{answer}");
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    let add = button(&lobby, "bot-normal").expect("add a bot");
+    assert_eq!(click(&emu, ann, lobby.message_id(), &add).await.0, 7);
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    let start = button(&lobby, "start").expect("start");
+    assert_eq!(click(&emu, ann, lobby.message_id(), &start).await.0, 7);
+    // Each fault costs a pause (1 s, then 2 s), yet the board comes, Ann plays a turn, and the
+    // computer player's moves show on its board before Ann's next turn.
+    let long = Duration::from_secs(30);
+    let ann_turn = |e: &Emulator, after: Option<emulator::MessageId>| {
+        live(e, channel).filter(|m| Some(m.message_id()) != after && m.pings.users.contains(&ann.get()))
+    };
+    let board = emu.wait_for(long, "Ann's board", |e| ann_turn(e, None)).await;
+    for step in ["roll", ":m", "stop"] {
+        let Some(now) = emu.message(board.message_id()) else {
+            break;
+        };
+        let Some(id) = now
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.ends_with(step) || id.contains(step))
+        else {
+            break; // a bust ended the turn
+        };
+        let (kind, text) = click(&emu, ann, board.message_id(), &id).await;
+        assert_eq!(kind, 7, "{text}");
+    }
+    emu.wait_for(long, "the computer's turn to end", |e| {
+        ann_turn(e, Some(board.message_id()))
+            .map(|_| ())
+            .or(end_message(e, channel).map(|_| ()))
+    })
+    .await;
+    assert_eq!(emu.pending_faults(), 0, "every fault was met");
+    let retries = bot.log().matches("trying again").count();
+    assert_eq!(retries, 4, "each fault was retried once:\n{}", bot.log());
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_locked_database_gets_a_try_again_answer_and_play_resumes() {
+    let emu = Emulator::start().await;
+    let dir = workdir();
+    let _bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let player = pinged(&first)[0];
+    let (board, roll) = roll_on_live(&emu, channel);
+    // Another process holds SQLite's write lock for longer than the bot's busy timeout.
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let mut holder = sqlx::SqliteConnection::connect(&url)
+        .await
+        .expect("the test opens the database");
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .expect("the test takes the write lock");
+    let pressed = emu.click(player, board, &roll);
+    let answer = emu
+        .wait_for(Duration::from_secs(15), "the try-again answer", |e| {
+            e.ephemerals_for(player)
+                .into_iter()
+                .find(|m| m.content.contains("try again"))
+        })
+        .await;
+    assert!(answer.content.contains("nothing changed"), "{}", answer.content);
+    let callback = emu.callback(pressed).expect("the click was acknowledged in time");
+    assert_eq!(
+        callback.kind, 6,
+        "the slow click was deferred, then answered privately"
+    );
+    assert!(
+        emu.message(board).unwrap().custom_ids().contains(&roll),
+        "the board did not change"
+    );
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    holder.close().await.unwrap();
+    // The database is back: the same button works and exactly one action is stored.
+    let (kind, text) = click(&emu, player, board, &roll).await;
+    assert_eq!(kind, 7, "{text}");
+    assert_eq!(stored_actions(&emu, ann, channel).await, 1);
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_dropped_gateway_loses_no_click_and_answers_none_twice() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let player = pinged(&first)[0];
+    let (board, roll) = roll_on_live(&emu, channel);
+    emu.drop_gateway_connection();
+    // Pressed while the bot reconnects: delivered on RESUME.
+    let (kind, text) = click(&emu, player, board, &roll).await;
+    assert_eq!(kind, 7, "{text}");
+    let (identified, resumed) = emu.gateway_sessions();
+    assert!(
+        identified == 1 && resumed >= 1,
+        "the bot resumed: {identified} sessions, {resumed} resumes"
+    );
+    assert_eq!(stored_actions(&emu, ann, channel).await, 1, "applied once");
+    // An answer sent twice would have been refused (40060) and recorded.
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_click_during_a_restart_is_lost_and_changes_nothing() {
+    let emu = Emulator::start().await;
+    let dir = workdir();
+    let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let player = pinged(&first)[0];
+    let (board, roll) = roll_on_live(&emu, channel);
+    let dir = {
+        let dir = bot.kill();
+        // Discord tells the person "interaction failed": the bot was not there to receive it.
+        let lost = emu.click(player, board, &roll);
+        emu.mark_lost(lost);
+        dir
+    };
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    assert_eq!(stored_actions(&emu, ann, channel).await, 0, "nothing was applied");
+    // The person presses again once the bot is back: the board still offers the roll.
+    let (kind, text) = click(&emu, player, board, &roll).await;
+    assert_eq!(kind, 7, "{text}");
+    assert_eq!(stored_actions(&emu, ann, channel).await, 1);
+    emu.assert_clean().await;
+}
