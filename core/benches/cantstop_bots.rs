@@ -1,7 +1,9 @@
-//! Can't Stop bots against each other: win rates with 95% confidence intervals, solitaire turns
-//! and decision times. `cargo bench --bench cantstop_bots [-- GAMES]` (or `CANTSTOP_GAMES=n`):
-//! GAMES two-player games for strong against each published reference (default 20,000), a
-//! quarter of that for the other pairings and for solitaire. Seeds are fixed, so a run reproduces exactly; seats alternate between games.
+//! Can't Stop bots against the published baselines. `cargo bench --bench cantstop_bots`
+//! (`GAMES=n`, default 2,000): solitaire averages with standard errors next to the published
+//! figures (HEURISTIC_SOLO = 10 × GAMES games for the fast heuristics, GAMES for the others),
+//! strong's win rate with a 95% interval in 2-, 3- and 4-player games against copies of each
+//! baseline (GAMES games each, strong's seat rotating), a few other pairings, and decision times.
+//! Seeds are fixed, so a run reproduces exactly.
 
 mod common;
 
@@ -9,21 +11,12 @@ use common::*;
 use saikoro_core::engine::bot::{Bot, RandomBot};
 use saikoro_core::engine::{Game, Outcome, SeededDice, driver};
 use saikoro_core::games::cantstop::bots::{
-    EasyBot, GLENN_ALOI, Heuristic, HeuristicBot, RULE_OF_28, StrongBot,
+    EasyBot, GLENN_ALOI, GLENN_LINEAR, HeuristicBot, RULE_OF_28, StrongBot,
 };
 use saikoro_core::games::cantstop::{Action, CantStop, Options};
 use std::time::{Duration, Instant};
 
-const DEFAULT_GAMES: usize = 20_000;
-/// The references with the obvious check added that stopping wins the game.
-static RULE_OF_28_WIN: Heuristic = Heuristic {
-    stop_to_win: true,
-    ..RULE_OF_28
-};
-static GLENN_ALOI_WIN: Heuristic = Heuristic {
-    stop_to_win: true,
-    ..GLENN_ALOI
-};
+const DEFAULT_GAMES: usize = 2_000;
 /// Threads: the machine has two cores.
 const THREADS: usize = 2;
 
@@ -33,8 +26,7 @@ enum Player {
     Easy,
     Rule28,
     GlennAloi,
-    Rule28Win,
-    GlennAloiWin,
+    GlennLinear,
     Strong,
 }
 
@@ -43,11 +35,20 @@ impl Player {
         match self {
             Player::Random => "random",
             Player::Easy => "easy",
-            Player::Rule28 => "normal (rule28)",
-            Player::GlennAloi => "glenn-aloi",
-            Player::Rule28Win => "rule28 + stop to win",
-            Player::GlennAloiWin => "glenn-aloi + stop to win",
+            Player::Rule28 => "normal = Rule of 28",
+            Player::GlennAloi => "Glenn & Aloi constant",
+            Player::GlennLinear => "Glenn linear",
             Player::Strong => "strong",
+        }
+    }
+
+    /// The published solitaire average, where there is one.
+    fn published(self) -> &'static str {
+        match self {
+            Player::Rule28 => "10.74 (Glenn & Aloi 2009)",
+            Player::GlennAloi => "9.05–9.12 (Glenn & Aloi 2009)",
+            Player::GlennLinear => "8.79 (Glenn's code, 250,000 games)",
+            _ => "—",
         }
     }
 
@@ -57,8 +58,7 @@ impl Player {
             Player::Easy => Box::new(EasyBot),
             Player::Rule28 => Box::new(HeuristicBot(&RULE_OF_28)),
             Player::GlennAloi => Box::new(HeuristicBot(&GLENN_ALOI)),
-            Player::Rule28Win => Box::new(HeuristicBot(&RULE_OF_28_WIN)),
-            Player::GlennAloiWin => Box::new(HeuristicBot(&GLENN_ALOI_WIN)),
+            Player::GlennLinear => Box::new(HeuristicBot(&GLENN_LINEAR)),
             Player::Strong => Box::new(StrongBot::default()),
         }
     }
@@ -88,40 +88,47 @@ fn play(seats: &[Player], seed: u64, times: &mut Option<Vec<Vec<Duration>>>) -> 
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Runs jobs `0..games` over the cores and sums what they return.
-fn parallel(games: usize, job: impl Fn(usize) -> u64 + Sync) -> u64 {
+/// Runs jobs `0..games` over the cores; their results, in no particular order.
+fn parallel(games: usize, job: impl Fn(usize) -> u32 + Sync) -> Vec<u32> {
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..THREADS)
             .map(|t| {
                 let job = &job;
-                s.spawn(move || (t..games).step_by(THREADS).map(job).sum::<u64>())
+                s.spawn(move || (t..games).step_by(THREADS).map(job).collect::<Vec<_>>())
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("a worker panicked"))
-            .sum()
+            .flat_map(|h| h.join().expect("a worker panicked"))
+            .collect()
     })
 }
 
-/// `a`'s wins against `b` over `games` two-player games, seats swapped every other game.
-fn pairing(a: Player, b: Player, games: usize, seed: u64) -> u64 {
-    parallel(games, |g| {
-        let a_first = g % 2 == 0;
-        let seats = if a_first { [a, b] } else { [b, a] };
+/// `a`'s wins over `games` games against `players − 1` copies of `b`; `a` sits in seat
+/// `g % players` in game `g`.
+fn wins(a: Player, b: Player, players: usize, games: usize, seed: u64) -> usize {
+    let won = parallel(games, |g| {
+        let seat = g % players;
+        let mut seats = vec![b; players];
+        seats[seat] = a;
         match play(&seats, seed + g as u64, &mut None) {
-            Outcome::Won { winners } => u64::from(winners == [usize::from(!a_first)]),
+            Outcome::Won { winners } => u32::from(winners == [seat]),
             _ => 0,
         }
-    })
+    });
+    won.iter().filter(|&&w| w == 1).count()
 }
 
-fn solitaire(p: Player, games: usize, seed: u64) -> f64 {
+/// The turns of `games` solitaire games: mean and standard error.
+fn solitaire(p: Player, games: usize, seed: u64) -> (f64, f64) {
     let turns = parallel(games, |g| match play(&[p], seed + g as u64, &mut None) {
-        Outcome::Solitaire { turns } => u64::from(turns),
-        _ => 0,
+        Outcome::Solitaire { turns } => turns,
+        other => panic!("a solitaire game ended as {other:?}"),
     });
-    turns as f64 / games as f64
+    let n = turns.len() as f64;
+    let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n;
+    let var = turns.iter().map(|&t| (f64::from(t) - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// Every decision's time for `p`, playing two-player games against the Rule of 28.
@@ -141,61 +148,72 @@ fn decision_times(p: Player, games: usize, seed: u64) -> Vec<Duration> {
     all
 }
 
-fn games_wanted() -> usize {
-    std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .or_else(|| std::env::var("CANTSTOP_GAMES").ok()?.parse().ok())
-        .unwrap_or(DEFAULT_GAMES)
+/// A win rate as "p% | lo–hi%".
+fn rate(wins: usize, games: usize) -> String {
+    let p = wins as f64 / games as f64;
+    let half = ci95(p * (1.0 - p), games as f64);
+    format!(
+        "{:.1}% | {:.1}–{:.1}%",
+        100.0 * p,
+        100.0 * (p - half),
+        100.0 * (p + half)
+    )
 }
 
 fn main() {
-    let games = games_wanted();
-    let few = (games / 4).max(1);
-    println!("Can't Stop bots — two-player games, seats alternating, 95% confidence intervals\n");
-    println!("| pairing | games | win rate of the first | 95% CI |");
+    let games = games_from_env(DEFAULT_GAMES);
+    let baselines = [Player::Rule28, Player::GlennAloi, Player::GlennLinear];
+
+    println!("Can't Stop bots — solitaire: turns to claim three columns\n");
+    println!("| player | games | average turns ± standard error | published |");
     println!("|---|---:|---:|---:|");
-    let pairings = [
-        (Player::Strong, Player::Rule28, games),
-        (Player::Strong, Player::GlennAloi, games),
-        (Player::Strong, Player::Rule28Win, few),
-        (Player::Strong, Player::GlennAloiWin, few),
-        (Player::Strong, Player::Easy, few),
-        (Player::GlennAloi, Player::Rule28, few),
-        (Player::GlennAloiWin, Player::Rule28Win, few),
-        (Player::Rule28, Player::Easy, few),
-        (Player::Easy, Player::Random, few / 10 + 1),
-    ];
-    for (i, (a, b, n)) in pairings.into_iter().enumerate() {
-        let wins = pairing(a, b, n, 1_000_000 * (i as u64 + 1));
-        let p = wins as f64 / n as f64;
-        let half = ci95(p * (1.0 - p), n as f64);
-        println!(
-            "| {} vs {} | {n} | {:.1}% | {:.1}–{:.1}% |",
-            a.name(),
-            b.name(),
-            100.0 * p,
-            100.0 * (p - half),
-            100.0 * (p + half)
-        );
-    }
-    println!("\n| solitaire | games | average turns to claim three columns |");
-    println!("|---|---:|---:|");
-    let solo = [
+    for p in [
         Player::Easy,
         Player::Rule28,
         Player::GlennAloi,
-        Player::Rule28Win,
-        Player::GlennAloiWin,
+        Player::GlennLinear,
         Player::Strong,
-    ];
-    for p in solo {
-        println!("| {} | {few} | {:.2} |", p.name(), solitaire(p, few, 9_000_000));
+    ] {
+        let n = if baselines.contains(&p) { 10 * games } else { games };
+        let (mean, se) = solitaire(p, n, 9_000_000);
+        println!("| {} | {n} | {mean:.2} ± {se:.2} | {} |", p.name(), p.published());
     }
-    println!("\n| decision time (vs rule28, one thread) | decisions | p50 | p99 | max |");
+
+    println!("\nStrong against copies of each baseline, strong's seat rotating, 95% intervals\n");
+    println!("| players | opponents | games | strong wins | 95% interval | even share |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for players in 2..=4 {
+        for (i, &b) in baselines.iter().enumerate() {
+            let seed = 1_000_000 * (10 * players + i) as u64;
+            let w = wins(Player::Strong, b, players, games, seed);
+            println!(
+                "| {players} | {} | {games} | {} | {:.0}% |",
+                b.name(),
+                rate(w, games),
+                100.0 / players as f64
+            );
+        }
+    }
+
+    println!("\nOther two-player pairings, seats alternating\n");
+    println!("| pairing | games | first wins | 95% interval |");
+    println!("|---|---:|---:|---:|");
+    let pairings = [
+        (Player::GlennAloi, Player::Rule28, 10 * games),
+        (Player::GlennLinear, Player::Rule28, 10 * games),
+        (Player::Strong, Player::Easy, games),
+        (Player::Rule28, Player::Easy, 10 * games),
+        (Player::Easy, Player::Random, games / 10 + 1),
+    ];
+    for (i, (a, b, n)) in pairings.into_iter().enumerate() {
+        let w = wins(a, b, 2, n, 500_000_000 + 1_000_000 * i as u64);
+        println!("| {} vs {} | {n} | {} |", a.name(), b.name(), rate(w, n));
+    }
+
+    println!("\n| decision time (vs Rule of 28, one thread) | decisions | p50 | p99 | max |");
     println!("|---|---:|---:|---:|---:|");
     for p in [Player::Easy, Player::Rule28, Player::Strong] {
-        let t = decision_times(p, (games / 100).max(20), 7_000_000);
+        let t = decision_times(p, (games / 10).max(20), 7_000_000);
         println!(
             "| {} | {} | {:?} | {:?} | {:?} |",
             p.name(),

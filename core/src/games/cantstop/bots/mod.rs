@@ -1,6 +1,7 @@
 //! Can't Stop players. Easy plays the Rule of 28 loosely (a threshold drawn on every decision
-//! and now and then any legal move), normal is the published Rule of 28 with Glenn's move choice,
-//! and strong searches the rest of its turn exactly and scores boards as a race (see `strong`).
+//! and now and then any legal move), normal is the Rule of 28 exactly as published (see
+//! `heuristics`), and strong searches the rest of its turn exactly and scores boards as a race
+//! (see `strong`).
 
 pub mod heuristics;
 pub mod strong;
@@ -11,7 +12,7 @@ mod tests;
 use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
 use crate::engine::{AnyGame, Dice, Seat};
 use crate::games::cantstop::{Action, CantStop, Phase};
-pub use heuristics::{GLENN_ALOI, Heuristic, RULE_OF_28};
+pub use heuristics::{Choice, GLENN_ALOI, GLENN_LINEAR, Heuristic, RULE_OF_28};
 pub use strong::{Decision, Params};
 
 /// The Can't Stop player for a level.
@@ -37,7 +38,7 @@ impl HeuristicBot {
     pub fn action(&self, game: &CantStop) -> Action {
         match game.phase() {
             Phase::Rolled(_) => self.0.choose_move(game).map_or(Action::Roll, Action::Move),
-            Phase::Choosing if self.0.wants_stop(game) => Action::Stop,
+            Phase::Choosing if !self.0.wants_roll(game) => Action::Stop,
             _ => Action::Roll,
         }
     }

@@ -35,16 +35,16 @@ fn rule_of_28_stops_when_the_score_reaches_28() {
     // columns: −2; 2, 6, 8 are neither all ≤ 7 nor all ≥ 7. 12 + 6 + 4 − 2 = 20.
     roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     assert_eq!(RULE_OF_28.stop_score(&game), 20);
-    assert!(!RULE_OF_28.wants_stop(&game));
+    assert!(RULE_OF_28.wants_roll(&game));
     // 6 three up (2 × 4 = 8), 8 two up (2 × 3 = 6): 12 + 8 + 6 − 2 = 24, still short.
     roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     assert_eq!(RULE_OF_28.stop_score(&game), 24);
-    assert!(!RULE_OF_28.wants_stop(&game));
+    assert!(RULE_OF_28.wants_roll(&game));
     assert_eq!(HeuristicBot(&RULE_OF_28).action(&game), Action::Roll);
     // 6 four up (2 × 5 = 10), 8 three up (2 × 4 = 8): 12 + 10 + 8 − 2 = 28: stop.
     roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     assert_eq!(RULE_OF_28.stop_score(&game), 28);
-    assert!(RULE_OF_28.wants_stop(&game));
+    assert!(!RULE_OF_28.wants_roll(&game));
     assert_eq!(HeuristicBot(&RULE_OF_28).action(&game), Action::Stop);
 }
 
@@ -55,7 +55,7 @@ fn glenn_aloi_scores_with_its_own_values_and_stops_at_29() {
     roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     // Progress values 2 → 7, 6 → 2, 8 → 2: 7 × 2 + 2 × 3 + 2 × 2 = 24, all even +1: 25.
     assert_eq!(GLENN_ALOI.stop_score(&game), 25);
-    assert!(!GLENN_ALOI.wants_stop(&game));
+    assert!(GLENN_ALOI.wants_roll(&game));
     // 7 × 2 + 2 × 4 + 2 × 3 + 1 = 29: stop.
     roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     assert_eq!(GLENN_ALOI.stop_score(&game), 29);
@@ -63,7 +63,7 @@ fn glenn_aloi_scores_with_its_own_values_and_stops_at_29() {
 }
 
 #[test]
-fn odd_and_low_adjustments_apply_once_all_runners_are_placed() {
+fn odd_and_low_values_apply_once_all_runners_are_placed() {
     let (mut game, mut dice) = scripted(2, &[[1, 2, 2, 3], [3, 4, 1, 1]]);
     roll_and_move(&mut game, Move::Both(3, 5), &mut dice);
     // Two runners: no adjustment yet. Rule of 28: 5 × 2 + 3 × 2 = 16.
@@ -76,27 +76,78 @@ fn odd_and_low_adjustments_apply_once_all_runners_are_placed() {
 }
 
 #[test]
-fn move_choice_takes_the_best_move_value_less_the_marker_penalty() {
-    // Rolls 1,5,4,6 with no runners: 6+10, 5+11, 7+9, each placing two runners (−12).
-    let (mut game, mut dice) = scripted(2, &[[1, 5, 4, 6], [2, 4, 3, 5]]);
+fn column_7_counts_as_high_and_as_low() {
+    let (mut game, mut dice) = scripted(2, &[[4, 4, 5, 5], [3, 4, 1, 1]]);
+    roll_and_move(&mut game, Move::Both(8, 10), &mut dice);
+    roll_and_move(&mut game, Move::One(7), &mut dice);
+    // 8, 10, 7 placed: 2 × 2 + 4 × 2 + 1 × 2 = 14; all ≥ 7 with 7 counted high: + 4.
+    assert_eq!(RULE_OF_28.stop_score(&game), 18);
+}
+
+#[test]
+fn a_new_runner_counts_its_first_space_twice_in_the_move_choice() {
+    // Runners on 6 and 8, one free; the roll 1 5 2 6 offers 6 + 8, 3 or 11 alone, and 7 + 7.
+    let (mut game, mut dice) = scripted(2, &[[3, 3, 4, 4], [1, 5, 2, 6]]);
+    roll_and_move(&mut game, Move::Both(6, 8), &mut dice);
     act(&mut game, Action::Roll, &mut dice);
-    // Rule of 28: 6+10 → 5 + 3 − 12 = −4, 5+11 → 4 + 2 − 12 = −6, 7+9 → 6 + 4 − 12 = −2.
-    assert_eq!(RULE_OF_28.move_score(&game, Move::Both(6, 10)), -4);
-    assert_eq!(RULE_OF_28.choose_move(&game), Some(Move::Both(7, 9)));
-    // Glenn & Aloi: 6+10 → 4 + 2 − 12 = −6, 5+11 → −12, 7+9 → 3 + 0 − 12 = −9.
-    assert_eq!(GLENN_ALOI.choose_move(&game), Some(Move::Both(6, 10)));
-    act(&mut game, Action::Move(Move::Both(6, 10)), &mut dice);
-    // Runners on 6 and 10; rolls 2,4,3,5: 6+8 (8 placed), 5 or 9 alone, 7+7 (placed, then up).
-    act(&mut game, Action::Roll, &mut dice);
-    // Rule of 28: 6+8 → 5 + 5 − 6 = 4, 5 → 4 − 6, 9 → 4 − 6, 7+7 → 6 + 6 − 6 = 6.
-    assert_eq!(RULE_OF_28.move_score(&game, Move::Both(7, 7)), 6);
+    // Choice counts of the positions reached (weights 6, 5, 4, 3, 2, 1 towards the edges),
+    // less 6 per runner: 6 + 8 → 5 × 3 + 5 × 3 − 12 = 18; 7 + 7 places a runner on 7 and
+    // climbs again: 5 × 2 + 5 × 2 + 6 × 3 − 18 = 20 (without the marked space it would be 14);
+    // 3 → 5 × 2 + 5 × 2 + 2 × 2 − 18 = 6.
+    assert_eq!(RULE_OF_28.choice_score(&game, Move::Both(6, 8)), 18);
+    assert_eq!(RULE_OF_28.choice_score(&game, Move::Both(7, 7)), 20);
+    assert_eq!(RULE_OF_28.choice_score(&game, Move::One(3)), 6);
     assert_eq!(RULE_OF_28.choose_move(&game), Some(Move::Both(7, 7)));
-    // Glenn & Aloi: 6+8 → 4 + 4 − 6 = 2, 5 → −6, 9 → −6, 7+7 → 3 + 3 − 6 = 0.
-    assert_eq!(GLENN_ALOI.choose_move(&game), Some(Move::Both(6, 8)));
-    assert_eq!(
-        HeuristicBot(&GLENN_ALOI).action(&game),
-        Action::Move(Move::Both(6, 8))
-    );
+}
+
+#[test]
+fn group_values_deter_in_the_move_choice() {
+    // Runners on 3 and 5, one free; the roll 3 4 4 4 offers 7 or 8 alone.
+    let (mut game, mut dice) = scripted(2, &[[1, 2, 2, 3], [3, 4, 4, 4]]);
+    roll_and_move(&mut game, Move::Both(3, 5), &mut dice);
+    act(&mut game, Action::Roll, &mut dice);
+    // 3, 5 → 2 × 2 + 4 × 2 = 12. 7: + 6 × 2, all odd (−2) and all ≤ 7 (−4), − 18 = 0.
+    // 8: + 5 × 2, no group, − 18 = 4. Without the groups, 7 would score 6 and win.
+    assert_eq!(RULE_OF_28.choice_score(&game, Move::One(7)), 0);
+    assert_eq!(RULE_OF_28.choice_score(&game, Move::One(8)), 4);
+    assert_eq!(RULE_OF_28.choose_move(&game), Some(Move::One(8)));
+    // Glenn & Aloi's choice weights (7 0 2 0 4 3): 3, 5 → 0; 7: 3 × 2 − 7 − 5 − 18 = −24;
+    // 8: 4 × 2 − 18 = −10.
+    assert_eq!(GLENN_ALOI.choice_score(&game, Move::One(7)), -24);
+    assert_eq!(GLENN_ALOI.choose_move(&game), Some(Move::One(8)));
+}
+
+#[test]
+fn the_fill_rule_rolls_on_past_the_threshold_while_a_runner_is_free() {
+    let twos = [1, 1, 6, 6];
+    let (mut game, mut dice) = scripted(2, &[twos, twos, [3, 4, 3, 4]]);
+    roll_and_move(&mut game, Move::Both(2, 12), &mut dice);
+    roll_and_move(&mut game, Move::Both(2, 12), &mut dice);
+    // 2 and 12 two spaces up: 6 × 3 × 2 = 36, past 28; one runner free, nine columns open.
+    assert_eq!(RULE_OF_28.stop_score(&game), 36);
+    assert!(heuristics::fill_rule(&game));
+    assert_eq!(HeuristicBot(&RULE_OF_28).action(&game), Action::Roll);
+    assert_eq!(HeuristicBot(&GLENN_ALOI).action(&game), Action::Roll);
+    roll_and_move(&mut game, Move::Both(7, 7), &mut dice);
+    // All three runners out: the count alone decides. 36 + 1 × 3 (2, 7, 12 form no group).
+    assert!(!heuristics::fill_rule(&game));
+    assert_eq!(RULE_OF_28.stop_score(&game), 39);
+    assert_eq!(HeuristicBot(&RULE_OF_28).action(&game), Action::Stop);
+}
+
+#[test]
+fn glenn_linear_values_a_space_by_its_height() {
+    let (mut game, mut dice) = scripted(1, &[[3, 4, 3, 4], [3, 4, 6, 6]]);
+    act(&mut game, Action::Roll, &mut dice);
+    // Column 7 (13 spaces): ⌊32 × (s − 1) / 12⌋ + 5 per space, nothing for placing:
+    // spaces 1 and 2 → 5 + 7 = 12, less 12 for the runner.
+    assert_eq!(GLENN_LINEAR.choice_score(&game, Move::Both(7, 7)), 0);
+    act(&mut game, Action::Move(Move::Both(7, 7)), &mut dice);
+    act(&mut game, Action::Stop, &mut dice);
+    act(&mut game, Action::Roll, &mut dice);
+    // Next turn from the marker at 2: space 3 of 7 → ⌊64 / 12⌋ + 5 = 10; space 1 of 12 →
+    // 0 + 15; two runners: 25 − 24 = 1.
+    assert_eq!(GLENN_LINEAR.choice_score(&game, Move::Both(7, 12)), 1);
 }
 
 /// A solitaire game that has claimed 2 and 12 in its first turn, with `rolls` to come.
@@ -112,22 +163,20 @@ fn two_claimed(rolls: &[[u8; 4]]) -> (CantStop, ScriptedDice) {
 }
 
 #[test]
-fn stopping_to_win_is_not_part_of_the_published_heuristics() {
+fn the_published_players_stop_when_stopping_wins() {
     let (mut game, mut dice) = two_claimed(&[[3, 3, 3, 3]; 6]);
     for _ in 0..5 {
         roll_and_move(&mut game, Move::Both(6, 6), &mut dice);
     }
     roll_and_move(&mut game, Move::One(6), &mut dice);
     assert_eq!(game.runner(6), Some(11), "the summit of 6");
-    // Eleven spaces up in 6: 2 × (11 + 1) = 24, one runner: no adjustment. Below 28.
+    // Eleven spaces up in 6: 2 × (11 + 1) = 24, below 28, and the fill rule would roll on.
     assert_eq!(RULE_OF_28.stop_score(&game), 24);
+    assert!(heuristics::fill_rule(&game));
     assert!(heuristics::stopping_wins(&game));
-    assert!(!RULE_OF_28.wants_stop(&game));
-    let sensible = Heuristic {
-        stop_to_win: true,
-        ..RULE_OF_28
-    };
-    assert!(sensible.wants_stop(&game));
+    for h in [&RULE_OF_28, &GLENN_ALOI, &GLENN_LINEAR] {
+        assert_eq!(HeuristicBot(h).action(&game), Action::Stop, "{}", h.name);
+    }
 }
 
 #[test]
@@ -193,6 +242,7 @@ proptest! {
             .collect();
         let mut bots: Vec<Box<dyn Bot>> = Level::ALL.into_iter().map(bot).collect();
         bots.push(Box::new(HeuristicBot(&GLENN_ALOI)));
+        bots.push(Box::new(HeuristicBot(&GLENN_LINEAR)));
         let mut rng = SeededDice::new(seed ^ 1);
         for b in &bots {
             let id = b.choose(&game, seat, &mut rng);
