@@ -37,6 +37,7 @@ impl Outbox for Channel {
             view: crate::engine::View {
                 title: String::new(),
                 description: String::new(),
+                text: None,
                 fields: vec![],
                 colour: 0,
                 footer: None,

@@ -2,15 +2,61 @@
 
 use super::{AnyGame, Game, Msg, ScriptedDice, Seat, View, text};
 
-/// A board as text for a snapshot: the view within Discord's limits, its colour and controls.
+/// A board as text for a snapshot: the view within Discord's limits, its colour and controls,
+/// and the embed's own drawing when it differs from the terminal's text.
 pub fn board_text(view: &View) -> String {
     view.check_limits().expect("within Discord's limits");
-    format!(
+    let mut out = format!(
         "{}\ncolour: {:06X}\n--- buttons\n{}",
         view.to_text(),
         view.colour,
         view.controls_text()
-    )
+    );
+    if view.text.is_some() {
+        out.push_str(&format!("\n--- embed\n{}", view.description));
+    }
+    out
+}
+
+/// The width model of a phone (360 px wide, Discord's mobile app) that a board line must fit in
+/// without wrapping: the embed's text column is about 236 px (360 − 72 for the avatar gutter − 16
+/// right margin − 4 embed border − 32 embed padding). At the embed's 14 px text an emoji takes
+/// about 20 px, a Latin character at most 8 px on average, a Japanese one 14 px.
+pub const PHONE_LINE_PX: u32 = 236;
+pub const EMOJI_PX: u32 = 20;
+
+/// The width of each glyph a line draws, in the [`PHONE_LINE_PX`] model.
+fn glyph_widths(line: &str) -> Vec<u32> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut widths = vec![];
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if chars.get(i + 1) == Some(&'\u{FE0F}') && chars.get(i + 2) == Some(&'\u{20E3}') {
+            // A keycap: digit, variation selector, enclosing keycap.
+            widths.push(EMOJI_PX);
+            i += 3;
+            continue;
+        }
+        match u32::from(c) {
+            // Variation selectors and joiners only change how the previous emoji is drawn.
+            0xFE0F | 0x200D | 0x200B => {}
+            0x1F000.. | 0x2190..=0x2BFF => widths.push(EMOJI_PX),
+            0x2E80..=0x9FFF | 0xFF00..=0xFFEF => widths.push(14),
+            _ => widths.push(8),
+        }
+        i += 1;
+    }
+    widths
+}
+
+/// A line's width in the [`PHONE_LINE_PX`] model.
+pub fn phone_width(line: &str) -> u32 {
+    glyph_widths(line).iter().sum()
+}
+
+/// How many emoji a line draws (a keycap or an emoji with a variation selector counts once).
+pub fn emoji_count(line: &str) -> usize {
+    glyph_widths(line).iter().filter(|&&w| w == EMOJI_PX).count()
 }
 
 /// `action` by `seat` is refused with a catalogue message and the game is unchanged; returns
@@ -70,4 +116,16 @@ pub fn replayed<G: Game>(
         .downcast_ref::<G>()
         .expect("the registered type")
         .clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_phone_model_counts_emoji_keycaps_and_text() {
+        assert_eq!(phone_width("🔴1️⃣a日"), 20 + 20 + 8 + 14);
+        assert_eq!(emoji_count("*️⃣ col. 7: 🔴🔵"), 3);
+        assert_eq!(emoji_count("⬛🟫⚪"), 3);
+    }
 }

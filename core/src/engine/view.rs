@@ -25,6 +25,9 @@ pub struct View {
     pub title: String,
     /// The board itself; keep lines short so it reads on a phone.
     pub description: String,
+    /// The board as plain text for terminals and logs, when the description draws it in a way
+    /// only an emoji font shows well (None: the description serves both).
+    pub text: Option<String>,
     pub fields: Vec<Field>,
     pub colour: u32,
     pub footer: Option<String>,
@@ -310,7 +313,8 @@ impl View {
     /// The view as plain text for a terminal: title, board, fields, footer (controls are listed
     /// separately by the console as numbered choices).
     pub fn to_text(&self) -> String {
-        let mut out = format!("== {} ==\n{}\n", self.title, self.description);
+        let board = self.text.as_deref().unwrap_or(&self.description);
+        let mut out = format!("== {} ==\n{board}\n", self.title);
         for f in &self.fields {
             out.push_str(&format!("\n{}\n{}\n", f.name, f.value));
         }
@@ -329,6 +333,7 @@ mod tests {
         View {
             title: "t".into(),
             description: "board".into(),
+            text: None,
             fields: vec![Field::new("a", "b")],
             colour: 0,
             footer: None,

@@ -31,6 +31,8 @@ cantstop-rule-marker-limit = You already have markers in { $limit } columns, so 
 cantstop-title-turn = Can't Stop — { $player }'s turn
 cantstop-title-over = Can't Stop — game over
 cantstop-view-legend = column (spaces) · ⚪ runner · 🔒 claimed
+cantstop-view-legend-mountain = ⚪ runner · *️⃣ shared space
+cantstop-view-shared = *️⃣ col. { $column } sp. { $space }: { $who }
 cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }, choose a move.
 cantstop-view-runners = { $free ->
     [0] No runner is free.

@@ -31,6 +31,8 @@ cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いて�
 cantstop-title-turn = キャントストップ — { $player }さんの手番
 cantstop-title-over = キャントストップ — ゲーム終了
 cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
+cantstop-view-legend-mountain = ⚪ 登山者駒 · *️⃣ 複数の駒
+cantstop-view-shared = *️⃣ { $column }列の{ $space }マス目：{ $who }
 cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }さん、進め方を選んでください。
 cantstop-view-runners = { $free ->
     [0] 残りの登山者駒はありません。

@@ -144,10 +144,13 @@ fn check_step(before: &CantStop, after: &CantStop) {
 fn check_view(game: &CantStop) {
     let names: Vec<String> = (0..game.players()).map(|s| format!("player{s}")).collect();
     let tr = Tr::new(Locale::En, &names);
+    let ja = Tr::new(Locale::Ja, &names);
+    check_phone_lines(&Game::view(game, None, "", &ja).description);
     for viewer in std::iter::once(None).chain((0..game.players()).map(Some)) {
         let view = Game::view(game, viewer, "", &tr);
         view.check_limits()
             .unwrap_or_else(|e| panic!("{e}\n{}", view.to_text()));
+        check_phone_lines(&view.description);
         let text = format!("{}{}", view.to_text(), view.controls_text());
         assert!(
             !text.contains('⟦'),
@@ -162,6 +165,19 @@ fn check_view(game: &CantStop) {
         buttons.sort_unstable();
         legal.sort_unstable();
         assert_eq!(buttons, legal);
+    }
+}
+
+/// The drawn board (the description up to its first blank line) fits a 360 px phone, in either
+/// language: no line wraps and none is wider than the mountain's 11 emoji.
+fn check_phone_lines(description: &str) {
+    for line in description.lines().take_while(|l| !l.is_empty()) {
+        assert!(
+            testing::emoji_count(line) <= 11 && testing::phone_width(line) <= testing::PHONE_LINE_PX,
+            "`{line}` is {} px wide with {} emoji\n{description}",
+            testing::phone_width(line),
+            testing::emoji_count(line),
+        );
     }
 }
 

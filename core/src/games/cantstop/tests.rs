@@ -472,12 +472,11 @@ fn bust_chance_with_runners_on_six_seven_eight() {
 
 // Board snapshots.
 
-fn names() -> Vec<String> {
-    vec!["ann".into(), "ben".into()]
-}
-
 fn snapshot_text(game: &CantStop) -> String {
-    let names = names();
+    let names: Vec<String> = ["ann", "ben", "cho", "dan"][..game.players()]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
     let tr = Tr::new(Locale::En, &names);
     crate::engine::testing::board_text(&Game::view(game, None, "", &tr))
 }
@@ -533,4 +532,59 @@ fn board_when_the_game_is_over() {
     play(&mut game, THREE_CLAIMS);
     play(&mut game, &["0 stop"]);
     insta::assert_snapshot!("over", snapshot_text(&game));
+}
+
+#[test]
+fn board_with_three_players_and_a_claim() {
+    let mut game = new_game(3, Options::default());
+    play(&mut game, &["0 roll 3,4,1,1", "0 m2+7", "0 stop"]);
+    ben_claims_seven(&mut game);
+    play(&mut game, &["2 roll 1,1,1,3", "2 m2+4"]);
+    insta::assert_snapshot!("three_players", snapshot_text(&game));
+}
+
+/// Four players' markers and a runner sharing spaces: the mountain marks them and lists who.
+#[test]
+fn board_with_four_players_sharing_spaces() {
+    let mut game = new_game(4, Options::default());
+    play(
+        &mut game,
+        &[
+            "0 roll 1,1,3,4",
+            "0 m2+7",
+            "0 stop",
+            "1 roll 1,1,3,4",
+            "1 m2+7",
+            "1 stop",
+            "2 roll 3,4,3,4",
+            "2 m7+7",
+            "2 roll 1,1,1,1",
+            "2 m2+2",
+            "2 stop",
+            "3 roll 1,1,3,4",
+            "3 m2+7",
+        ],
+    );
+    let text = snapshot_text(&game);
+    insta::assert_snapshot!("four_players", text);
+}
+
+/// The mountain's lines: every one 11 emoji, the columns' tracks exactly their heights.
+#[test]
+fn the_mountain_has_the_tracks_shape() {
+    let names = vec![];
+    let tr = Tr::new(Locale::En, &names);
+    let view = Game::view(&new_game(2, Options::default()), None, "", &tr);
+    let lines: Vec<&str> = view.description.lines().take(13).collect();
+    for line in &lines {
+        assert_eq!(crate::engine::testing::emoji_count(line), 11, "{line}");
+    }
+    for (i, column) in COLUMNS.enumerate() {
+        let spaces = lines.iter().filter(|l| l.chars().nth(i) == Some('🟫')).count();
+        assert_eq!(
+            spaces,
+            usize::from(HEIGHTS[usize::from(column)]),
+            "column {column}"
+        );
+    }
 }

@@ -1,5 +1,6 @@
-//! The Can't Stop board as a platform-neutral [`View`]: one short line per column, the dice, the
-//! bust chance, the last log lines, and the moves of the roll as buttons.
+//! The Can't Stop board as a platform-neutral [`View`]: the mountain in emoji for Discord (a
+//! compact line per column for terminals), the dice, the bust chance, the last log lines, and the
+//! moves of the roll as buttons.
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
 use crate::engine::view::{SEAT_EMOJI, board_colour};
@@ -8,6 +9,13 @@ use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 const RUNNER: &str = "⚪";
 const CLAIMED: &str = "🔒";
 const SUMMIT: &str = "🔝";
+/// The mountain's cells: around the columns, a free space, a space several pieces share.
+const SKY: &str = "⬛";
+const SPACE: &str = "🟫";
+const SHARED: &str = "*️⃣";
+/// A claimed column is filled in its owner's colour (matching [`SEAT_EMOJI`]).
+const CLAIMED_FILL: [&str; 5] = ["🟥", "🟦", "🟩", "🟨", "🟪"];
+const KEYCAPS: [&str; 10] = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"];
 
 /// A button's label.
 pub(super) fn label(action: &Action, tr: &Tr) -> String {
@@ -49,6 +57,69 @@ fn column_line(game: &CantStop, column: u8) -> String {
         }
     }
     line
+}
+
+/// The pieces on one space of an unclaimed column: players' markers in seat order, then the
+/// active player's runner.
+fn occupants(game: &CantStop, column: u8, space: u8) -> Vec<&'static str> {
+    let mut on = vec![];
+    for seat in 0..game.players() {
+        if game.marker(seat, column) == space {
+            on.push(seat_emoji(seat));
+        }
+    }
+    if game.runner(column) == Some(space) {
+        on.push(RUNNER);
+    }
+    on
+}
+
+/// The mountain, one emoji per space: eleven columns side by side, drawn bottom-up so each is as
+/// tall as its track, claimed ones filled in the owner's colour, the column numbers below in two
+/// rows of keycaps (tens over units: Discord has no keycap for 11 or 12). A space several pieces
+/// share is marked and spelled out under the numbers. Every line is 11 emoji wide, the most a
+/// 360 px phone shows without wrapping.
+fn mountain(game: &CantStop, tr: &Tr) -> Vec<String> {
+    let top = HEIGHTS.iter().copied().max().unwrap_or(0);
+    let mut shared = vec![];
+    let mut lines: Vec<String> = (1..=top)
+        .rev()
+        .map(|space| {
+            COLUMNS
+                .map(|column| {
+                    if space > HEIGHTS[usize::from(column)] {
+                        return SKY;
+                    }
+                    if let Some(owner) = game.claimed_by(column) {
+                        return CLAIMED_FILL[owner % CLAIMED_FILL.len()];
+                    }
+                    match occupants(game, column, space)[..] {
+                        [] => SPACE,
+                        [one] => one,
+                        ref several => {
+                            shared.push((column, space, several.concat()));
+                            SHARED
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    lines.push(COLUMNS.map(|c| if c < 10 { SKY } else { KEYCAPS[1] }).collect());
+    lines.push(COLUMNS.map(|c| KEYCAPS[usize::from(c % 10)]).collect());
+    // Listed bottom-up, by column, the way the mountain is read.
+    shared.sort_unstable_by_key(|&(column, space, _)| (column, space));
+    lines.extend(shared.into_iter().map(|(column, space, who)| {
+        tr.f(
+            "cantstop-view-shared",
+            &[
+                ("column", Arg::from(column)),
+                ("space", Arg::from(space)),
+                ("who", Arg::Text(who)),
+            ],
+        )
+    }));
+    lines
 }
 
 /// A percentage that never rounds a possible bust to 0% or a certain one away from 100%.
@@ -139,10 +210,15 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     } else {
         tr.f("cantstop-title-turn", &[("player", Arg::Seat(game.active()))])
     };
-    let mut lines = vec![tr.t("cantstop-view-legend")];
-    lines.extend(COLUMNS.map(|c| column_line(game, c)));
-    lines.push(String::new());
-    lines.extend(status(game, tr));
+    let status = status(game, tr);
+    let mut text = vec![tr.t("cantstop-view-legend")];
+    text.extend(COLUMNS.map(|c| column_line(game, c)));
+    text.push(String::new());
+    text.extend(status.iter().cloned());
+    let mut drawn = mountain(game, tr);
+    drawn.push(tr.t("cantstop-view-legend-mountain"));
+    drawn.push(String::new());
+    drawn.extend(status);
 
     let mut fields = vec![players_field(game, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
@@ -175,7 +251,8 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     }
     View {
         title,
-        description: lines.join("\n"),
+        description: drawn.join("\n"),
+        text: Some(text.join("\n")),
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(footer),

@@ -87,6 +87,7 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
     View {
         title,
         description: track(game),
+        text: None,
         fields,
         colour,
         footer: Some(tr.f(

@@ -120,6 +120,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     View {
         title,
         description: lines.join("\n"),
+        text: None,
         fields,
         colour: if over { COLOUR_DONE } else { COLOUR[game.active()] },
         footer: Some(tr.f(

@@ -395,6 +395,7 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     View {
         title,
         description: lines.join("\n"),
+        text: None,
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(tr.t("saizumi-view-legend")),

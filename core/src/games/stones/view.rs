@@ -482,6 +482,7 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
     View {
         title,
         description: lines.join("\n"),
+        text: None,
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(tr.t("stones-view-legend")),
