@@ -8,6 +8,7 @@ pub use saikoro_core::{engine, games};
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod history;
 pub mod id;
 pub mod session;
 pub mod store;

@@ -11,7 +11,7 @@ use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkE
 use serenity::{CommandOptionType, ResolvedValue};
 use std::borrow::Cow;
 
-type Action = for<'a> fn(
+pub(super) type Action = for<'a> fn(
     ApplicationContext<'a, Data, Error>,
 ) -> BoxFuture<'a, Result<(), FrameworkError<'a, Data, Error>>>;
 
@@ -87,9 +87,9 @@ fn saikoro_command() -> Command<Data, Error> {
         description_localizations,
         subcommand_required: true,
         guild_only: true,
-        default_member_permissions: serenity::Permissions::MANAGE_GUILD,
+        // No default permission: anyone may see the history; `settings` checks Manage Server.
         slash_action: Some(|_| Box::pin(async { Ok(()) })),
-        subcommands: vec![Command {
+        subcommands: std::iter::once(Command {
             name: Cow::Borrowed("settings"),
             identifying_name: Cow::Borrowed("saikoro_settings"),
             description: settings_description,
@@ -114,7 +114,9 @@ fn saikoro_command() -> Command<Data, Error> {
             ephemeral: true,
             default_member_permissions: serenity::Permissions::MANAGE_GUILD,
             ..Default::default()
-        }],
+        })
+        .chain(super::history::subcommands())
+        .collect(),
         ..Default::default()
     }
 }
@@ -198,7 +200,7 @@ type Described = (
 );
 
 /// The English description of a command or option, with Discord localizations from the catalogue.
-fn described(id: &str) -> Described {
+pub(super) fn described(id: &str) -> Described {
     let en = Tr::new(Locale::En, &[]).t(id);
     let localized: Vec<(Cow<'static, str>, Cow<'static, str>)> = Locale::ALL
         .iter()
@@ -263,7 +265,7 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
 }
 
 /// An optional command option, described from the catalogue; `kind` sets its type and bounds.
-fn option(
+pub(super) fn option(
     name: &'static str,
     description_id: &str,
     kind: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption,
@@ -284,12 +286,12 @@ fn option(
 }
 
 /// An on/off option.
-fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
+pub(super) fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
     option(name, description_id, |o| o.kind(CommandOptionType::Boolean))
 }
 
 /// A fixed choice's label and its translations (poise sends the choice's index).
-fn choice(label_id: &str) -> poise::CommandParameterChoice {
+pub(super) fn choice(label_id: &str) -> poise::CommandParameterChoice {
     let (name, localizations) = described(label_id);
     poise::CommandParameterChoice {
         name: name.expect("described always has the English text"),
@@ -426,20 +428,20 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
 }
 
 /// Who ran a command.
-fn command_user(ctx: &ApplicationContext<'_, Data, Error>) -> crate::session::User {
+pub(super) fn command_user(ctx: &ApplicationContext<'_, Data, Error>) -> crate::session::User {
     let i = ctx.interaction;
     user_of(&i.user, i.member.as_deref(), &i.locale)
 }
 
 /// A command's boolean option, false when not given.
-fn bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> bool {
+pub(super) fn bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> bool {
     ctx.args
         .iter()
         .any(|o| o.name == name && matches!(o.value, ResolvedValue::Boolean(true)))
 }
 
 /// A command's integer option.
-fn int_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<i64> {
+pub(super) fn int_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<i64> {
     ctx.args.iter().find_map(|o| match (o.name, &o.value) {
         (n, ResolvedValue::Integer(v)) if n == name => Some(*v),
         _ => None,

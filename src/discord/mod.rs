@@ -3,6 +3,7 @@
 
 mod commands;
 pub mod convert;
+mod history;
 
 use crate::config::Config;
 use crate::engine::Locale;
@@ -132,7 +133,13 @@ async fn on_event(
     let custom_id = selected(click);
     let custom_id = &custom_id;
     let message = click.message.id;
-    let reply = hub.click(custom_id, id::MessageId(message.get()), &user);
+    let guild = click.guild_id.map(|g| id::GuildId(g.get()));
+    let reply = async {
+        match hub.history_click(custom_id, guild, &user).await {
+            Some(reply) => reply,
+            None => hub.click(custom_id, id::MessageId(message.get()), &user).await,
+        }
+    };
     tokio::pin!(reply);
     let (reply, answered) = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
         Ok(reply) => {

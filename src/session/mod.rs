@@ -5,9 +5,11 @@
 //! so its decisions are tested without Discord.
 
 mod decide;
+mod history;
 pub mod ids;
 mod lobby;
 mod render;
+mod stats;
 mod timers;
 
 pub use timers::{OnTimeout, Timers};
@@ -439,12 +441,23 @@ impl Hub {
             Status::Playing
         };
         let seq = s.version() as i64;
-        // Durable before acknowledged: if this fails, the game stays as it was.
-        match self
-            .store
-            .append_action(s.row.id, seq, &logged, status, now())
-            .await
-        {
+        // Durable before acknowledged: if this fails, the game stays as it was. The final action
+        // records the results and ratings in the same transaction.
+        let stored = match game.outcome() {
+            Some(outcome) => {
+                let log = [s.log.as_slice(), std::slice::from_ref(&logged)].concat();
+                let finish = history::finish(s, &outcome, &log);
+                self.store
+                    .finish_game(s.row.id, seq, &logged, now(), &finish)
+                    .await
+            }
+            None => {
+                self.store
+                    .append_action(s.row.id, seq, &logged, status, now())
+                    .await
+            }
+        };
+        match stored {
             Ok(()) => {}
             Err(StoreError::Conflict { .. }) => return Err(render::stale(&tr, s.link())),
             Err(e) => return Err(store_failed(&tr, &e)),

@@ -662,3 +662,7 @@ impl Store {
         Ok(ids.into_iter().map(GameId).collect())
     }
 }
+
+// After the macros above, which it uses.
+mod history;
+pub use history::{ANONYMOUS, Finish, HeadToHead, PlayerResult, RecentSeat, SeatResult, Standing};

@@ -62,7 +62,7 @@ option-solitaire = Allow a one-player game
 option-page = Page number (default: the newest)
 timer-reminder = ⏰ { $player }, it's still your turn in { $game }: { $link }
 timer-timed-out = ⌛ { $player } ran out of time and left the game.
-saikoro-command = saikoro's server settings
+saikoro-command = saikoro: leaderboards, stats, history and the server's settings
 command-settings = Show or change the turn timers for asynchronous games (Manage Server)
 option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
 option-timeout-hours = Hours idle before the player's time runs out (0 = never)

@@ -1,0 +1,476 @@
+//! `/saikoro leaderboard`, `stats`, `history` and `forget-me`: the players' history as views,
+//! read from the store for one server at a time. Leaderboard pages turn with buttons whose ids
+//! carry the game and page only; the server always comes from where the click happened.
+
+use super::history::user_key;
+use super::{Hub, Post, Reply, User, render};
+use crate::engine::{Button, Field, Row, Style, Tr, View};
+use crate::games::GameKind;
+use crate::history::Rating;
+use crate::id::{GuildId, UserId};
+use crate::store::{PlayerResult, RecentSeat, Standing};
+use std::collections::BTreeMap;
+
+/// Rows per leaderboard page.
+pub const PAGE_ROWS: i64 = 10;
+/// Games `/saikoro history` lists.
+const RECENT_GAMES: i64 = 10;
+/// Opponents in the head-to-head.
+const OPPONENTS: i64 = 3;
+/// Rated games the trend looks back over.
+const TREND_GAMES: usize = 10;
+/// Prefix of a leaderboard page button: `lb:<game>:<page>`.
+const BOARD_PREFIX: &str = "lb:";
+const COLOUR: u32 = 0xF1C4_0F;
+
+/// A player as the history shows them: a mention (which never pings in an embed), a bot's
+/// level, or "someone" once forgotten.
+fn who(tr: &Tr, player: &str) -> String {
+    if let Some(level) = player.strip_prefix("bot:") {
+        return tr.t(&format!("lobby-add-bot-{level}"));
+    }
+    match player.parse::<u64>() {
+        Ok(id) => render::mention(UserId(id)),
+        Err(_) => tr.t("history-anonymous"),
+    }
+}
+
+fn percent(wins: i64, games: i64) -> i64 {
+    if games == 0 {
+        0
+    } else {
+        (wins * 100 + games / 2) / games
+    }
+}
+
+fn rating_text(rating: Rating) -> String {
+    format!("{:.1}", rating.conservative())
+}
+
+fn standing_line(tr: &Tr, s: &Standing) -> String {
+    tr.f(
+        "leaderboard-row",
+        &[
+            ("position", s.position.into()),
+            ("player", who(tr, &s.player).into()),
+            ("rating", rating_text(s.rating).into()),
+            ("games", s.games.into()),
+            ("wins", s.wins.into()),
+            ("percent", percent(s.wins, s.games).into()),
+        ],
+    )
+}
+
+fn page_button(kind: GameKind, page: i64, emoji: &str, disabled: bool) -> Button {
+    // Two buttons may lead to one page (⏮ and ◀ on page 2): the emoji keeps their ids unique.
+    Button::act(
+        format!("{BOARD_PREFIX}{}:{page}:{emoji}", kind.id()),
+        emoji,
+        Style::Secondary,
+    )
+    .disabled(disabled)
+}
+
+/// A leaderboard button's game and page, if `custom_id` is one.
+fn parse_board_id(custom_id: &str) -> Option<(GameKind, i64)> {
+    let mut parts = custom_id.strip_prefix(BOARD_PREFIX)?.split(':');
+    let kind = GameKind::from_id(parts.next()?)?;
+    let page = parts.next()?.parse().ok()?;
+    Some((kind, page))
+}
+
+impl Hub {
+    /// The game a leaderboard or stats shows when none was named: the server's most played.
+    async fn default_kind(&self, guild: Option<GuildId>, user: &User) -> GameKind {
+        let results = self
+            .store
+            .results_of(guild, &user_key(user.id))
+            .await
+            .unwrap_or_default();
+        favourite(&results).unwrap_or(GameKind::ALL[0])
+    }
+
+    /// A page (1-based) of the server's leaderboard for a game, with the caller's own row
+    /// below it when it is not on the page.
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        page: Option<i64>,
+        user: &User,
+    ) -> Result<Post, String> {
+        let tr = Tr::new(user.locale, &[]);
+        let kind = match kind {
+            Some(kind) => kind,
+            None => self.default_kind(guild, user).await,
+        };
+        let failed = |e| super::store_failed(&tr, &e);
+        let page = page.unwrap_or(1).max(1);
+        let (rows, total) = self
+            .store
+            .leaderboard(guild, kind.id(), (page - 1) * PAGE_ROWS, PAGE_ROWS)
+            .await
+            .map_err(failed)?;
+        let pages = ((total + PAGE_ROWS - 1) / PAGE_ROWS).max(1);
+        if page > pages {
+            return Err(tr.f(
+                "leaderboard-no-page",
+                &[("page", page.into()), ("pages", pages.into())],
+            ));
+        }
+        let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, s)).collect();
+        let me = user_key(user.id);
+        if !rows.iter().any(|s| s.player == me) {
+            match self.store.standing(guild, kind.id(), &me).await.map_err(failed)? {
+                Some(mine) => {
+                    lines.push("…".into());
+                    lines.push(standing_line(&tr, &mine));
+                }
+                None => lines.push(tr.t("leaderboard-you-unranked")),
+            }
+        }
+        if total == 0 {
+            lines.insert(0, tr.t("leaderboard-empty"));
+        }
+        let game = render::game_name(&tr, kind);
+        Ok(Post {
+            content: None,
+            view: View {
+                title: tr.f("leaderboard-title", &[("game", game.into())]),
+                description: lines.join("\n"),
+                fields: vec![],
+                colour: COLOUR,
+                footer: Some(tr.f(
+                    "leaderboard-footer",
+                    &[("page", page.into()), ("pages", pages.into())],
+                )),
+                rows: vec![Row::buttons(vec![
+                    page_button(kind, 1, "⏮", page == 1),
+                    page_button(kind, page - 1, "◀", page == 1),
+                    page_button(kind, page + 1, "▶", page == pages),
+                    page_button(kind, pages, "⏭", page == pages),
+                ])],
+            },
+            ping: vec![],
+        })
+    }
+
+    /// A click on a history view's button, if `custom_id` is one: the page it leads to, in the
+    /// server the click came from.
+    pub async fn history_click(&self, custom_id: &str, guild: Option<GuildId>, user: &User) -> Option<Reply> {
+        let (kind, page) = parse_board_id(custom_id)?;
+        Some(
+            match self.leaderboard(guild, Some(kind), Some(page), user).await {
+                Ok(post) => Reply::Update(post),
+                Err(refusal) => Reply::Private(refusal),
+            },
+        )
+    }
+
+    /// `/saikoro stats`: a player's figures in this server, for one game or all of them.
+    pub async fn stats(
+        &self,
+        guild: Option<GuildId>,
+        target: UserId,
+        kind: Option<GameKind>,
+        user: &User,
+    ) -> Result<Post, String> {
+        let tr = Tr::new(user.locale, &[]);
+        let failed = |e| super::store_failed(&tr, &e);
+        let player = user_key(target);
+        let all = self.store.results_of(guild, &player).await.map_err(failed)?;
+        let results: Vec<PlayerResult> = all
+            .iter()
+            .filter(|r| kind.is_none_or(|k| r.kind == k.id()))
+            .cloned()
+            .collect();
+        let title = tr.f("stats-title", &[("player", render::mention(target).into())]);
+        if results.is_empty() {
+            return Err(tr.f("stats-none", &[("player", render::mention(target).into())]));
+        }
+        let versus: Vec<&PlayerResult> = results.iter().filter(|r| r.turns.is_none()).collect();
+        let wins = versus.iter().filter(|r| r.won).count() as i64;
+        let games = versus.len() as i64;
+        let mut fields = vec![Field::new(
+            tr.t("stats-games"),
+            tr.f(
+                "stats-games-value",
+                &[
+                    ("games", games.into()),
+                    ("wins", wins.into()),
+                    ("percent", percent(wins, games).into()),
+                    ("streak", longest_streak(&versus).into()),
+                ],
+            ),
+        )];
+        let multiplayer: Vec<PlayerResult> = versus.iter().map(|r| (*r).clone()).collect();
+        let rated_kind = kind.or_else(|| favourite(&multiplayer));
+        if let Some(rated_kind) = rated_kind {
+            let ratings: Vec<Rating> = all
+                .iter()
+                .filter(|r| r.kind == rated_kind.id())
+                .filter_map(|r| {
+                    Some(Rating {
+                        mu: r.mu?,
+                        sigma: r.sigma?,
+                    })
+                })
+                .collect();
+            if let Some(now) = ratings.last() {
+                let then = ratings
+                    .len()
+                    .checked_sub(TREND_GAMES + 1)
+                    .map_or_else(Rating::default, |i| ratings[i]);
+                let trend = now.conservative() - then.conservative();
+                fields.push(Field::new(
+                    tr.f(
+                        "stats-rating",
+                        &[("game", render::game_name(&tr, rated_kind).into())],
+                    ),
+                    tr.f(
+                        "stats-rating-value",
+                        &[
+                            ("rating", rating_text(*now).into()),
+                            ("trend", format!("{trend:+.1}").into()),
+                            ("games", ratings.len().min(TREND_GAMES).into()),
+                        ],
+                    ),
+                ));
+            }
+        }
+        if kind.is_none()
+            && let Some(fav) = favourite(&results)
+        {
+            fields.push(Field::new(tr.t("stats-favourite"), render::game_name(&tr, fav)).inline());
+        }
+        let solitaire = solitaire_records(&tr, &results);
+        if !solitaire.is_empty() {
+            fields.push(Field::new(tr.t("stats-solitaire"), solitaire.join("\n")));
+        }
+        let rivals = self
+            .store
+            .head_to_head(guild, &player, OPPONENTS)
+            .await
+            .map_err(failed)?;
+        if !rivals.is_empty() {
+            let lines: Vec<String> = rivals
+                .iter()
+                .map(|h| {
+                    tr.f(
+                        "stats-versus-row",
+                        &[
+                            ("player", who(&tr, &h.opponent).into()),
+                            ("games", h.games.into()),
+                            ("ahead", h.ahead.into()),
+                            ("behind", h.behind.into()),
+                        ],
+                    )
+                })
+                .collect();
+            fields.push(Field::new(tr.t("stats-versus"), lines.join("\n")));
+        }
+        Ok(Post {
+            content: None,
+            view: View {
+                title,
+                description: String::new(),
+                fields,
+                colour: COLOUR,
+                footer: None,
+                rows: vec![],
+            },
+            ping: vec![],
+        })
+    }
+
+    /// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
+    pub async fn recent(
+        &self,
+        guild: Option<GuildId>,
+        target: Option<UserId>,
+        user: &User,
+    ) -> Result<Post, String> {
+        let tr = Tr::new(user.locale, &[]);
+        let player = target.map(user_key);
+        let seats = self
+            .store
+            .recent_games(guild, player.as_deref(), RECENT_GAMES)
+            .await
+            .map_err(|e| super::store_failed(&tr, &e))?;
+        if seats.is_empty() {
+            return Err(tr.t("history-none"));
+        }
+        let mut games: Vec<(i64, Vec<&RecentSeat>)> = vec![];
+        for seat in &seats {
+            match games.last_mut() {
+                Some((id, list)) if *id == seat.game_id => list.push(seat),
+                _ => games.push((seat.game_id, vec![seat])),
+            }
+        }
+        let lines: Vec<String> = games
+            .iter()
+            .map(|(id, seats)| {
+                let first = seats[0];
+                let game =
+                    GameKind::from_id(&first.kind).map_or(first.kind.clone(), |k| render::game_name(&tr, k));
+                let players: Vec<String> = seats.iter().map(|s| seat_text(&tr, s)).collect();
+                tr.f(
+                    "history-row",
+                    &[
+                        ("id", (*id).into()),
+                        ("game", game.into()),
+                        ("players", players.join(", ").into()),
+                        ("at", format!("<t:{}:d>", first.finished_at).into()),
+                    ],
+                )
+            })
+            .collect();
+        Ok(Post {
+            content: None,
+            view: View {
+                title: match target {
+                    Some(t) => tr.f("history-title-player", &[("player", render::mention(t).into())]),
+                    None => tr.t("history-title"),
+                },
+                description: lines.join("\n"),
+                fields: vec![],
+                colour: COLOUR,
+                footer: None,
+                rows: vec![],
+            },
+            ping: vec![],
+        })
+    }
+
+    /// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
+    pub async fn forget_me(&self, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        match self.store.forget_player(&user_key(user.id)).await {
+            Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
+            Err(e) => super::store_failed(&tr, &e),
+        }
+    }
+}
+
+/// A seat in a history line: the player and how they did.
+fn seat_text(tr: &Tr, s: &RecentSeat) -> String {
+    let name = who(tr, &s.player);
+    if let Some(turns) = s.turns {
+        return tr.f(
+            "history-seat-solitaire",
+            &[("player", name.into()), ("turns", turns.into())],
+        );
+    }
+    let id = if s.won {
+        "history-seat-won"
+    } else if s.resigned {
+        "history-seat-resigned"
+    } else {
+        "history-seat-place"
+    };
+    tr.f(id, &[("player", name.into()), ("place", s.place.into())])
+}
+
+/// The game a player has finished most often (the earliest played among equals).
+fn favourite(results: &[PlayerResult]) -> Option<GameKind> {
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (i, r) in results.iter().enumerate() {
+        counts.entry(&r.kind).or_insert((0, i)).0 += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, (n, first))| (*n, std::cmp::Reverse(*first)))
+        .and_then(|(kind, _)| GameKind::from_id(kind))
+}
+
+/// The most games in a row won, in the order they finished.
+fn longest_streak(results: &[&PlayerResult]) -> i64 {
+    let (mut best, mut run) = (0, 0);
+    for r in results {
+        run = if r.won { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
+/// Per game, the best and average turn counts of finished solitaire games.
+fn solitaire_records(tr: &Tr, results: &[PlayerResult]) -> Vec<String> {
+    let mut by_kind: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
+    for r in results {
+        if let Some(turns) = r.turns {
+            by_kind.entry(&r.kind).or_default().push(turns);
+        }
+    }
+    by_kind
+        .into_iter()
+        .map(|(kind, turns)| {
+            let game = GameKind::from_id(kind).map_or(kind.to_owned(), |k| render::game_name(tr, k));
+            let average = turns.iter().sum::<i64>() as f64 / turns.len() as f64;
+            tr.f(
+                "stats-solitaire-row",
+                &[
+                    ("game", game.into()),
+                    ("best", turns.iter().min().copied().unwrap_or_default().into()),
+                    ("average", format!("{average:.1}").into()),
+                    ("games", turns.len().into()),
+                ],
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::SeatInfo;
+    use super::super::history::player_key;
+    use super::*;
+    use crate::engine::Level;
+    use crate::store::ANONYMOUS;
+
+    fn result(won: bool) -> PlayerResult {
+        PlayerResult {
+            game_id: 1,
+            kind: "cantstop".into(),
+            place: if won { 1 } else { 2 },
+            won,
+            resigned: false,
+            turns: None,
+            mu: None,
+            sigma: None,
+            finished_at: 0,
+        }
+    }
+
+    #[test]
+    fn the_longest_streak_is_the_longest_run_of_wins() {
+        let games: Vec<PlayerResult> = [true, true, false, true, true, true, false]
+            .into_iter()
+            .map(result)
+            .collect();
+        let refs: Vec<&PlayerResult> = games.iter().collect();
+        assert_eq!(longest_streak(&refs), 3);
+    }
+
+    #[test]
+    fn leaderboard_ids_round_trip_and_foreign_ids_are_not_ours() {
+        let b = page_button(GameKind::ALL[0], 3, "▶", false);
+        assert_eq!(parse_board_id(&b.id), Some((GameKind::ALL[0], 3)));
+        assert_eq!(parse_board_id("sk:1:0:roll"), None);
+        assert_eq!(parse_board_id("lb:nosuchgame:1:▶"), None);
+    }
+
+    #[test]
+    fn an_anonymous_player_is_never_a_mention() {
+        let tr = Tr::new(crate::engine::Locale::En, &[]);
+        assert!(!who(&tr, ANONYMOUS).contains("<@"));
+        assert_eq!(who(&tr, "12"), "<@12>");
+        assert_eq!(
+            player_key(&SeatInfo {
+                user: None,
+                name: "x".into(),
+                bot: Some(Level::Strong)
+            }),
+            "bot:strong"
+        );
+    }
+}

@@ -1,0 +1,436 @@
+//! Players' history in the store: the results and ratings written with a game's final action,
+//! and the queries behind the leaderboard, stats and history commands. Every query is scoped to
+//! one server (guild id, 0 outside servers) so servers' figures never mix.
+
+use super::{
+    Backend, POSTGRES, SQLITE, Status, Store, StoreError, append_error, seat_to_db, snowflake_to_db,
+};
+use crate::engine::LoggedAction;
+use crate::history::{Rating, rate};
+use crate::id::{GameId, GuildId};
+use std::collections::HashMap;
+
+/// The `player` of a user who asked to be forgotten.
+pub const ANONYMOUS: &str = "anon";
+
+/// How one seat finished, as the session computed it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatResult {
+    /// A user id in decimal, or `bot:<level>`.
+    pub player: String,
+    pub place: u32,
+    pub won: bool,
+    pub resigned: bool,
+    /// A solitaire game's turn count.
+    pub turns: Option<u32>,
+}
+
+/// What a finishing action records besides itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finish {
+    pub guild: Option<GuildId>,
+    pub kind: String,
+    pub seats: Vec<SeatResult>,
+    /// Whether ratings move (a game between at least two seats); solitaire only records.
+    pub rated: bool,
+}
+
+/// One row of a server's leaderboard for a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// 1-based; equal conservative ratings share a position.
+    pub position: i64,
+    pub player: String,
+    pub rating: Rating,
+    pub games: i64,
+    pub wins: i64,
+}
+
+/// A player's finished game in a server, oldest first in `Store::results_of`.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PlayerResult {
+    pub game_id: i64,
+    pub kind: String,
+    pub place: i64,
+    pub won: bool,
+    pub resigned: bool,
+    pub turns: Option<i64>,
+    pub mu: Option<f64>,
+    pub sigma: Option<f64>,
+    pub finished_at: i64,
+}
+
+/// How a player did against one opponent, over the games they both played.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct HeadToHead {
+    pub opponent: String,
+    pub games: i64,
+    /// Games where the player placed ahead of the opponent.
+    pub ahead: i64,
+    pub behind: i64,
+}
+
+/// One seat of a recent game.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct RecentSeat {
+    pub game_id: i64,
+    pub seat: i64,
+    pub kind: String,
+    pub player: String,
+    pub place: i64,
+    pub won: bool,
+    pub resigned: bool,
+    pub turns: Option<i64>,
+    pub finished_at: i64,
+}
+
+fn guild_key(guild: Option<GuildId>) -> i64 {
+    guild.map_or(0, |g| snowflake_to_db(g.get()))
+}
+
+/// Each player's rating after the game. A player in several seats (two bots of one level) gets
+/// the sum of its seats' moves from the one rating it had, and the surest uncertainty.
+fn new_ratings(seats: &[SeatResult], before: &HashMap<String, Rating>) -> HashMap<String, Rating> {
+    let priors: Vec<Rating> = seats.iter().map(|s| before[&s.player]).collect();
+    let places: Vec<u32> = seats.iter().map(|s| s.place).collect();
+    let mut after: HashMap<String, Rating> = HashMap::new();
+    for ((seat, prior), new) in seats.iter().zip(&priors).zip(rate(&priors, &places)) {
+        let entry = after.entry(seat.player.clone()).or_insert(*prior);
+        entry.mu += new.mu - prior.mu;
+        entry.sigma = entry.sigma.min(new.sigma);
+    }
+    after
+}
+
+const SELECT_RATING: &str = "SELECT mu, sigma FROM ratings WHERE guild_id = $1 AND kind = $2 AND player = $3";
+const UPSERT_RATING: &str = "INSERT INTO ratings (guild_id, kind, player, mu, sigma, score, games, wins) \
+     VALUES ($1, $2, $3, $4, $5, $6, 1, $7) ON CONFLICT (guild_id, kind, player) DO UPDATE SET \
+     mu = excluded.mu, sigma = excluded.sigma, score = excluded.score, \
+     games = ratings.games + 1, wins = ratings.wins + excluded.wins";
+const COUNT_UNRATED: &str = "INSERT INTO ratings (guild_id, kind, player, mu, sigma, score, games, wins) \
+     VALUES ($1, $2, $3, $4, $5, $6, 1, $7) ON CONFLICT (guild_id, kind, player) DO UPDATE SET \
+     games = ratings.games + 1, wins = ratings.wins + excluded.wins";
+const INSERT_RESULT: &str = "INSERT INTO results (game_id, seat, guild_id, kind, player, place, won, \
+     resigned, turns, mu, sigma, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+const SELECT_BOARD: &str = "SELECT player, mu, sigma, games, wins, score FROM ratings \
+     WHERE guild_id = $1 AND kind = $2 ORDER BY score DESC, player LIMIT $3 OFFSET $4";
+const SELECT_STANDING: &str = "SELECT player, mu, sigma, games, wins, score FROM ratings \
+     WHERE guild_id = $1 AND kind = $2 AND player = $3";
+const COUNT_AHEAD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2 AND score > $3";
+const COUNT_BOARD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2";
+const SELECT_RESULTS_OF: &str = "SELECT game_id, kind, place, won, resigned, turns, mu, sigma, finished_at \
+     FROM results WHERE guild_id = $1 AND player = $2 ORDER BY finished_at, game_id";
+const SELECT_HEAD_TO_HEAD: &str = "SELECT o.player AS opponent, COUNT(*) AS games, \
+     SUM(CASE WHEN m.place < o.place THEN 1 ELSE 0 END) AS ahead, \
+     SUM(CASE WHEN m.place > o.place THEN 1 ELSE 0 END) AS behind \
+     FROM results m JOIN results o ON o.game_id = m.game_id AND o.player <> m.player \
+     WHERE m.guild_id = $1 AND m.player = $2 AND o.player <> 'anon' \
+     GROUP BY o.player ORDER BY games DESC, opponent LIMIT $3";
+const SELECT_RECENT_GAMES: &str = "SELECT DISTINCT game_id, finished_at FROM results \
+     WHERE guild_id = $1 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
+const SELECT_RECENT_GAMES_OF: &str = "SELECT game_id, finished_at FROM results \
+     WHERE guild_id = $1 AND player = $2 ORDER BY finished_at DESC, game_id DESC LIMIT $3";
+const SELECT_SEATS_OF_GAME: &str = "SELECT game_id, seat, kind, player, place, won, resigned, turns, finished_at \
+     FROM results WHERE game_id = $1 ORDER BY seat";
+
+#[derive(sqlx::FromRow)]
+struct RatingRow {
+    player: String,
+    mu: f64,
+    sigma: f64,
+    games: i64,
+    wins: i64,
+    score: f64,
+}
+
+impl RatingRow {
+    fn standing(self, position: i64) -> Standing {
+        Standing {
+            position,
+            player: self.player,
+            rating: Rating {
+                mu: self.mu,
+                sigma: self.sigma,
+            },
+            games: self.games,
+            wins: self.wins,
+        }
+    }
+}
+
+impl Store {
+    /// Appends a game's final action, marks it finished and records its results and ratings,
+    /// all in one transaction: a crash leaves the game either unfinished and unrated, or
+    /// finished and rated once. `Conflict` if `seq` is taken: nothing is written.
+    pub async fn finish_game(
+        &self,
+        game: GameId,
+        seq: i64,
+        action: &LoggedAction,
+        now: i64,
+        finish: &Finish,
+    ) -> Result<(), StoreError> {
+        let seat = seat_to_db(action.seat)?;
+        let guild = guild_key(finish.guild);
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            sqlx::query(
+                "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(game.get())
+            .bind(seq)
+            .bind(seat)
+            .bind(&action.action)
+            .bind(&action.dice)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| append_error(e, game, seq))?;
+            sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+                .bind(Status::Finished.as_str())
+                .bind(now)
+                .bind(game.get())
+                .execute(&mut *tx)
+                .await?;
+            let mut before = HashMap::new();
+            for s in &finish.seats {
+                if before.contains_key(&s.player) {
+                    continue;
+                }
+                let stored: Option<(f64, f64)> = sqlx::query_as(SELECT_RATING)
+                    .bind(guild)
+                    .bind(&finish.kind)
+                    .bind(&s.player)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let rating = stored.map_or_else(Rating::default, |(mu, sigma)| Rating { mu, sigma });
+                before.insert(s.player.clone(), rating);
+            }
+            let after = if finish.rated {
+                new_ratings(&finish.seats, &before)
+            } else {
+                before.clone()
+            };
+            for (player, rating) in &after {
+                let won = finish.seats.iter().any(|s| &s.player == player && s.won);
+                sqlx::query(if finish.rated {
+                    UPSERT_RATING
+                } else {
+                    COUNT_UNRATED
+                })
+                .bind(guild)
+                .bind(&finish.kind)
+                .bind(player)
+                .bind(rating.mu)
+                .bind(rating.sigma)
+                .bind(rating.conservative())
+                .bind(i64::from(won))
+                .execute(&mut *tx)
+                .await?;
+            }
+            for (index, s) in finish.seats.iter().enumerate() {
+                let rating = finish.rated.then(|| after[&s.player]);
+                sqlx::query(INSERT_RESULT)
+                    .bind(game.get())
+                    .bind(seat_to_db(index)?)
+                    .bind(guild)
+                    .bind(&finish.kind)
+                    .bind(&s.player)
+                    .bind(i64::from(s.place))
+                    .bind(s.won)
+                    .bind(s.resigned)
+                    .bind(s.turns.map(i64::from))
+                    .bind(rating.map(|r| r.mu))
+                    .bind(rating.map(|r| r.sigma))
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// A page of a server's leaderboard for a game, best first, and how many rows it has.
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        kind: &str,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<Standing>, i64), StoreError> {
+        let guild = guild_key(guild);
+        let (rows, total) = with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
+            let rows: Vec<RatingRow> = sqlx::query_as(SELECT_BOARD)
+                .bind(guild)
+                .bind(kind)
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(&mut *tx)
+                .await?;
+            let total: i64 = sqlx::query_scalar(COUNT_BOARD)
+                .bind(guild)
+                .bind(kind)
+                .fetch_one(&mut *tx)
+                .await?;
+            let first_score = rows.first().map(|r| r.score);
+            let ahead: i64 = match first_score {
+                Some(score) => {
+                    sqlx::query_scalar(COUNT_AHEAD)
+                        .bind(guild)
+                        .bind(kind)
+                        .bind(score)
+                        .fetch_one(&mut *tx)
+                        .await?
+                }
+                None => 0,
+            };
+            tx.commit().await?;
+            (positioned(rows, offset, ahead), total)
+        });
+        Ok((rows, total))
+    }
+
+    /// A player's row of a server's leaderboard for a game, if they have played it there.
+    pub async fn standing(
+        &self,
+        guild: Option<GuildId>,
+        kind: &str,
+        player: &str,
+    ) -> Result<Option<Standing>, StoreError> {
+        let guild = guild_key(guild);
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
+            let row: Option<RatingRow> = sqlx::query_as(SELECT_STANDING)
+                .bind(guild)
+                .bind(kind)
+                .bind(player)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(row) = row else {
+                tx.commit().await?;
+                return Ok(None);
+            };
+            let ahead: i64 = sqlx::query_scalar(COUNT_AHEAD)
+                .bind(guild)
+                .bind(kind)
+                .bind(row.score)
+                .fetch_one(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(Some(row.standing(ahead + 1)))
+        })
+    }
+
+    /// Every finished game of a player in a server, oldest first.
+    pub async fn results_of(
+        &self,
+        guild: Option<GuildId>,
+        player: &str,
+    ) -> Result<Vec<PlayerResult>, StoreError> {
+        let guild = guild_key(guild);
+        Ok(with_pool!(self, |pool| {
+            sqlx::query_as(SELECT_RESULTS_OF)
+                .bind(guild)
+                .bind(player)
+                .fetch_all(pool)
+                .await?
+        }))
+    }
+
+    /// The opponents a player met most often in a server, with who placed ahead.
+    pub async fn head_to_head(
+        &self,
+        guild: Option<GuildId>,
+        player: &str,
+        limit: i64,
+    ) -> Result<Vec<HeadToHead>, StoreError> {
+        let guild = guild_key(guild);
+        Ok(with_pool!(self, |pool| {
+            sqlx::query_as(SELECT_HEAD_TO_HEAD)
+                .bind(guild)
+                .bind(player)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?
+        }))
+    }
+
+    /// The server's most recently finished games (a player's, if given), every seat of each,
+    /// newest game first.
+    pub async fn recent_games(
+        &self,
+        guild: Option<GuildId>,
+        player: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<RecentSeat>, StoreError> {
+        let guild = guild_key(guild);
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
+            let games: Vec<(i64, i64)> = match player {
+                Some(player) => {
+                    sqlx::query_as(SELECT_RECENT_GAMES_OF)
+                        .bind(guild)
+                        .bind(player)
+                        .bind(limit)
+                        .fetch_all(&mut *tx)
+                        .await?
+                }
+                None => {
+                    sqlx::query_as(SELECT_RECENT_GAMES)
+                        .bind(guild)
+                        .bind(limit)
+                        .fetch_all(&mut *tx)
+                        .await?
+                }
+            };
+            let mut seats = Vec::new();
+            for (game, _) in games {
+                let mut rows: Vec<RecentSeat> = sqlx::query_as(SELECT_SEATS_OF_GAME)
+                    .bind(game)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                seats.append(&mut rows);
+            }
+            tx.commit().await?;
+            Ok(seats)
+        })
+    }
+
+    /// Removes a user from every server's stats: their results stay (other players' figures
+    /// need them) but no longer name them, and their ratings go. Returns the results changed.
+    pub async fn forget_player(&self, player: &str) -> Result<u64, StoreError> {
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            let changed = sqlx::query("UPDATE results SET player = $1 WHERE player = $2")
+                .bind(ANONYMOUS)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            sqlx::query("DELETE FROM ratings WHERE player = $1")
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(changed)
+        })
+    }
+}
+
+/// Positions for a page of rows starting at `offset`, whose first row `ahead` rows outrank:
+/// equal scores share a position, across pages too.
+fn positioned(rows: Vec<RatingRow>, offset: i64, ahead: i64) -> Vec<Standing> {
+    let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
+    let mut position = ahead + 1;
+    let mut last_score = None;
+    for (i, row) in (0..).zip(rows) {
+        if last_score.is_some_and(|s: f64| s > row.score) {
+            position = offset + i + 1;
+        }
+        last_score = Some(row.score);
+        out.push(row.standing(position));
+    }
+    out
+}
