@@ -138,6 +138,7 @@ impl Hub {
             view: View {
                 title: tr.f("leaderboard-title", &[("game", game.into())]),
                 description: lines.join("\n"),
+                text: None,
                 fields: vec![],
                 colour: COLOUR,
                 footer: Some(tr.f(
@@ -274,6 +275,7 @@ impl Hub {
             view: View {
                 title,
                 description: String::new(),
+                text: None,
                 fields,
                 colour: COLOUR,
                 footer: None,
@@ -333,6 +335,7 @@ impl Hub {
                     None => tr.t("history-title"),
                 },
                 description: lines.join("\n"),
+                text: None,
                 fields: vec![],
                 colour: COLOUR,
                 footer: None,
