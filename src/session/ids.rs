@@ -144,10 +144,62 @@ mod tests {
         assert_eq!(decode(&game(GameId(1), 1, &"a".repeat(65))), None);
     }
 
+    /// What decoding promises for any input: no panic; a decoded route fits Discord, and
+    /// encoding it again decodes to the same route; a select's route stays decodable.
+    fn check_decoding(id: &str) -> Result<(), TestCaseError> {
+        if let Some(route) = decode(id) {
+            prop_assert!(id.chars().count() <= limits::CUSTOM_ID);
+            let again = match &route {
+                Route::Game {
+                    game: g,
+                    version,
+                    action,
+                } => game(*g, *version, action),
+                Route::Lobby { game, action } => lobby(*game, action),
+            };
+            prop_assert_eq!(decode(&again), Some(route));
+        }
+        if let Some(picked) = with_action(id, "c3") {
+            prop_assert!(decode(&picked).is_some(), "{} from {}", picked, id);
+        }
+        Ok(())
+    }
+
+    /// A real id with one edit: bytes inserted, removed or replaced at some place.
+    fn mangled() -> impl Strategy<Value = String> {
+        let version = prop_oneof![Just(LOBBY.to_owned()), (0usize..2000).prop_map(|v| v.to_string())];
+        let id = (1i64..i64::MAX, version, "[a-z0-9+.~-]{1,70}")
+            .prop_map(|(g, v, a)| format!("{PREFIX}:{g}:{v}:{a}"));
+        let edit = (
+            any::<usize>(),
+            0usize..4,
+            proptest::collection::vec(any::<u8>(), 0..4),
+        );
+        (id, edit).prop_map(|(id, (at, cut, insert))| {
+            let mut bytes = id.into_bytes();
+            let at = at % (bytes.len() + 1);
+            let cut = cut.min(bytes.len() - at);
+            bytes.splice(at..at + cut, insert);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    }
+
     proptest! {
+        #![proptest_config(crate::session::tests::fuzz_config(256))]
+
         #[test]
         fn decoding_never_panics(s in ".{0,120}") {
-            let _ = decode(&s);
+            check_decoding(&s)?;
+        }
+
+        #[test]
+        fn arbitrary_bytes_are_decoded_soundly(bytes in proptest::collection::vec(any::<u8>(), 0..160)) {
+            check_decoding(&String::from_utf8_lossy(&bytes))?;
+        }
+
+        #[test]
+        fn mangled_ids_are_decoded_soundly(id in mangled()) {
+            check_decoding(&id)?;
         }
 
         #[test]

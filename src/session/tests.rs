@@ -394,3 +394,81 @@ async fn every_lobby_and_board_fits_discord() {
         }
     }
 }
+
+/// The live board (the newest message with controls) as a click would come from it.
+fn live_board(out: &Channel) -> Option<Post> {
+    let msgs = out.messages.lock().unwrap();
+    let live = msgs.iter().rev().find(|(_, _, p)| !p.view.rows.is_empty());
+    live.map(|(_, _, p)| p.clone())
+}
+
+/// The game's log length in memory and in the store, while it is active.
+async fn log_lens(hub: &Hub, game: GameId) -> (Option<usize>, Option<usize>) {
+    let session = hub.sessions.get(&game).map(|s| s.clone());
+    let memory = match session {
+        Some(s) => Some(s.lock().await.log.len()),
+        None => None,
+    };
+    let games = hub.store.load_active().await.unwrap();
+    (
+        memory,
+        games.iter().find(|g| g.row.id == game).map(|g| g.log.len()),
+    )
+}
+
+/// Fuzzing runs `SAIKORO_FUZZ_CASES` cases, or `default` for an ordinary `cargo test`; a long
+/// run: `SAIKORO_FUZZ_CASES=20000 cargo test --lib session::`.
+pub(super) fn fuzz_config(default: u32) -> proptest::prelude::ProptestConfig {
+    let cases = std::env::var("SAIKORO_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default);
+    proptest::prelude::ProptestConfig::with_cases(cases)
+}
+
+proptest::proptest! {
+    #![proptest_config(fuzz_config(16))]
+
+    /// Presses by players and strangers of the live board's controls, with the id mangled or
+    /// not: every press is answered, a refusal changes neither the game nor the store, and an
+    /// accepted press adds at most one action to both.
+    #[test]
+    fn arbitrary_clicks_are_answered_and_refusals_change_nothing(
+        presses in proptest::collection::vec(
+            (1u64..4, proptest::prelude::any::<usize>(), proptest::prelude::any::<usize>(), proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4)),
+            1..40,
+        ),
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (hub, out) = hub().await;
+            let game = started(&hub, &out).await;
+            for (who, pick, at, insert) in presses {
+                let Some(board) = live_board(&out) else { break };
+                let ids = button_ids(&board);
+                let mut id = ids[pick % ids.len()].clone().into_bytes();
+                if !insert.is_empty() {
+                    let at = at % (id.len() + 1);
+                    id.splice(at..at, insert);
+                }
+                let id = String::from_utf8_lossy(&id).into_owned();
+                let before = log_lens(&hub, game).await;
+                let reply = click(&hub, &out, &id, &user(who, "x")).await;
+                let after = log_lens(&hub, game).await;
+                match reply {
+                    Reply::Private(text) => {
+                        assert!(!text.is_empty());
+                        assert_eq!(after, before, "refused `{id}` ({text}) changed the game");
+                    }
+                    Reply::Update(_) => {
+                        let grew = after.0.zip(before.0).is_none_or(|(a, b)| a <= b + 1);
+                        assert!(grew, "`{id}` applied more than one action: {before:?} → {after:?}");
+                        // A finished game leaves the active ones; until then memory and store agree.
+                        assert!(after.1.is_none() || after.1 == after.0, "`{id}`: {after:?}");
+                    }
+                }
+                hub.settle(game).await;
+            }
+        });
+    }
+}

@@ -100,6 +100,9 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const SQLITE_MAX_CONNECTIONS: u32 = 4;
 const POSTGRES_MAX_CONNECTIONS: u32 = 8;
+/// A stopped PostgreSQL refuses connections, and sqlx keeps retrying until this runs out (30 s by
+/// default): short, so a click is told to try again within Discord's answer time.
+const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1500);
 /// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
 const IMPORT_CHUNK: usize = 1000;
 
@@ -404,6 +407,7 @@ impl Store {
             let options = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
                 .max_connections(POSTGRES_MAX_CONNECTIONS)
+                .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
                 .connect_with(options)
                 .await?;
             POSTGRES_MIGRATIONS

@@ -29,6 +29,8 @@ pub struct BotOptions {
     pub turn_timeout_secs: u64,
     /// `play` (the game's default move) or `leave`.
     pub turn_timeout_action: &'static str,
+    /// `None`: a SQLite file in the bot's folder.
+    pub database_url: Option<String>,
 }
 
 impl Default for BotOptions {
@@ -40,6 +42,7 @@ impl Default for BotOptions {
             turn_reminder_secs: 0,
             turn_timeout_secs: 0,
             turn_timeout_action: "play",
+            database_url: None,
         }
     }
 }
@@ -60,12 +63,15 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
+                "guild_ids = [{guild}]\ndatabase_url = \"{db}\"\ndiscord_api_url = \"{api}\"\n\
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
                  turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
                  turn_timeout_action = \"{on_timeout}\"\n",
                 guild = emu.guild_id(),
-                db = dir.join("games.db").display(),
+                db = opts
+                    .database_url
+                    .clone()
+                    .unwrap_or_else(|| format!("sqlite://{}", dir.join("games.db").display())),
                 api = emu.api_url(),
                 expiry = opts.lobby_expiry_secs,
                 delay = opts.bot_delay_ms,
