@@ -129,6 +129,57 @@ pub struct Pile {
     pub cards: Vec<Placed>,
 }
 
+/// What happened, as data; [`Game::describe`] words it for the log (card names come from the
+/// game's card set, which never changes during a game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Revealed {
+        player: Seat,
+        cards: Vec<Drawn>,
+    },
+    /// The `check`-th visitor's check (from 1) rolled `dice`.
+    Rolled {
+        check: u8,
+        dice: Roll,
+    },
+    Collapsed {
+        player: Seat,
+        pile: u32,
+        cards: Vec<Placed>,
+    },
+    NothingFell,
+    Placed {
+        player: Seat,
+        card: Card,
+        slot: usize,
+    },
+    /// A card used on the dice; `face` is the face named for a `?` reroll.
+    Used {
+        player: Seat,
+        card: Placed,
+        face: Option<u8>,
+        discarded: usize,
+        before: Roll,
+        after: Roll,
+    },
+    Took {
+        player: Seat,
+        card: Placed,
+        slot: usize,
+        pile: u32,
+    },
+    Claimed {
+        player: Seat,
+        slot: usize,
+        pile: u32,
+        cards: Vec<Placed>,
+    },
+    GameEnd,
+    Resigned {
+        player: Seat,
+    },
+}
+
 /// Where the turn stands (§4). P1, P3a and P3c happen inside `apply`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -280,7 +331,7 @@ pub struct Saizumi {
     checks_done: u8,
     /// The dice as they last stood (for the board).
     dice: Option<Roll>,
-    log: VecDeque<Msg>,
+    log: VecDeque<Event>,
     outcome: Option<Outcome>,
 }
 
@@ -396,8 +447,8 @@ impl Saizumi {
         self.dice
     }
 
-    pub fn log(&self) -> impl Iterator<Item = &Msg> {
-        self.log.iter()
+    pub fn log(&self) -> impl Iterator<Item = Msg> + '_ {
+        self.log.iter().map(|e| self.describe(e))
     }
 
     /// The seat whose response is awaited now.
@@ -595,7 +646,7 @@ impl Saizumi {
     }
 
     /// P1: reveal up to three cards; visitors are set aside, stones wait to be placed.
-    fn reveal(&mut self, events: &mut Vec<Msg>) {
+    fn reveal(&mut self, events: &mut Vec<Event>) {
         let n = REVEAL.min(self.deck.len());
         if n == 0 {
             // The safeguard of §4: an empty deck ends the game.
@@ -613,12 +664,10 @@ impl Saizumi {
                 Drawn::Stone(card) => self.to_place.push((i as u32 + 1, card)),
             }
         }
-        let shown: Vec<String> = self.revealed.iter().map(|d| self.drawn_text(*d)).collect();
-        events.push(
-            Msg::new("saizumi-log-revealed")
-                .seat("player", self.active)
-                .arg("cards", shown.join(" · ")),
-        );
+        events.push(Event::Revealed {
+            player: self.active,
+            cards: self.revealed.clone(),
+        });
         self.phase = Phase::Place;
     }
 
@@ -630,7 +679,7 @@ impl Saizumi {
     }
 
     /// Runs the automatic steps (P1, P3a, P3c and the skips) until a seat must act or the game ends.
-    fn proceed(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn proceed(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         loop {
             match &self.phase {
                 Phase::Place => {
@@ -677,7 +726,7 @@ impl Saizumi {
 
     /// P3a: roll four dice and line up the responders: from the seat after the active player
     /// round to the active player, last; seats without piles (or out of the game) are skipped.
-    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         let roll = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
         let n = self.players();
         let queue: Vec<Seat> = (1..=n)
@@ -685,11 +734,10 @@ impl Saizumi {
             .filter(|&s| self.playing[s] && !self.piles[s].is_empty())
             .collect();
         self.dice = Some(roll);
-        events.push(
-            Msg::new("saizumi-log-rolled")
-                .arg("check", u32::from(self.checks_done) + 1)
-                .arg("dice", view::dice_text(&roll)),
-        );
+        events.push(Event::Rolled {
+            check: self.checks_done + 1,
+            dice: roll,
+        });
         self.phase = Phase::Respond {
             dice: roll,
             queue,
@@ -698,7 +746,7 @@ impl Saizumi {
     }
 
     /// P3c: in every pile the lowest matching card falls with everything above it.
-    fn collapse(&mut self, events: &mut Vec<Msg>) {
+    fn collapse(&mut self, events: &mut Vec<Event>) {
         let Phase::Respond { dice, .. } = self.phase else {
             return;
         };
@@ -709,13 +757,12 @@ impl Saizumi {
             for pile in &mut piles {
                 if let Some(pos) = self.lowest_match(&pile.cards, &c) {
                     let fallen = pile.cards.split_off(pos - 1);
-                    events.push(
-                        Msg::new("saizumi-log-collapsed")
-                            .seat("player", seat)
-                            .arg("pile", pile.label)
-                            .arg("cards", self.cards_text(&fallen)),
-                    );
                     self.discards.extend(fallen.iter().map(|p| p.card));
+                    events.push(Event::Collapsed {
+                        player: seat,
+                        pile: pile.label,
+                        cards: fallen,
+                    });
                     any = true;
                 }
             }
@@ -723,7 +770,7 @@ impl Saizumi {
             self.piles[seat] = piles;
         }
         if !any {
-            events.push(Msg::new("saizumi-log-nothing-fell"));
+            events.push(Event::NothingFell);
         }
         self.checks_pending -= 1;
         self.checks_done += 1;
@@ -738,18 +785,17 @@ impl Saizumi {
         ids.join(", ")
     }
 
-    fn place(&mut self, stone: u32, slot: usize, events: &mut Vec<Msg>) {
+    fn place(&mut self, stone: u32, slot: usize, events: &mut Vec<Event>) {
         let Some(i) = self.to_place.iter().position(|(k, _)| *k == stone) else {
             return;
         };
         let (_, card) = self.to_place.remove(i);
         self.market[slot - 1].push(card);
-        events.push(
-            Msg::new("saizumi-log-placed")
-                .seat("player", self.active)
-                .arg("card", self.kind(card).id.as_str())
-                .arg("slot", slot),
-        );
+        events.push(Event::Placed {
+            player: self.active,
+            card,
+            slot,
+        });
     }
 
     fn use_card(
@@ -759,7 +805,7 @@ impl Saizumi {
         pos: usize,
         face: Option<u8>,
         dice: &mut dyn Dice,
-        events: &mut Vec<Msg>,
+        events: &mut Vec<Event>,
     ) {
         let Phase::Respond { dice: before, .. } = self.phase else {
             return;
@@ -781,19 +827,14 @@ impl Saizumi {
             }
             Effect::Set(n) => after = [n; 4],
         }
-        let named = match effect {
-            Effect::Reroll(None) => format!("🔄{}", face.unwrap_or_default()),
-            e => e.to_string(),
-        };
-        events.push(
-            Msg::new("saizumi-log-used")
-                .seat("player", seat)
-                .arg("card", view::placed_id(self, chosen))
-                .arg("effect", named)
-                .arg("discarded", removed.len())
-                .arg("before", view::dice_text(&before))
-                .arg("after", view::dice_text(&after)),
-        );
+        events.push(Event::Used {
+            player: seat,
+            card: chosen,
+            face,
+            discarded: removed.len(),
+            before,
+            after,
+        });
         if let Phase::Respond { dice: roll, .. } = &mut self.phase {
             *roll = after;
         }
@@ -805,7 +846,7 @@ impl Saizumi {
     }
 
     /// P4 done (or skipped): the next seat still playing starts its turn with P1.
-    fn next_turn(&mut self, events: &mut Vec<Msg>) {
+    fn next_turn(&mut self, events: &mut Vec<Event>) {
         let n = self.players();
         self.active = (1..=n)
             .map(|i| self.seat_after(i))
@@ -816,19 +857,19 @@ impl Saizumi {
     }
 
     /// P5: score the piles of the seats still playing; the best total wins, ties share.
-    fn finish(&mut self, events: &mut Vec<Msg>) {
+    fn finish(&mut self, events: &mut Vec<Event>) {
         self.phase = Phase::Over;
         let seats: Vec<Seat> = (0..self.players()).filter(|&s| self.playing[s]).collect();
         let best = seats.iter().map(|&s| self.score(s)).max().unwrap_or(0);
         let winners: Vec<Seat> = seats.into_iter().filter(|&s| self.score(s) == best).collect();
-        events.push(Msg::new("saizumi-log-game-end"));
+        events.push(Event::GameEnd);
         self.outcome = Some(Outcome::Won { winners });
     }
 
     /// With three or more players the others play on; a resigned player's piles leave the game
     /// (to the discards); the last one playing wins.
-    fn resign(&mut self, seat: Seat, events: &mut Vec<Msg>) {
-        events.push(Msg::new("log-resigned").seat("player", seat));
+    fn resign(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        events.push(Event::Resigned { player: seat });
         self.playing[seat] = false;
         let piles = std::mem::take(&mut self.piles[seat]);
         self.discards
@@ -852,7 +893,7 @@ impl Saizumi {
     }
 
     /// Starts the first turn: `new` after setup, tests after building a position.
-    fn begin(&mut self, dice: &mut dyn Dice) -> Vec<Msg> {
+    fn begin(&mut self, dice: &mut dyn Dice) -> Vec<Event> {
         let mut events = vec![];
         self.reveal(&mut events);
         self.proceed(dice, &mut events);
@@ -860,7 +901,7 @@ impl Saizumi {
         events
     }
 
-    fn remember(&mut self, events: &[Msg]) {
+    fn remember(&mut self, events: &[Event]) {
         keep_recent(&mut self.log, events, LOG_LEN);
     }
 }
@@ -883,7 +924,7 @@ impl Game for Saizumi {
 
     type Options = Options;
     type Action = Action;
-    type Event = Msg;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -985,16 +1026,16 @@ impl Game for Saizumi {
         seat: Seat,
         action: &Action,
         dice: &mut dyn Dice,
-        out: &mut Vec<Msg>,
+        events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        let mut events = vec![];
+        let first = events.len();
         match action {
-            Action::Resign => self.resign(seat, &mut events),
-            Action::Place { stone, slot } => self.place(*stone, *slot as usize, &mut events),
+            Action::Resign => self.resign(seat, events),
+            Action::Place { stone, slot } => self.place(*stone, *slot as usize, events),
             Action::Use { pile, pos, face } => {
                 let face = face.and_then(|n| u8::try_from(n).ok());
-                self.use_card(seat, *pile, *pos as usize, face, dice, &mut events);
+                self.use_card(seat, *pile, *pos as usize, face, dice, events);
             }
             Action::Done => {
                 if let Phase::Respond { at, .. } = &mut self.phase {
@@ -1007,14 +1048,13 @@ impl Game for Saizumi {
                 let half = if half == "b" { Half::B } else { Half::A };
                 let index = self.pile_index(seat, *pile).expect("checked: the pile exists");
                 self.piles[seat][index].cards.push(Placed { card, half });
-                events.push(
-                    Msg::new("saizumi-log-took")
-                        .seat("player", seat)
-                        .arg("card", view::placed_id(self, Placed { card, half }))
-                        .arg("slot", s)
-                        .arg("pile", *pile),
-                );
-                self.next_turn(&mut events);
+                events.push(Event::Took {
+                    player: seat,
+                    card: Placed { card, half },
+                    slot: s,
+                    pile: *pile,
+                });
+                self.next_turn(events);
             }
             Action::Claim { slot, halves } => {
                 let s = *slot as usize;
@@ -1030,25 +1070,84 @@ impl Game for Saizumi {
                     .collect();
                 let label = self.next_label[seat];
                 self.next_label[seat] += 1;
-                events.push(
-                    Msg::new("saizumi-log-claimed")
-                        .seat("player", seat)
-                        .arg("slot", s)
-                        .arg("pile", label)
-                        .arg("cards", self.cards_text(&cards)),
-                );
+                events.push(Event::Claimed {
+                    player: seat,
+                    slot: s,
+                    pile: label,
+                    cards: cards.clone(),
+                });
                 self.piles[seat].push(Pile { label, cards });
-                self.next_turn(&mut events);
+                self.next_turn(events);
             }
         }
-        self.proceed(dice, &mut events);
-        self.remember(&events);
-        out.extend(events);
+        self.proceed(dice, events);
+        self.remember(&events[first..]);
         Ok(())
     }
 
-    fn describe(&self, event: &Msg) -> Msg {
-        event.clone()
+    fn describe(&self, event: &Event) -> Msg {
+        match event {
+            Event::Revealed { player, cards } => {
+                let shown: Vec<String> = cards.iter().map(|d| self.drawn_text(*d)).collect();
+                Msg::new("saizumi-log-revealed")
+                    .seat("player", *player)
+                    .arg("cards", shown.join(" · "))
+            }
+            Event::Rolled { check, dice } => Msg::new("saizumi-log-rolled")
+                .arg("check", *check)
+                .arg("dice", view::dice_text(dice)),
+            Event::Collapsed { player, pile, cards } => Msg::new("saizumi-log-collapsed")
+                .seat("player", *player)
+                .arg("pile", *pile)
+                .arg("cards", self.cards_text(cards)),
+            Event::NothingFell => Msg::new("saizumi-log-nothing-fell"),
+            Event::Placed { player, card, slot } => Msg::new("saizumi-log-placed")
+                .seat("player", *player)
+                .arg("card", self.kind(*card).id.as_str())
+                .arg("slot", *slot),
+            Event::Used {
+                player,
+                card,
+                face,
+                discarded,
+                before,
+                after,
+            } => {
+                let named = match self.face(*card).effect {
+                    Effect::Reroll(None) => format!("🔄{}", face.unwrap_or_default()),
+                    e => e.to_string(),
+                };
+                Msg::new("saizumi-log-used")
+                    .seat("player", *player)
+                    .arg("card", view::placed_id(self, *card))
+                    .arg("effect", named)
+                    .arg("discarded", *discarded)
+                    .arg("before", view::dice_text(before))
+                    .arg("after", view::dice_text(after))
+            }
+            Event::Took {
+                player,
+                card,
+                slot,
+                pile,
+            } => Msg::new("saizumi-log-took")
+                .seat("player", *player)
+                .arg("card", view::placed_id(self, *card))
+                .arg("slot", *slot)
+                .arg("pile", *pile),
+            Event::Claimed {
+                player,
+                slot,
+                pile,
+                cards,
+            } => Msg::new("saizumi-log-claimed")
+                .seat("player", *player)
+                .arg("slot", *slot)
+                .arg("pile", *pile)
+                .arg("cards", self.cards_text(cards)),
+            Event::GameEnd => Msg::new("saizumi-log-game-end"),
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", *player),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -342,7 +342,7 @@ fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
 
 /// The last log lines that fit a field.
 fn log_text(game: &Saizumi, tr: &Tr) -> String {
-    let mut lines: Vec<String> = game.log().map(|m| tr.msg(m)).collect();
+    let mut lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     while lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() > FIELD_MAX && lines.len() > 1 {
         lines.remove(0);
     }

@@ -190,6 +190,83 @@ enum Steps<'a> {
     Cells(&'a [u8]),
 }
 
+/// What happened, as data; [`Game::describe`] words it for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    PlayOver {
+        player: Seat,
+    },
+    Rolled {
+        player: Seat,
+        roll: u8,
+        required: u8,
+    },
+    NoChain {
+        player: Seat,
+    },
+    Took {
+        player: Seat,
+        cell: u8,
+    },
+    Placed {
+        player: Seat,
+        chain: Chain,
+        landings: Vec<u8>,
+    },
+    /// The pieces jumped this turn (bit per cell) left the board and scored.
+    Captured {
+        player: Seat,
+        cells: u64,
+        points: u32,
+    },
+    RemovedInitial {
+        player: Seat,
+    },
+    Resigned {
+        player: Seat,
+    },
+}
+
+impl Event {
+    fn describe(&self) -> Msg {
+        match self {
+            Event::PlayOver { player } => Msg::new("stones-log-play-over").seat("player", *player),
+            Event::Rolled {
+                player,
+                roll,
+                required,
+            } => Msg::new("stones-log-rolled")
+                .seat("player", *player)
+                .arg("roll", *roll)
+                .arg("required", *required),
+            Event::NoChain { player } => Msg::new("stones-log-no-chain").seat("player", *player),
+            Event::Took { player, cell } => Msg::new("stones-log-took")
+                .seat("player", *player)
+                .arg("cell", cell_name(*cell)),
+            Event::Placed {
+                player,
+                chain,
+                landings,
+            } => Msg::new("stones-log-placed")
+                .seat("player", *player)
+                .arg("chain", chain.to_string())
+                .arg("cells", cells_text(landings.iter().copied())),
+            Event::Captured {
+                player,
+                cells,
+                points,
+            } => Msg::new("stones-log-captured")
+                .seat("player", *player)
+                .arg("cells", cells_text(bits(*cells)))
+                .arg("points", *points),
+            Event::RemovedInitial { player } => {
+                Msg::new("stones-log-removed-initial").seat("player", *player)
+            }
+            Event::Resigned { player } => Msg::new("log-resigned").seat("player", *player),
+        }
+    }
+}
+
 /// A chain checked against the board: where its stones land and what it jumps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
@@ -429,7 +506,7 @@ impl Stones {
     }
 
     /// TURN_START (§3): game over, play-over, the die, the no-pass loss; else PLACE.
-    fn begin_turn(&mut self, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn begin_turn(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         self.required = None;
         self.roll = None;
         self.turn = TurnRecord {
@@ -444,7 +521,7 @@ impl Stones {
             return;
         }
         if self.pos.hands[self.active] == 0 {
-            events.push(Msg::new("stones-log-play-over").seat("player", self.active));
+            events.push(Event::PlayOver { player: self.active });
             self.active = 1 - self.active;
             self.turn.seat = self.active;
         }
@@ -454,12 +531,11 @@ impl Stones {
             let required = roll.min(self.pos.hands[me]);
             self.roll = Some(roll);
             self.required = Some(required);
-            events.push(
-                Msg::new("stones-log-rolled")
-                    .seat("player", me)
-                    .arg("roll", roll)
-                    .arg("required", required),
-            );
+            events.push(Event::Rolled {
+                player: me,
+                roll,
+                required,
+            });
         }
         // The check assumes every available take (taking only frees cells).
         let mut freed = self.pos.clone();
@@ -472,7 +548,7 @@ impl Stones {
         if freed.has_chain(me, lens) {
             self.phase = Phase::Place;
         } else {
-            events.push(Msg::new("stones-log-no-chain").seat("player", me));
+            events.push(Event::NoChain { player: me });
             self.stuck = Some(me);
             self.finish(1 - me);
         }
@@ -487,27 +563,25 @@ impl Stones {
         });
     }
 
-    fn take(&mut self, corner: u8, events: &mut Vec<Msg>) {
+    fn take(&mut self, corner: u8, events: &mut Vec<Event>) {
         let me = self.active;
         self.pos.take(me, corner);
         self.turn.takes.push(corner);
         self.turn.points += 1;
-        events.push(
-            Msg::new("stones-log-took")
-                .seat("player", me)
-                .arg("cell", cell_name(corner)),
-        );
+        events.push(Event::Took {
+            player: me,
+            cell: corner,
+        });
     }
 
-    fn place(&mut self, placement: Placement, events: &mut Vec<Msg>) {
+    fn place(&mut self, placement: Placement, events: &mut Vec<Event>) {
         let me = self.active;
         self.pos.put(me, &placement.landings);
-        events.push(
-            Msg::new("stones-log-placed")
-                .seat("player", me)
-                .arg("chain", placement.chain.to_string())
-                .arg("cells", cells_text(placement.landings.iter().copied())),
-        );
+        events.push(Event::Placed {
+            player: me,
+            chain: placement.chain,
+            landings: placement.landings.clone(),
+        });
         self.turn.chain = Some(placement.chain);
         self.turn.landings = placement.landings;
         self.turn.captured = placement.jumped;
@@ -515,22 +589,21 @@ impl Stones {
     }
 
     /// TURN_END: the jumped pieces leave and score; maybe the initial stone leaves; next turn.
-    fn end_turn(&mut self, remove: bool, dice: &mut dyn Dice, events: &mut Vec<Msg>) {
+    fn end_turn(&mut self, remove: bool, dice: &mut dyn Dice, events: &mut Vec<Event>) {
         let me = self.active;
         let points = self.pos.settle(me, self.turn.captured);
         self.turn.points += points;
         if points > 0 {
-            events.push(
-                Msg::new("stones-log-captured")
-                    .seat("player", me)
-                    .arg("cells", cells_text(bits(self.turn.captured)))
-                    .arg("points", points),
-            );
+            events.push(Event::Captured {
+                player: me,
+                cells: self.turn.captured,
+                points,
+            });
         }
         if remove {
             self.pos.remove_initial(me);
             self.turn.removed_initial = true;
-            events.push(Msg::new("stones-log-removed-initial").seat("player", me));
+            events.push(Event::RemovedInitial { player: me });
         }
         self.last = Some(std::mem::take(&mut self.turn));
         self.active = 1 - me;
@@ -562,7 +635,7 @@ impl Game for Stones {
 
     type Options = Options;
     type Action = Action;
-    type Event = Msg;
+    type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         if !PLAYERS.contains(&players) {
@@ -618,28 +691,26 @@ impl Game for Stones {
         seat: Seat,
         action: &Action,
         dice: &mut dyn Dice,
-        out: &mut Vec<Msg>,
+        events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let placement = self.check(seat, action)?;
-        let mut events = vec![];
         match action {
             Action::Place(_) | Action::PlaceAt { .. } => {
-                self.place(placement.expect("a checked placement"), &mut events)
+                self.place(placement.expect("a checked placement"), events)
             }
-            Action::Take(c) => self.take(*c, &mut events),
-            Action::End { remove } => self.end_turn(*remove, dice, &mut events),
+            Action::Take(c) => self.take(*c, events),
+            Action::End { remove } => self.end_turn(*remove, dice, events),
             Action::Resign => {
-                events.push(Msg::new("log-resigned").seat("player", seat));
+                events.push(Event::Resigned { player: seat });
                 self.resigned = Some(seat);
                 self.finish(1 - seat);
             }
         }
-        out.extend(events);
         Ok(())
     }
 
-    fn describe(&self, event: &Msg) -> Msg {
-        event.clone()
+    fn describe(&self, event: &Event) -> Msg {
+        event.describe()
     }
 
     fn outcome(&self) -> Option<Outcome> {
