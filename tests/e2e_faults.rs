@@ -71,6 +71,8 @@ async fn every_message_pings_exactly_the_players_meant_whatever_their_names() {
             message.content
         );
         assert!(message.pings.users.len() <= 1, "{}", message.content);
+        // Nor could a name that slipped through: the message allows only the pings it made.
+        assert_eq!(emu.permitted_pings(message), message.pings, "{}", message.content);
     }
     let end = end_message(&emu, channel).expect("the game ended");
     assert!(
@@ -126,8 +128,8 @@ async fn rate_limits_and_server_errors_on_board_posts_and_edits_are_retried() {
     let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let ann = emu.user("ann");
     let channel = emu.text_channel();
-    // The first board's post is rate limited on its route, then meets a 502; the computer
-    // player's first edit of it meets a global rate limit, then a 500.
+    // The lobby's post is rate limited on its route, then meets a 502; the first edit of a
+    // board by the bot (a computer player's move) meets a global rate limit, then a 500.
     let limited = |retry_after_ms, global| FaultKind::RateLimited {
         retry_after: Duration::from_millis(retry_after_ms),
         global,

@@ -253,6 +253,23 @@ impl Emulator {
         self.shared.read(|s| s.pings(&body, false))
     }
 
+    /// Whom a message's `allowed_mentions` would let it notify if its content mentioned every
+    /// member, every role and @everyone: what keeps a name that slipped through from pinging.
+    pub fn permitted_pings(&self, message: &Message) -> Pings {
+        self.shared.read(|s| {
+            let mut content: Vec<String> = s.users.keys().map(|u| format!("<@{u}>")).collect();
+            content.push(format!(
+                "<@&{}> <@&{}> @everyone",
+                s.manager_role, s.everyone_role
+            ));
+            let mut body = json!({"content": content.join(" ")});
+            if !message.allowed_mentions.is_null() {
+                body["allowed_mentions"] = message.allowed_mentions.clone();
+            }
+            s.pings(&body, message.ephemeral())
+        })
+    }
+
     /// Every message (ephemeral and deleted ones too) whose posting notified anyone, oldest first.
     pub fn pinging_messages(&self) -> Vec<Message> {
         self.shared.read(|s| {

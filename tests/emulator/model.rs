@@ -53,6 +53,8 @@ pub struct Message {
     /// Whom posting it notified, as Discord decides from the content and `allowed_mentions`
     /// (edits notify no one).
     pub pings: Pings,
+    /// The `allowed_mentions` it was posted with (null if absent).
+    pub allowed_mentions: Value,
 }
 
 /// The notifications a message caused.

@@ -470,6 +470,7 @@ async fn callback(
                     edited: false,
                     deleted: false,
                     pings,
+                    allowed_mentions: data["allowed_mentions"].clone(),
                 };
                 s.messages.insert(id, message);
                 Some(id)
@@ -563,6 +564,7 @@ async fn follow_up(
                 let pings = s.pings(&body, ephemeral);
                 if let Some(message) = s.messages.get_mut(&id) {
                     message.pings = pings;
+                    message.allowed_mentions = body["allowed_mentions"].clone();
                 }
                 id
             }
@@ -584,6 +586,7 @@ async fn follow_up(
                         edited: false,
                         deleted: false,
                         pings,
+                        allowed_mentions: body["allowed_mentions"].clone(),
                     },
                 );
                 id
@@ -699,6 +702,7 @@ async fn create_message(
             edited: false,
             deleted: false,
             pings: s.pings(&body, false),
+            allowed_mentions: body["allowed_mentions"].clone(),
         };
         message.apply(&body);
         s.messages.insert(id, message.clone());
