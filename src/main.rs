@@ -26,6 +26,38 @@ enum Command {
     Run,
     /// Check the configuration and say what is wrong with it.
     CheckConfig,
+    /// Print a stored game move by move, rebuilt from its log.
+    Replay(Stored),
+    /// Write a stored game's record as JSON: game, options, seats, dice and actions.
+    Export(Stored),
+}
+
+#[derive(clap::Args)]
+struct Stored {
+    /// The game's id (`/saikoro history` lists them).
+    id: i64,
+    /// The database (default: the configuration's).
+    #[arg(long)]
+    database: Option<String>,
+}
+
+impl Stored {
+    /// Loads the game's record, from `--database` or the configured database.
+    fn record(&self, config: &std::path::Path, explicit: bool) -> anyhow::Result<console::record::Record> {
+        let url = match &self.database {
+            Some(url) => url.clone(),
+            None => {
+                Config::load(config, explicit)
+                    .map_err(anyhow::Error::msg)?
+                    .database_url
+            }
+        };
+        let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+        runtime
+            .block_on(console::record::load(&url, self.id))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("reading game {}", self.id))
+    }
 }
 
 /// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`
@@ -183,6 +215,19 @@ fn run() -> anyhow::Result<()> {
             if cfg.token.is_none() {
                 println!("note: no token configured; `saikoro run` will explain how to get one");
             }
+            Ok(())
+        }
+        Command::Replay(stored) => {
+            let record = stored.record(&cli.config, explicit_config)?;
+            println!(
+                "{}",
+                console::record::replay_text(&record).map_err(anyhow::Error::msg)?
+            );
+            Ok(())
+        }
+        Command::Export(stored) => {
+            let record = stored.record(&cli.config, explicit_config)?;
+            println!("{}", serde_json::to_string_pretty(&record)?);
             Ok(())
         }
         Command::Run => {

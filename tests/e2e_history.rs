@@ -93,5 +93,112 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
     let (history, _) = ask(&emu, cat, channel, "saikoro history", &[]).await;
     assert!(history.contains(&format!("`{game_id}` Can't Stop")), "{history}");
     assert!(history.contains("🏆"), "{history}");
+
+    // The replay's last move shows the board exactly as it was left live; its buttons step.
+    let live_end = end_message(&emu, channel).unwrap();
+    let i = emu.slash(
+        cat,
+        channel,
+        "cantstop replay",
+        &[("id", json!(game_id.parse::<u64>().unwrap()))],
+    );
+    emu.wait_callback(i, WAIT).await;
+    let replay = emu
+        .wait_for(WAIT, "the replay", |e| {
+            e.original(i).filter(|m| !m.embeds.is_empty())
+        })
+        .await;
+    assert_eq!(replay.embeds[0]["description"], live_end.embeds[0]["description"]);
+    let footer = |m: &emulator::Message| m.embeds[0]["footer"]["text"].as_str().unwrap().to_owned();
+    let moves = footer(&replay)
+        .split(" of ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(
+        footer(&replay).contains(&format!("move {moves} of {moves}")),
+        "{}",
+        footer(&replay)
+    );
+    for (emoji, shown) in [("⏮", "move 0 of"), ("▶", "move 1 of"), ("◀", "move 0 of")] {
+        let current = emu.message(replay.message_id()).unwrap();
+        let id = current
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.ends_with(emoji))
+            .unwrap();
+        assert_eq!(click(&emu, cat, replay.message_id(), &id).await.0, 7);
+        let stepped = emu.message(replay.message_id()).unwrap();
+        assert!(footer(&stepped).contains(shown), "{emoji}: {}", footer(&stepped));
+    }
     emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_crash_right_after_the_winning_click_leaves_the_game_finished_and_rated_once() {
+    let emu = Emulator::start().await;
+    let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let board = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let game_id = board.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
+    // Ben gives up (Can't Stop's board has no Resign button: the command takes the same path
+    // as a click). SIGKILL as soon as it is answered.
+    let answer = slash(&emu, ben, channel, "cantstop resign").await;
+    assert!(answer.contains("resigned"), "{answer}");
+    let dir = bot.kill();
+    let bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+
+    let (board, _) = ask(
+        &emu,
+        ann,
+        channel,
+        "saikoro leaderboard",
+        &[("game", json!(CANTSTOP))],
+    )
+    .await;
+    let rows: Vec<&str> = board.lines().filter(|l| l.starts_with("`#")).collect();
+    assert_eq!(rows.len(), 2, "{board}");
+    let ann_row = rows
+        .iter()
+        .find(|r| r.contains(&format!("<@{}>", ann.0)))
+        .unwrap();
+    assert!(
+        ann_row.starts_with("`#1`") && ann_row.contains("1 games · 1 wins"),
+        "{board}"
+    );
+    let ben_row = rows
+        .iter()
+        .find(|r| r.contains(&format!("<@{}>", ben.0)))
+        .unwrap();
+    assert!(ben_row.contains("1 games · 0 wins"), "{board}");
+    // The restarted bot has no game left to finish (or rate again) in the channel.
+    let answer = slash(&emu, ann, channel, "cantstop board").await;
+    assert!(answer.contains("There is no game"), "{answer}");
+
+    // The terminal reads the finished game back: its record as JSON, and move by move.
+    let saikoro = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_saikoro"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let database = format!("sqlite://{}", bot.dir.join("games.db").display());
+    let record: Value =
+        serde_json::from_str(&saikoro(&["export", &game_id, "--database", &database])).unwrap();
+    assert_eq!(record["game"], "cantstop");
+    assert_eq!(record["seats"][1]["name"], "ben");
+    assert_eq!(
+        record["actions"],
+        json!([{"seat": 1, "action": "resign", "dice": []}])
+    );
+    let config = bot.dir.join("config.toml");
+    let replay = saikoro(&["replay", &game_id, "--config", config.to_str().unwrap()]);
+    assert!(replay.contains("1. ben — resign"), "{replay}");
+    assert!(replay.contains("ann wins"), "{replay}");
 }

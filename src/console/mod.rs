@@ -12,6 +12,8 @@ use serde::Serialize;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
+pub mod record;
+
 /// No game here needs more decisions than this; past it a game is reported as stuck.
 const MAX_ACTIONS: usize = 1_000_000;
 

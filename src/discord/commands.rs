@@ -23,16 +23,18 @@ enum Sub {
     Resign,
     Abandon,
     Log,
+    Replay,
 }
 
 impl Sub {
-    const ALL: [Sub; 6] = [
+    const ALL: [Sub; 7] = [
         Sub::Start,
         Sub::Rules,
         Sub::Board,
         Sub::Resign,
         Sub::Abandon,
         Sub::Log,
+        Sub::Replay,
     ];
 
     fn name(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Sub {
             Sub::Resign => "resign",
             Sub::Abandon => "abandon",
             Sub::Log => "log",
+            Sub::Replay => "replay",
         }
     }
 }
@@ -50,6 +53,7 @@ impl Sub {
 /// The option names a `/<game> start` takes besides the game's switches.
 const SOLITAIRE: &str = "solitaire";
 const PAGE: &str = "page";
+const GAME_ID: &str = "id";
 
 /// Every game's command tree, and `/saikoro settings` for the server's turn timers.
 pub fn all() -> Vec<Command<Data, Error>> {
@@ -243,6 +247,14 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
             o.kind(CommandOptionType::Integer).min_int_value(1)
         }));
     }
+    if sub == Sub::Replay {
+        parameters.push(CommandParameter {
+            required: true,
+            ..option(GAME_ID, "option-game-id", |o| {
+                o.kind(CommandOptionType::Integer).min_int_value(1)
+            })
+        });
+    }
     let action: Action = |ctx| {
         Box::pin(async move {
             run(ctx)
@@ -414,6 +426,23 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         Sub::Log => {
             let page = int_arg(&ctx, PAGE).and_then(|n| usize::try_from(n).ok());
             hub.log(kind, channel, &user, page).await
+        }
+        Sub::Replay => {
+            let guild = interaction.guild_id.map(|g| GuildId(g.get()));
+            let id = crate::id::GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
+            match hub.replay(guild, Some(kind), id, None, &user).await {
+                Ok(post) => {
+                    let reply = poise::CreateReply::default()
+                        .ephemeral(true)
+                        .allowed_mentions(serenity::CreateAllowedMentions::new())
+                        .content(post.content.unwrap_or_default())
+                        .embed(super::convert::embed(&post.view))
+                        .components(super::convert::components(&post.view));
+                    ctx.send(reply).await?;
+                    return Ok(());
+                }
+                Err(refusal) => refusal,
+            }
         }
     };
     // Commands answer privately; boards are posted to the channel by the session.

@@ -9,6 +9,7 @@ mod history;
 pub mod ids;
 mod lobby;
 mod render;
+mod replay;
 mod stats;
 mod timers;
 

@@ -21,7 +21,7 @@ const OPPONENTS: i64 = 3;
 const TREND_GAMES: usize = 10;
 /// Prefix of a leaderboard page button: `lb:<game>:<page>`.
 const BOARD_PREFIX: &str = "lb:";
-const COLOUR: u32 = 0xF1C4_0F;
+const COLOUR: u32 = 0x00F1_C40F;
 
 /// A player as the history shows them: a mention (which never pings in an embed), a bot's
 /// level, or "someone" once forgotten.
@@ -159,6 +159,9 @@ impl Hub {
     /// A click on a history view's button, if `custom_id` is one: the page it leads to, in the
     /// server the click came from.
     pub async fn history_click(&self, custom_id: &str, guild: Option<GuildId>, user: &User) -> Option<Reply> {
+        if let Some(reply) = self.replay_click(custom_id, guild, user).await {
+            return Some(reply);
+        }
         let (kind, page) = parse_board_id(custom_id)?;
         Some(
             match self.leaderboard(guild, Some(kind), Some(page), user).await {

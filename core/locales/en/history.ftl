@@ -34,3 +34,7 @@ history-seat-place = { $player } (#{ $place })
 history-seat-resigned = { $player } (resigned)
 history-seat-solitaire = { $player } ({ $turns } turns)
 forget-me-done = Done: your name is gone from the stats of every server; { $games } of your results stay, anonymised.
+command-replay = Step through a finished game move by move
+option-game-id = The game's id (/saikoro history lists them)
+replay-missing = There is no finished game { $id } of this kind in this server.
+replay-footer = Game { $id } · move { $step } of { $moves } { $last }

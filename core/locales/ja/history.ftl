@@ -34,3 +34,7 @@ history-seat-place = { $player }（{ $place }位）
 history-seat-resigned = { $player }（投了）
 history-seat-solitaire = { $player }（{ $turns } ターン）
 forget-me-done = 完了しました。すべてのサーバーの成績からあなたの名前を消しました。あなたの結果 { $games } 件は匿名で残ります。
+command-replay = 終わった対局を1手ずつ振り返る
+option-game-id = 対局の番号（/saikoro history で確認できます）
+replay-missing = このサーバーには、この種類の終わった対局 { $id } はありません。
+replay-footer = 対局 { $id } · { $moves } 手中 { $step } 手目 { $last }

@@ -1,0 +1,230 @@
+//! The players' history queries at scale: a SQLite file (and PostgreSQL when
+//! SAIKORO_TEST_POSTGRES_URL is set) holding SAIKORO_BENCH_GAMES (100000) finished 3-player
+//! games between 300 people and the bots of one server, plus another server's games that must not
+//! slow it. Prints the median and slowest of SAIKORO_BENCH_RUNS (51) calls per query, in ms.
+//!
+//! cargo bench --bench history
+
+use saikoro::id::GuildId;
+use saikoro::store::Store;
+use sqlx::Connection;
+use std::time::Instant;
+
+const PEOPLE: u64 = 300;
+const GUILD: u64 = 1_100_000_000_000_000_001;
+const OTHER_GUILD: u64 = 1_100_000_000_000_000_002;
+const KINDS: [&str; 3] = ["cantstop", "ishigaki", "saizumi"];
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Deterministic pseudo-random numbers, so every run seeds the same database.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// The seeding SQL: games, their results and the ratings they led to, written directly (the
+/// point is the queries, not 100,000 fsyncs). Each statement is one multi-row INSERT.
+fn seed_sql(games: usize) -> Vec<String> {
+    let mut rng = Lcg(17);
+    let mut statements = vec![];
+    let mut ratings = std::collections::HashMap::new();
+    for chunk_start in (0..games).step_by(1000) {
+        let (mut game_rows, mut result_rows) = (vec![], vec![]);
+        for g in chunk_start..(chunk_start + 1000).min(games) {
+            let id = g + 1;
+            // One game in ten is another server's.
+            let guild = if g % 10 == 9 { OTHER_GUILD } else { GUILD }.cast_signed();
+            let kind = KINDS[g % KINDS.len()];
+            let at = 1_700_000_000 + g as i64 * 60;
+            game_rows.push(format!(
+                "({id}, '{kind}', {guild}, 1, 1, 'finished', '{{}}', '{{}}', '', NULL, {at}, {at})"
+            ));
+            let mut players: Vec<String> = vec![];
+            while players.len() < 3 {
+                let p = match rng.below(PEOPLE + 3) {
+                    p if p < PEOPLE => (1_000 + p).to_string(),
+                    p => format!("bot:{}", ["easy", "normal", "strong"][(p - PEOPLE) as usize]),
+                };
+                if !players.contains(&p) {
+                    players.push(p);
+                }
+            }
+            let winner = rng.below(3) as usize;
+            for (seat, player) in players.iter().enumerate() {
+                let won = seat == winner;
+                let place = if won { 1 } else { 2 };
+                let entry = ratings
+                    .entry((guild, kind, player.clone()))
+                    .or_insert((25.0_f64, 8.3_f64, 0, 0));
+                entry.0 += if won { 0.8 } else { -0.4 };
+                entry.1 = (entry.1 * 0.98).max(1.0);
+                entry.2 += 1;
+                entry.3 += i64::from(won);
+                result_rows.push(format!(
+                    "({id}, {seat}, {guild}, '{kind}', '{player}', {place}, {won}, false, NULL, {}, {}, {at})",
+                    entry.0, entry.1
+                ));
+            }
+        }
+        statements.push(format!(
+            "INSERT INTO games (id, kind, guild_id, channel_id, host_id, status, options, seats, \
+             setup_dice, board_message_id, created_at, updated_at) VALUES {}",
+            game_rows.join(",")
+        ));
+        statements.push(format!(
+            "INSERT INTO results (game_id, seat, guild_id, kind, player, place, won, resigned, turns, \
+             mu, sigma, finished_at) VALUES {}",
+            result_rows.join(",")
+        ));
+    }
+    let rows: Vec<String> = ratings
+        .iter()
+        .map(|((guild, kind, player), (mu, sigma, games, wins))| {
+            format!(
+                "({guild}, '{kind}', '{player}', {mu}, {sigma}, {}, {games}, {wins})",
+                mu - 3.0 * sigma
+            )
+        })
+        .collect();
+    for chunk in rows.chunks(1000) {
+        statements.push(format!(
+            "INSERT INTO ratings (guild_id, kind, player, mu, sigma, score, games, wins) VALUES {}",
+            chunk.join(",")
+        ));
+    }
+    statements
+}
+
+/// Runs the seeding statements in one transaction on a connection of their own.
+async fn seed(url: &str, statements: &[String]) {
+    let script = format!("BEGIN;\n{};\nCOMMIT;", statements.join(";\n"));
+    if url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(url).await.expect("open sqlite");
+        sqlx::raw_sql(&script)
+            .execute(&mut conn)
+            .await
+            .expect("seed sqlite");
+    } else {
+        let mut conn = sqlx::PgConnection::connect(url).await.expect("open postgres");
+        sqlx::raw_sql(&script)
+            .execute(&mut conn)
+            .await
+            .expect("seed postgres");
+    }
+}
+
+fn median_and_max(mut xs: Vec<f64>) -> (f64, f64) {
+    xs.sort_by(f64::total_cmp);
+    (xs[xs.len() / 2], xs[xs.len() - 1])
+}
+
+async fn time<F, Fut, T>(runs: usize, mut f: F) -> (f64, f64)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = T>,
+{
+    let mut ms = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        std::hint::black_box(f().await);
+        ms.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    median_and_max(ms)
+}
+
+async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
+    let store = Store::connect(url).await.expect("store");
+    let seeding = Instant::now();
+    seed(url, &seed_sql(games)).await;
+    eprintln!(
+        "{backend}: seeded {games} games in {:.1} s",
+        seeding.elapsed().as_secs_f64()
+    );
+    let guild = Some(GuildId(GUILD));
+    let person = "1042";
+    let rows = [
+        (
+            "leaderboard page 1",
+            time(runs, || store.leaderboard(guild, "cantstop", 0, 10)).await,
+        ),
+        (
+            "leaderboard page 20",
+            time(runs, || store.leaderboard(guild, "cantstop", 190, 10)).await,
+        ),
+        (
+            "caller's own row",
+            time(runs, || store.standing(guild, "cantstop", person)).await,
+        ),
+        (
+            "stats: a person's results",
+            time(runs, || store.results_of(guild, person)).await,
+        ),
+        (
+            "stats: a person's head-to-head",
+            time(runs, || store.head_to_head(guild, person, 3)).await,
+        ),
+        (
+            "stats: the strong bot's results",
+            time(runs, || store.results_of(guild, "bot:strong")).await,
+        ),
+        (
+            "history: the server's 10 latest",
+            time(runs, || store.recent_games(guild, None, 10)).await,
+        ),
+        (
+            "history: a person's 10 latest",
+            time(runs, || store.recent_games(guild, Some(person), 10)).await,
+        ),
+    ];
+    println!("\n{backend}, {games} finished games, {runs} calls each");
+    println!("{:<34} {:>10} {:>10}", "query", "median ms", "max ms");
+    for (name, (median, max)) in rows {
+        println!("{name:<34} {median:>10.3} {max:>10.3}");
+    }
+    store.close().await;
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; this binary takes no other arguments.
+    let games = env_usize("SAIKORO_BENCH_GAMES", 100_000);
+    let runs = env_usize("SAIKORO_BENCH_RUNS", 51);
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(async {
+        let dir = std::env::temp_dir().join(format!("saikoro-history-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let url = format!("sqlite:{}", dir.join("bench.db").display());
+        measure("SQLite (file, WAL)", &url, games, runs).await;
+        std::fs::remove_dir_all(&dir).ok();
+        if let Ok(base) = std::env::var("SAIKORO_TEST_POSTGRES_URL") {
+            // A schema of its own, dropped afterwards, so the server may be shared.
+            let schema = format!("saikoro_history_bench_{}", std::process::id());
+            let mut admin = sqlx::PgConnection::connect(&base)
+                .await
+                .expect("connect postgres");
+            sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
+                .execute(&mut admin)
+                .await
+                .expect("schema");
+            let separator = if base.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+            measure("PostgreSQL", &url, games, runs).await;
+            sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
+                .execute(&mut admin)
+                .await
+                .expect("drop schema");
+        }
+    });
+}
