@@ -503,23 +503,24 @@ async fn callback(
 
 /// The interaction a webhook token belongs to, if the application id is ours; `Err` with
 /// Discord's answer if there is none or its token has expired.
-fn webhook_interaction(state: &mut State, app: &str, token: &str, route: &str) -> Result<u64, Response> {
+fn webhook_interaction(state: &mut State, app: &str, token: &str, route: &str) -> Result<u64, Box<Response>> {
     let found = (app.parse().ok() == Some(state.application_id))
         .then(|| state.interaction_by_token(token))
         .flatten();
     let Some(id) = found else {
-        return Err(reject(
-            state,
-            route,
-            StatusCode::NOT_FOUND,
-            10015,
-            "Unknown Webhook",
-        ));
+        let unknown = reject(state, route, StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+        return Err(Box::new(unknown));
     };
     let age = state.now() - state.interactions[&id].dispatched;
     if age > TOKEN_LIFETIME {
         let message = format!("Invalid Webhook Token (the interaction is {age:?} old)");
-        return Err(reject(state, route, StatusCode::UNAUTHORIZED, 50027, &message));
+        return Err(Box::new(reject(
+            state,
+            route,
+            StatusCode::UNAUTHORIZED,
+            50027,
+            &message,
+        )));
     }
     Ok(id)
 }
@@ -536,7 +537,7 @@ async fn follow_up(
     shared.with(|s| {
         let interaction = match webhook_interaction(s, &app, &token, &route) {
             Ok(id) => s.interactions[&id].clone(),
-            Err(response) => return response,
+            Err(response) => return *response,
         };
         if validate::empty_message(&body) {
             return reject(
@@ -616,7 +617,7 @@ async fn webhook_message(
     shared.with(|s| {
         let interaction = match webhook_interaction(s, &app, &token, &route) {
             Ok(id) => id,
-            Err(response) => return response,
+            Err(response) => return *response,
         };
         let id = if message == "@original" {
             s.interactions[&interaction].original
