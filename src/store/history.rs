@@ -126,8 +126,9 @@ const SELECT_HEAD_TO_HEAD: &str = "SELECT o.player AS opponent, COUNT(*) AS game
      FROM results m JOIN results o ON o.game_id = m.game_id AND o.player <> m.player \
      WHERE m.guild_id = $1 AND m.player = $2 AND o.player <> 'anon' \
      GROUP BY o.player ORDER BY games DESC, opponent LIMIT $3";
-const SELECT_RECENT_GAMES: &str = "SELECT DISTINCT game_id, finished_at FROM results \
-     WHERE guild_id = $1 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
+/// Seat 0 stands for its game: no DISTINCT, so the newest rows come straight off the index.
+const SELECT_RECENT_GAMES: &str = "SELECT game_id, finished_at FROM results \
+     WHERE guild_id = $1 AND seat = 0 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
 const SELECT_RECENT_GAMES_OF: &str = "SELECT game_id, finished_at FROM results \
      WHERE guild_id = $1 AND player = $2 ORDER BY finished_at DESC, game_id DESC LIMIT $3";
 const SELECT_SEATS_OF_GAME: &str = "SELECT game_id, seat, kind, player, place, won, resigned, turns, finished_at \
