@@ -7,10 +7,18 @@
 //! with the games stored), its memory (idle, per active game, peak) and the CPU the bot and the
 //! bench itself (emulator and players) used while playing.
 //!
+//! Then, open loop: clicks arrive at fixed rates (a Poisson process) on random idle games among
+//! many active ones, whether or not earlier clicks were answered, so the latency is the bot's and
+//! not the players' queueing. For each rate it reports the clicks answered per second,
+//! p50/p99/p99.9/max latency, and the CPU of the bot and the bench per click; the capacity is the
+//! highest rate whose p99 is at most 50 ms.
+//!
 //! `cargo bench --bench load -- [--games 10,100,1000] [--seconds 10] [--clicks N] [--repeat 3]
+//! [--open-rates 100,500,1000,2000] [--open-games 10000] [--open-seconds 10] [--only closed|open]
 //! [--dir /tmp]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`, `LOAD_CLICKS`,
-//! `LOAD_REPEAT`, `LOAD_DIR` (where the database goes: its disk's fsync speed matters);
-//! `SAIKORO_BIN` picks another binary. Figures over repeats are medians.
+//! `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`, `LOAD_ONLY`,
+//! `LOAD_DIR` (where the database goes: its disk's fsync speed matters); `SAIKORO_BIN` picks
+//! another binary. Closed-loop figures over repeats are medians; the open loop runs once.
 
 #[path = "../tests/emulator/mod.rs"]
 mod emulator;
@@ -28,6 +36,8 @@ const WAIT: Duration = Duration::from_secs(15);
 const SETUP_CONCURRENCY: usize = 32;
 /// Wrong answers in a row after which a player stops (the bench must end by itself).
 const MAX_ERRORS_IN_A_ROW: usize = 5;
+/// The open loop's capacity: the highest rate whose p99 stays within this.
+const CAPACITY_P99_MS: f64 = 50.0;
 
 struct Args {
     games: Vec<usize>,
@@ -37,6 +47,11 @@ struct Args {
     repeat: usize,
     /// Where the bot's temporary folder (database, logs) goes.
     dir: PathBuf,
+    open_rates: Vec<usize>,
+    open_games: usize,
+    open_seconds: u64,
+    /// `closed` or `open`: run only that part.
+    only: Option<String>,
 }
 
 impl Args {
@@ -47,6 +62,10 @@ impl Args {
         let mut clicks = env("LOAD_CLICKS");
         let mut repeat = env("LOAD_REPEAT").unwrap_or_else(|| "3".into());
         let mut dir = env("LOAD_DIR").unwrap_or_else(|| std::env::temp_dir().display().to_string());
+        let mut open_rates = env("LOAD_OPEN_RATES").unwrap_or_else(|| "100,500,1000,2000".into());
+        let mut open_games = env("LOAD_OPEN_GAMES").unwrap_or_else(|| "10000".into());
+        let mut open_seconds = env("LOAD_OPEN_SECONDS").unwrap_or_else(|| "10".into());
+        let mut only = env("LOAD_ONLY");
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
@@ -54,8 +73,15 @@ impl Args {
                 "--seconds" => &mut seconds,
                 "--repeat" => &mut repeat,
                 "--dir" => &mut dir,
+                "--open-rates" => &mut open_rates,
+                "--open-games" => &mut open_games,
+                "--open-seconds" => &mut open_seconds,
                 "--clicks" => {
                     clicks = args.next();
+                    continue;
+                }
+                "--only" => {
+                    only = args.next();
                     continue;
                 }
                 // `cargo bench` passes `--bench`, and filters we have no use for.
@@ -70,6 +96,11 @@ impl Args {
                 .filter(|n| *n > 0)
                 .ok_or(format!("{what}: `{text}` is not a positive number"))
         };
+        if let Some(part) = only.as_deref()
+            && !["closed", "open"].contains(&part)
+        {
+            return Err(format!("--only: `{part}` is neither `closed` nor `open`"));
+        }
         Ok(Args {
             games: games
                 .split(',')
@@ -79,7 +110,18 @@ impl Args {
             clicks: clicks.map(|c| number("clicks", &c)).transpose()?,
             repeat: number("repeat", &repeat)?,
             dir: PathBuf::from(dir),
+            open_rates: open_rates
+                .split(',')
+                .map(|r| number("open rates", r))
+                .collect::<Result<_, _>>()?,
+            open_games: number("open games", &open_games)?,
+            open_seconds: number("open seconds", &open_seconds)? as u64,
+            only,
         })
+    }
+
+    fn runs(&self, part: &str) -> bool {
+        self.only.as_deref().is_none_or(|only| only == part)
     }
 }
 
@@ -106,7 +148,8 @@ fn main() {
         .build()
         .expect("a tokio runtime");
     let mut rows = Vec::new();
-    for &games in &args.games {
+    let closed_games: &[usize] = if args.runs("closed") { &args.games } else { &[] };
+    for &games in closed_games {
         let mut runs = Vec::new();
         for round in 1..=args.repeat {
             eprintln!("load: {games} games, run {round}/{}", args.repeat);
@@ -122,9 +165,25 @@ fn main() {
             rows.push(Figures::median(&runs));
         }
     }
+    let open = args
+        .runs("open")
+        .then(|| runtime.block_on(open_loop(&binary, &args)));
     std::fs::remove_file(&binary).ok();
-    print_table(&rows, &args);
-    if rows.len() != args.games.len() {
+    if !closed_games.is_empty() {
+        print_table(&rows, &args);
+    }
+    let open_failed = match open {
+        Some(Ok(rows)) => {
+            print_open_table(&rows, &args);
+            false
+        }
+        Some(Err(e)) => {
+            eprintln!("open loop failed: {e}");
+            true
+        }
+        None => false,
+    };
+    if rows.len() != closed_games.len() || open_failed {
         std::process::exit(1);
     }
 }
@@ -761,4 +820,233 @@ impl Turn {
             moves: 0,
         }
     }
+}
+
+/// What one rate of the open loop measured.
+struct OpenFigures {
+    rate: usize,
+    /// Arrivals that found every game busy (none with 10,000 games at these rates).
+    skipped: usize,
+    clicks: usize,
+    seconds: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    p999_ms: f64,
+    max_ms: f64,
+    errors: usize,
+    bot_cpu_ms: f64,
+    bench_cpu_ms: f64,
+    bot_cores: f64,
+}
+
+/// The latency at quantile `q` of sorted latencies, in ms.
+fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
+    let at = ((sorted.len() as f64 * q) as usize).min(sorted.len().saturating_sub(1));
+    sorted.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// Opens `open_games` games, then offers clicks at each rate in turn on the same bot and games.
+async fn open_loop(binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, String> {
+    let games = args.open_games;
+    let emu = Arc::new(Emulator::start().await);
+    let channels: Vec<ChannelId> = (0..games)
+        .map(|g| emu.add_text_channel(&format!("open-{g}")))
+        .collect();
+    let seats: Vec<(UserId, UserId)> = (0..games)
+        .map(|g| (emu.user(&format!("oann{g}")), emu.user(&format!("oben{g}"))))
+        .collect();
+    let dir = args.dir.join(format!("saikoro-load-open-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    let result = offer_rates(&emu, binary, &dir, &channels, &seats, args).await;
+    std::fs::remove_dir_all(&dir).ok();
+    if let Ok(emu) = Arc::try_unwrap(emu) {
+        emu.shutdown().await;
+    }
+    result
+}
+
+async fn offer_rates(
+    emu: &Arc<Emulator>,
+    binary: &Path,
+    dir: &Path,
+    channels: &[ChannelId],
+    seats: &[(UserId, UserId)],
+    args: &Args,
+) -> Result<Vec<OpenFigures>, String> {
+    let config = write_config(emu, dir)?;
+    let (bot, _) = Bot::start(binary, &config, dir, "open").await?;
+    let setup = Instant::now();
+    let opened: Vec<Result<Message, String>> = futures_util::stream::iter(channels.iter().zip(seats))
+        .map(|(&channel, &(ann, ben))| open_game(emu, channel, MessageId(0), ann, ben))
+        .buffered(SETUP_CONCURRENCY)
+        .collect()
+        .await;
+    // Under the set-up flood a rare answer may be deferred: that game just sits out.
+    let mut failed = 0;
+    let boards: Vec<Option<Message>> = opened
+        .into_iter()
+        .map(|board| board.inspect_err(|_| failed += 1).ok())
+        .collect();
+    eprintln!(
+        "open loop: {} games opened in {:.1} s ({failed} failed to open)",
+        boards.len() - failed,
+        setup.elapsed().as_secs_f64()
+    );
+    // Every idle game: its player and the board it will click next.
+    let idle: Arc<std::sync::Mutex<Vec<(Player, Turn)>>> = Arc::new(std::sync::Mutex::new(
+        boards
+            .into_iter()
+            .zip(channels.iter().zip(seats))
+            .filter_map(|(board, (&channel, &seats))| {
+                let player = Player {
+                    emu: emu.clone(),
+                    channel,
+                    seats,
+                    deadline: Instant::now() + Duration::from_secs(86_400),
+                    max_clicks: usize::MAX,
+                };
+                Some((player, Turn::new(board?)))
+            })
+            .collect(),
+    ));
+    let mut rows = Vec::new();
+    for &rate in &args.open_rates {
+        eprintln!("open loop: {rate} clicks/s for {} s", args.open_seconds);
+        rows.push(offer(&bot, &idle, rate, args.open_seconds).await?);
+    }
+    Ok(rows)
+}
+
+/// Clicks arriving at `rate` per second (exponential gaps) for `seconds`, each on a random idle
+/// game; waits for the last answers, then sums up.
+async fn offer(
+    bot: &Bot,
+    idle: &Arc<std::sync::Mutex<Vec<(Player, Turn)>>>,
+    rate: usize,
+    seconds: u64,
+) -> Result<OpenFigures, String> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(rate as u64);
+    let played = Arc::new(std::sync::Mutex::new(Played::default()));
+    let bot_cpu = cpu_seconds(bot.pid())?;
+    let bench_cpu = cpu_seconds(std::process::id())?;
+    let started = Instant::now();
+    let end = started + Duration::from_secs(seconds);
+    let mut next = started;
+    let mut skipped = 0;
+    let mut tasks = Vec::new();
+    loop {
+        // Exponential gaps: a Poisson process of `rate` arrivals per second.
+        let gap = -(1.0 - rng.random::<f64>()).ln() / rate as f64;
+        next += Duration::from_secs_f64(gap);
+        if next >= end {
+            break;
+        }
+        tokio::time::sleep_until(next.into()).await;
+        let picked = {
+            let mut idle = idle.lock().expect("idle games");
+            match idle.len() {
+                0 => None,
+                n => Some(idle.swap_remove(rng.random_range(0..n))),
+            }
+        };
+        let Some((player, mut turn)) = picked else {
+            skipped += 1;
+            continue;
+        };
+        let (idle, played) = (idle.clone(), played.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut mine = Played::default();
+            let next = match player.step(&mut turn, &mut mine).await {
+                Ok(next) => Some(next),
+                Err(e) => {
+                    mine.errors += 1;
+                    eprintln!("  channel {}: {e}", player.channel);
+                    // Look at the channel afresh: the newest live message is the board.
+                    let messages = player.emu.messages_after(player.channel, MessageId(0));
+                    messages
+                        .into_iter()
+                        .rev()
+                        .find(|m| !m.custom_ids().is_empty())
+                        .map(Turn::new)
+                }
+            };
+            played.lock().expect("played").add(mine);
+            if let Some(next) = next {
+                idle.lock().expect("idle games").push((player, next));
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.map_err(|e| format!("a click panicked: {e}"))?;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let bot_cpu = cpu_seconds(bot.pid())? - bot_cpu;
+    let bench_cpu = cpu_seconds(std::process::id())? - bench_cpu;
+    let mut played = std::mem::take(&mut *played.lock().expect("played"));
+    played.latencies.sort();
+    let per_click = |cpu: f64| cpu * 1000.0 / played.clicks.max(1) as f64;
+    Ok(OpenFigures {
+        rate,
+        skipped,
+        clicks: played.clicks,
+        seconds: elapsed,
+        p50_ms: quantile_ms(&played.latencies, 0.50),
+        p99_ms: quantile_ms(&played.latencies, 0.99),
+        p999_ms: quantile_ms(&played.latencies, 0.999),
+        max_ms: quantile_ms(&played.latencies, 1.0),
+        errors: played.errors,
+        bot_cpu_ms: per_click(bot_cpu),
+        bench_cpu_ms: per_click(bench_cpu),
+        bot_cores: bot_cpu / elapsed,
+    })
+}
+
+fn print_open_table(rows: &[OpenFigures], args: &Args) {
+    println!(
+        "\nsaikoro open loop: Can't Stop, {} active games, Poisson arrivals for {} s per rate, SQLite \
+         (synchronous=FULL) in {}; one run",
+        args.open_games,
+        args.open_seconds,
+        args.dir.display()
+    );
+    println!(
+        "| offered/s | answered/s |   p50 ms |   p99 ms | p99.9 ms |   max ms | clicks | errors | skipped | \
+         bot cores | bot CPU/click | bench CPU/click |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        println!(
+            "| {:>9} | {:>10.0} | {:>8.2} | {:>8.2} | {:>8.2} | {:>8.1} | {:>6} | {:>6} | {:>7} | {:>9.2} | {:>10.3} ms | {:>12.3} ms |",
+            r.rate,
+            r.clicks as f64 / r.seconds,
+            r.p50_ms,
+            r.p99_ms,
+            r.p999_ms,
+            r.max_ms,
+            r.clicks,
+            r.errors,
+            r.skipped,
+            r.bot_cores,
+            r.bot_cpu_ms,
+            r.bench_cpu_ms,
+        );
+    }
+    let capacity = rows
+        .iter()
+        .filter(|r| r.p99_ms <= CAPACITY_P99_MS && r.errors == 0)
+        .map(|r| r.rate)
+        .max();
+    match capacity {
+        Some(rate) => println!(
+            "capacity (highest offered rate with p99 <= {CAPACITY_P99_MS} ms, no errors): {rate} clicks/s"
+        ),
+        None => println!("capacity: no offered rate kept p99 <= {CAPACITY_P99_MS} ms without errors"),
+    }
+    println!(
+        "latency: dispatch → callback at the emulator; a game that ended starts a new one (its lobby \
+         clicks are not counted); CPU per click: CPU time over the rate's window / answered clicks \
+         (bench = emulator + players, in one process)."
+    );
 }

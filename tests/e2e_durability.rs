@@ -166,3 +166,118 @@ async fn a_player_out_of_time_plays_the_games_default_move_and_stays() {
     assert!(button(&next, "roll").is_some());
     emu.assert_clean().await;
 }
+
+/// The number of actions in a game's log, from the highest entry number `/… log` shows.
+async fn logged_actions(emu: &Emulator, user: UserId, channel: emulator::ChannelId) -> usize {
+    let log = slash(emu, user, channel, "cantstop log").await;
+    log.lines()
+        .filter_map(|l| l.strip_prefix('`')?.split('`').next()?.trim().parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+/// What the players of one channel saw before the crash.
+#[derive(Default)]
+struct Clicked {
+    acknowledged: usize,
+    /// Clicks sent and never answered (the process died under them): at most one per channel.
+    unanswered: usize,
+}
+
+#[tokio::test]
+async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const GAMES: usize = 6;
+    let emu = Arc::new(Emulator::start().await);
+    let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let mut tables = Vec::new();
+    for g in 0..GAMES {
+        let (ann, ben) = (emu.user(&format!("ann{g}")), emu.user(&format!("ben{g}")));
+        let channel = emu.add_text_channel(&format!("crash-{g}"));
+        let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+        tables.push((channel, ann, pinged(&first)[0]));
+    }
+    // Every player clicks as fast as answers come, so the writer is always committing a batch
+    // of several games' clicks; the process dies while some are in flight.
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let dead = Arc::new(AtomicBool::new(false));
+    let players: Vec<_> = tables
+        .iter()
+        .map(|&(channel, _, first)| {
+            let (emu, in_flight, dead) = (emu.clone(), in_flight.clone(), dead.clone());
+            tokio::spawn(async move {
+                let mut clicked = Clicked::default();
+                let mut player = first;
+                while !dead.load(Ordering::SeqCst) {
+                    let Some(board) = live(&emu, channel) else {
+                        tokio::time::sleep(Duration::from_millis(1)).await;
+                        continue;
+                    };
+                    if let Some(p) = pinged(&board).first() {
+                        player = *p;
+                    }
+                    let id = board
+                        .custom_ids()
+                        .into_iter()
+                        .find(|i| i.contains(":m"))
+                        .or_else(|| button(&board, "roll"))
+                        .expect("a move or roll");
+                    in_flight.fetch_add(1, Ordering::SeqCst);
+                    let interaction = emu.click(player, board.message_id(), &id);
+                    // An answer takes milliseconds; none within seconds means the process died.
+                    let answered = tokio::time::timeout(
+                        Duration::from_secs(5),
+                        emu.wait_callback(interaction, WAIT * 2),
+                    )
+                    .await;
+                    match answered {
+                        Ok(cb) => {
+                            in_flight.fetch_sub(1, Ordering::SeqCst);
+                            assert_eq!(cb.kind, 7, "a legal click is acted on: {}", cb.data);
+                            clicked.acknowledged += 1;
+                        }
+                        Err(_) => {
+                            clicked.unanswered += 1;
+                            break;
+                        }
+                    }
+                    // If the turn passed the clicked board froze; the loop waits for the next.
+                }
+                clicked
+            })
+        })
+        .collect();
+    // Let the games get going, then kill the process at a moment clicks are being written.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    emu.wait_for(WAIT, "several clicks in flight", |_| {
+        (in_flight.load(Ordering::SeqCst) >= 2).then_some(())
+    })
+    .await;
+    let dir = bot.kill();
+    dead.store(true, Ordering::SeqCst);
+    let mut clicked = Vec::new();
+    for player in players {
+        clicked.push(player.await.expect("a player task"));
+    }
+    assert!(
+        clicked.iter().map(|c| c.unanswered).sum::<usize>() >= 1,
+        "the kill caught clicks in flight"
+    );
+    assert!(
+        clicked.iter().all(|c| c.acknowledged >= 1),
+        "every game had acknowledged clicks before the kill"
+    );
+
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    for (&(channel, host, _), clicked) in tables.iter().zip(&clicked) {
+        let stored = logged_actions(&emu, host, channel).await;
+        // Acknowledged ⊆ stored; beyond that only the click that was in flight may have landed.
+        assert!(
+            (clicked.acknowledged..=clicked.acknowledged + clicked.unanswered).contains(&stored),
+            "channel {channel}: {} acknowledged, {} unanswered, {stored} stored",
+            clicked.acknowledged,
+            clicked.unanswered
+        );
+    }
+}

@@ -182,6 +182,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     concurrent_appends_of_one_seq_let_exactly_one_win,
     appending_to_a_missing_game_is_an_error,
     import_copies_games_with_their_logs,
+    one_bad_append_does_not_fail_the_others_committed_with_it,
 );
 
 // These need a second connection, which an in-memory database does not have.
@@ -557,6 +558,44 @@ async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
         .expect_err("missing");
     assert!(matches!(err, StoreError::Invalid(_)), "not a conflict: {err:?}");
     assert!(store.load_game(GameId(4242)).await.expect("load").is_none());
+}
+
+/// Appends that arrive together are committed in one transaction (group commit); a conflict or
+/// a missing game among them gets its own error and the others still land.
+async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
+    let store = &db.store;
+    let taken = insert(store, &game("cantstop", 20)).await;
+    let first = action(0, "roll", &[1, 2, 3, 4]);
+    store
+        .append_action(taken.id, 0, &first, Status::Playing, 1)
+        .await
+        .expect("first append");
+    let mut fresh = Vec::new();
+    for channel in 21..26 {
+        fresh.push(insert(store, &game("cantstop", channel)).await.id);
+    }
+    let entry = action(1, "stop", &[]);
+    // Joined on one task: every append is queued before the writer looks, so they share a batch.
+    let good = futures_util::future::join_all(
+        fresh
+            .iter()
+            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2)),
+    );
+    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2);
+    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2);
+    let (good, conflict, missing) = tokio::join!(good, conflict, missing);
+    for outcome in good {
+        outcome.expect("a good append commits beside the bad ones");
+    }
+    assert!(
+        matches!(conflict, Err(StoreError::Conflict { game, seq: 0 }) if game == taken.id),
+        "{conflict:?}"
+    );
+    assert!(matches!(missing, Err(StoreError::Invalid(_))), "{missing:?}");
+    for id in fresh {
+        assert_eq!(load(store, id).await.log, vec![entry.clone()]);
+    }
+    assert_eq!(load(store, taken.id).await.log, vec![first]);
 }
 
 async fn import_copies_games_with_their_logs(db: TestDb) {

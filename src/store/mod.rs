@@ -14,6 +14,7 @@ use sqlx::sqlite::{
 use std::collections::HashMap;
 use std::str::FromStr;
 use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -103,6 +104,8 @@ const POSTGRES_MAX_CONNECTIONS: u32 = 8;
 /// A stopped PostgreSQL refuses connections, and sqlx keeps retrying until this runs out (30 s by
 /// default): short, so a click is told to try again within Discord's answer time.
 const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1500);
+/// Appends committed together at most: a batch's transaction stays short even under a flood.
+const MAX_BATCH: usize = 512;
 /// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
 const IMPORT_CHUNK: usize = 1000;
 
@@ -125,6 +128,7 @@ const POSTGRES: Dialect = Dialect {
     begin_snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
 };
 
+#[derive(Clone)]
 enum Backend {
     Sqlite(SqlitePool),
     Postgres(PgPool),
@@ -395,9 +399,55 @@ fn seat_to_db(seat: usize) -> Result<i64, StoreError> {
     i64::try_from(seat).map_err(|_| StoreError::Invalid(format!("seat {seat} does not fit the database")))
 }
 
-/// The store: one pool of connections to SQLite or PostgreSQL.
+/// One append waiting for the writer, and where to say whether it is durable.
+struct Append {
+    game: GameId,
+    seq: i64,
+    seat: i64,
+    action: LoggedAction,
+    status: Status,
+    now: i64,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The one writer of action appends (group commit): whatever appends arrive while a transaction
+/// is being committed go into the next one together, so concurrent clicks share one fsync
+/// instead of queueing for one each. Each caller hears back only after its batch committed.
+async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiver<Append>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        // A caller that stopped waiting will never commit the action in memory: writing it
+        // would store a move nobody was told of.
+        batch.retain(|append: &Append| !append.done.is_closed());
+        match store.append_batch(&batch).await {
+            Ok(()) => {
+                for append in batch.drain(..) {
+                    let _ = append.done.send(Ok(()));
+                }
+            }
+            // One bad append (a conflict, a missing game) must not fail the others: each goes
+            // again on its own and hears its own answer. Nothing of the failed batch was stored.
+            Err(_) if batch.len() > 1 => {
+                for append in batch.drain(..) {
+                    let result = store.append_batch(std::slice::from_ref(&append)).await;
+                    let _ = append.done.send(result);
+                }
+            }
+            Err(e) => {
+                if let Some(append) = batch.pop() {
+                    let _ = append.done.send(Err(e));
+                }
+            }
+        }
+        batch.clear();
+    }
+}
+
+/// The store: one pool of connections to SQLite or PostgreSQL, and the appends' writer.
 pub struct Store {
     backend: Backend,
+    /// `None` in the writer's own handle, which writes directly.
+    appends: Option<mpsc::UnboundedSender<Append>>,
 }
 
 impl Store {
@@ -449,7 +499,16 @@ impl Store {
                 "unsupported database URL: expected sqlite:… or postgres://…".into(),
             ));
         };
-        Ok(Store { backend })
+        let (appends, queue) = mpsc::unbounded_channel();
+        let writer = Store {
+            backend: backend.clone(),
+            appends: None,
+        };
+        tokio::spawn(write_batches(writer, queue));
+        Ok(Store {
+            backend,
+            appends: Some(appends),
+        })
     }
 
     /// Waits for the connections to finish and closes them.
@@ -493,7 +552,8 @@ impl Store {
         Ok(())
     }
 
-    /// Appends action number `seq` (0-based) atomically with the game's new status.
+    /// Appends action number `seq` (0-based) atomically with the game's new status, and returns
+    /// once it is durable (committed together with other games' appends that arrived meanwhile).
     /// `Conflict` if `seq` is already stored: nothing is written.
     pub async fn append_action(
         &self,
@@ -503,27 +563,56 @@ impl Store {
         status: Status,
         now: i64,
     ) -> Result<(), StoreError> {
-        let seat = seat_to_db(action.seat)?;
+        let (done, answer) = oneshot::channel();
+        let append = Append {
+            game,
+            seq,
+            seat: seat_to_db(action.seat)?,
+            action: action.clone(),
+            status,
+            now,
+            done,
+        };
+        let writer = self
+            .appends
+            .as_ref()
+            .expect("only the writer's own handle has no queue");
+        writer
+            .send(append)
+            .map_err(|_| StoreError::Invalid("the store's writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Invalid("the store's writer has stopped".into()))?
+    }
+
+    /// Writes the appends in one transaction: all of them or, on any error, none.
+    async fn append_batch(&self, batch: &[Append]) -> Result<(), StoreError> {
+        if batch.is_empty() {
+            return Ok(());
+        }
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
-            sqlx::query(
-                "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(game.get())
-            .bind(seq)
-            .bind(seat)
-            .bind(&action.action)
-            .bind(&action.dice)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| append_error(e, game, seq))?;
-            sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
-                .bind(status.as_str())
-                .bind(now)
+            for append in batch {
+                let (game, seq) = (append.game, append.seq);
+                sqlx::query(
+                    "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
                 .bind(game.get())
+                .bind(seq)
+                .bind(append.seat)
+                .bind(&append.action.action)
+                .bind(&append.action.dice)
+                .bind(append.now)
                 .execute(&mut *tx)
-                .await?;
+                .await
+                .map_err(|e| append_error(e, game, seq))?;
+                sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+                    .bind(append.status.as_str())
+                    .bind(append.now)
+                    .bind(game.get())
+                    .execute(&mut *tx)
+                    .await?;
+            }
             tx.commit().await?;
         });
         Ok(())
