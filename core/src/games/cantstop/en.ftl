@@ -58,3 +58,19 @@ cantstop-rules = **Can't Stop** — rules in short
     • If a roll gives no usable sum you **bust**: the whole turn's progress is lost. The board shows the exact chance of that.
     • A runner at the top of a column claims it when you stop; nobody can use a claimed column again.
     • The first player to claim **three columns** wins. Alone (solitaire), claim three in as few turns as you can.
+
+## Bot levels (shown in the lobby)
+cantstop-bot-easy = **Easy**: the Rule of 28 played loosely — it picks how much to risk at random each time and one move in three at random.
+cantstop-bot-normal = **Normal**: Michael Keller's Rule of 28 exactly as published (Jim Glenn's version): steady and predictable.
+cantstop-bot-strong = **Strong**: works out every roll for the rest of its turn and plays the race; it beats the published heuristics clearly.
+
+## Coach (what the strong bot would do, shown only to the player who asks)
+cantstop-hint-start = 💡 Roll: every turn starts with a roll.
+cantstop-hint-roll = 💡 Roll: the next roll busts only { $percent }% of the time, and the strong bot expects to gain more than it risks.
+cantstop-hint-stop = 💡 Stop: the next roll would bust { $percent }% of the time, too much to risk this turn's progress.
+cantstop-hint-stop-claims = 💡 Stop: the next roll would bust { $percent }% of the time, and stopping claims { $count ->
+    [one] column
+   *[other] columns
+} { $columns }.
+cantstop-hint-move-both = 💡 Take { $a } + { $b }: then the next roll busts { $percent }% of the time.
+cantstop-hint-move-one = 💡 Take { $a } only: then the next roll busts { $percent }% of the time.

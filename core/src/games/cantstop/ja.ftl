@@ -57,3 +57,16 @@ cantstop-rules = **キャントストップ** — ルール要約
     • どの合計も使えない出目なら**バースト**：その手番の進みはすべて失われます。盤面にはその確率が正確に出ます。
     • 登山者駒が列の最上マスにいるときに止めると、その列を征服します。征服された列は誰も使えません。
     • 最初に**3列**を征服した人の勝ち。ひとり遊びでは、なるべく少ないターンで3列を征服しましょう。
+
+## Bot levels (shown in the lobby)
+cantstop-bot-easy = **かんたん**：「28のルール」をおおまかに使います。どこまで粘るかを毎回ランダムに決め、3回に1回は手もランダムに選びます。
+cantstop-bot-normal = **ふつう**：マイケル・ケラーの「28のルール」を発表どおりに使います（ジム・グレンの実装に準拠）。堅実で読みやすい打ち方です。
+cantstop-bot-strong = **つよい**：その手番の残りのすべての出目を計算し、レース全体を見て判断します。発表された定石を大きく上回ります。
+
+## Coach (what the strong bot would do, shown only to the player who asks)
+cantstop-hint-start = 💡 振る：手番はまずサイコロを振るところから始まります。
+cantstop-hint-roll = 💡 振る：次に振ってバーストする確率は{ $percent }%だけ。つよいボットは、失うものより得るものが大きいと見ています。
+cantstop-hint-stop = 💡 止める：次に振るとバーストする確率は{ $percent }%。この手番の進みを賭けるには高すぎます。
+cantstop-hint-stop-claims = 💡 止める：次に振るとバーストする確率は{ $percent }%。止めれば{ $count }列（{ $columns }）を征服できます。
+cantstop-hint-move-both = 💡 { $a } + { $b }を選ぶ：そのあと次に振ってバーストする確率は{ $percent }%です。
+cantstop-hint-move-one = 💡 { $a }のみを選ぶ：そのあと次に振ってバーストする確率は{ $percent }%です。

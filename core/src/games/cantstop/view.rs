@@ -123,7 +123,7 @@ fn mountain(game: &CantStop, tr: &Tr) -> Vec<String> {
 }
 
 /// A percentage that never rounds a possible bust to 0% or a certain one away from 100%.
-fn percent(busts: u32) -> String {
+pub(super) fn percent(busts: u32) -> String {
     let p = (f64::from(busts) * 100.0 / f64::from(ROLLS)).round() as u32;
     match p {
         0 if busts > 0 => "<1".into(),

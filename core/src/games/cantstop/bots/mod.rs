@@ -3,6 +3,7 @@
 //! `heuristics`), and strong searches the rest of its turn exactly and scores boards as a race
 //! (see `strong`).
 
+pub mod coach;
 pub mod heuristics;
 pub mod strong;
 

@@ -195,6 +195,32 @@ fn strong_stops_when_stopping_wins() {
 }
 
 #[test]
+fn the_coach_says_what_strong_does_and_the_bust_chance() {
+    let threes = [1, 2, 1, 2];
+    let (mut game, mut dice) = two_claimed(&[threes, threes, threes]);
+    assert_eq!(coach::hint(&game).id, "cantstop-hint-start");
+    act(&mut game, Action::Roll, &mut dice);
+    // 1 2 1 2 pairs into 3 + 3 (twice) or 2 + 4 (2 is claimed): strong takes 3 + 3.
+    assert_eq!(StrongBot::default().action(&game), Action::Move(Move::Both(3, 3)));
+    let hint = coach::hint(&game);
+    assert_eq!(hint.id, "cantstop-hint-move-both");
+    let tr = Tr::new(Locale::En, &[]);
+    act(&mut game, Action::Move(Move::Both(3, 3)), &mut dice);
+    let bust = format!("{}%", crate::games::cantstop::view::percent(game.bust_rolls()));
+    assert!(tr.msg(&hint).contains(&bust), "{} names {bust}", tr.msg(&hint));
+    // One space short of the summit of 3, strong rolls on; at the summit, stopping wins.
+    roll_and_move(&mut game, Move::Both(3, 3), &mut dice);
+    assert_eq!(StrongBot::default().action(&game), Action::Roll);
+    assert_eq!(coach::hint(&game).id, "cantstop-hint-roll");
+    roll_and_move(&mut game, Move::One(3), &mut dice);
+    assert_eq!(StrongBot::default().action(&game), Action::Stop);
+    let hint = coach::hint(&game);
+    assert_eq!(hint.id, "cantstop-hint-stop-claims");
+    let text = Tr::new(Locale::Ja, &[]).msg(&hint);
+    assert!(text.contains('3'), "{text}");
+}
+
+#[test]
 fn strong_does_not_stop_after_one_small_move() {
     let (mut game, mut dice) = scripted(2, &[[1, 5, 4, 6]]);
     act(&mut game, Action::Roll, &mut dice);
