@@ -114,6 +114,16 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
     if !options.is_empty() {
         fields.push(Field::new(tr.t("lobby-options"), options.join("\n")));
     }
+    // What each bot level plays like, for games that describe their levels (`<game>-bot-<level>`).
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|l| format!("{}-bot-{}", s.kind.id(), l.id()))
+        .filter(|id| crate::engine::text::has_message(id))
+        .map(|id| tr.t(&id))
+        .collect();
+    if open && !levels.is_empty() {
+        fields.push(Field::new(tr.t("lobby-bots"), levels.join("\n")));
+    }
     let mut description = tr.f(
         "lobby-description",
         &[

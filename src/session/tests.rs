@@ -350,6 +350,9 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
     let ann = user(1, "ann");
     open(&hub, CHANNEL, &ann).await;
     let (_, lobby) = out.last(CHANNEL);
+    // The lobby says what each bot level plays like (Can't Stop describes its levels).
+    let normal = Tr::new(Locale::En, &[]).t("cantstop-bot-normal");
+    assert!(lobby.view.fields.iter().any(|f| f.value.contains(&normal)));
     let Reply::Update(with_bot) = click(&hub, &out, &button(&lobby, "bot-normal"), &ann).await else {
         panic!()
     };

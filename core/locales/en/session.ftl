@@ -39,6 +39,7 @@ lobby-add-bot-easy = 🤖 Easy bot
 lobby-add-bot-normal = 🤖 Normal bot
 lobby-add-bot-strong = 🤖 Strong bot
 lobby-remove-bot = Remove a bot
+lobby-bots = 🤖 Computer players
 bot-name = 🤖 Bot { $n } ({ $level })
 lobby-started = The game has started — see the board below.
 lobby-expired = This lobby expired before anyone started it.

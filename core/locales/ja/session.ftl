@@ -39,6 +39,7 @@ lobby-add-bot-easy = 🤖 かんたんボット
 lobby-add-bot-normal = 🤖 ふつうボット
 lobby-add-bot-strong = 🤖 つよいボット
 lobby-remove-bot = ボットを外す
+lobby-bots = 🤖 コンピューター
 bot-name = 🤖 ボット{ $n }（{ $level ->
     [easy] かんたん
     [strong] つよい
