@@ -1,9 +1,11 @@
 //! Can't Stop engine speed: random playouts per second (what a simulating bot pays for), and the
-//! cost of listing the moves of a roll and of the exact bust chance.
+//! cost of listing the moves of a roll and of the exact bust chance. `solitaire_random_stop_0_3`
+//! is the workload used to compare with other engines: one player, a uniformly random legal move,
+//! and after each move a stop with probability 0.3.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use saikoro_core::engine::bot::pick_index;
-use saikoro_core::engine::{Game, ScriptedDice, SeededDice, driver};
+use saikoro_core::engine::{Dice, Game, Outcome, ScriptedDice, SeededDice, driver};
 use saikoro_core::games::cantstop::{Action, CantStop, Options, Phase};
 use std::hint::black_box;
 
@@ -27,6 +29,32 @@ fn random_playout(seed: u64) -> usize {
     actions
 }
 
+/// One solitaire game: a uniformly random legal move, then stop with probability 3/10.
+fn random_solitaire(seed: u64) -> u32 {
+    let mut dice = SeededDice::new(seed);
+    let mut chooser = SeededDice::new(!seed);
+    let mut game = CantStop::new(&Options::default(), 1, &mut dice).expect("one player");
+    let outcome = driver::play(
+        &mut game,
+        &mut dice,
+        usize::MAX,
+        |game, seat| match game.phase() {
+            Phase::Choosing if chooser.roll(10) <= 3 => Action::Stop,
+            Phase::Rolled(_) => {
+                let legal = game.legal_actions(seat);
+                legal[pick_index(legal.len(), &mut chooser)]
+            }
+            _ => Action::Roll,
+        },
+        |_, _, _, _| {},
+    )
+    .expect("random play ends");
+    match outcome {
+        Outcome::Solitaire { turns } => turns,
+        other => panic!("a solitaire game ended with {other:?}"),
+    }
+}
+
 /// Runners on 6 and 10 and a roll of 2,4,3,5 waiting for a move (rules page, example 2).
 fn rolled_position() -> CantStop {
     let mut dice = ScriptedDice::new([1, 1, 5, 4, 6, 2, 4, 3, 5]);
@@ -47,6 +75,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(random_playout(seed))
+        })
+    });
+    group.bench_function("solitaire_random_stop_0_3", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_solitaire(seed))
         })
     });
     let rolled = rolled_position();

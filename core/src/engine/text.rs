@@ -90,9 +90,13 @@ impl From<&str> for Arg {
 /// Appends `lines` (log lines or a game's events) to a board's recent log, keeping only the
 /// newest `max` (games show the last few moves on the board; the full log is the stored actions).
 pub fn keep_recent<T: Clone>(log: &mut std::collections::VecDeque<T>, lines: &[T], max: usize) {
-    log.extend(lines.iter().cloned());
-    let excess = log.len().saturating_sub(max);
-    log.drain(..excess);
+    // One at a time: a playout adds a line or two per action; a full log never reallocates.
+    for line in lines {
+        log.push_back(line.clone());
+        if log.len() > max {
+            log.pop_front();
+        }
+    }
 }
 
 /// A localizable message: an id in the catalogue plus named arguments. Serializable, so game

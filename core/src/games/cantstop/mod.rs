@@ -377,6 +377,8 @@ impl CantStop {
         f64::from(self.bust_rolls()) / f64::from(ROLLS)
     }
 
+    // Inlined: the playout hot path asks this several times per roll.
+    #[inline]
     fn blocked(&self, runners: &Runners, column: u8) -> Option<Block> {
         let c = usize::from(column);
         if let Some(p) = self.claimed[c] {
@@ -401,6 +403,7 @@ impl CantStop {
     }
 
     /// Places a runner just above the player's marker, or moves it up one space.
+    #[inline]
     fn advance(&self, runners: &mut Runners, column: u8) {
         let c = usize::from(column);
         runners[c] = if runners[c] == 0 {
@@ -576,8 +579,9 @@ impl CantStop {
     }
 }
 
+#[inline]
 fn placed(runners: &Runners) -> usize {
-    runners.iter().filter(|&&p| p > 0).count()
+    runners.iter().fold(0, |n, &p| n + usize::from(p > 0))
 }
 
 fn push_new(moves: &mut ArrayVec<Move, MAX_MOVES>, mv: Move) {

@@ -588,3 +588,31 @@ fn the_mountain_has_the_tracks_shape() {
         );
     }
 }
+
+/// The quick bust test (single sums only) agrees with listing the moves, for every roll, in
+/// positions with runners from a random game (marker limit on, so that block is reached too).
+#[test]
+fn a_roll_busts_exactly_when_it_offers_no_move() {
+    let mut dice = crate::engine::SeededDice::new(7);
+    let options = Options { marker_limit: true };
+    let mut game = CantStop::new(&options, 2, &mut dice).expect("setup");
+    let mut positions = 0;
+    while game.outcome().is_none() {
+        if game.phase() == Phase::Choosing {
+            for n in 0..ROLLS {
+                let d = std::array::from_fn(|k| (n / 6u32.pow(k as u32) % 6 + 1) as u8);
+                assert_eq!(
+                    game.busts(d),
+                    game.moves_for_roll(d).is_empty(),
+                    "{d:?} in {game:?}"
+                );
+            }
+            positions += 1;
+        }
+        let seat = game.active();
+        let legal = game.legal_actions(seat);
+        let action = legal[crate::engine::bot::pick_index(legal.len(), &mut dice)];
+        game.apply(seat, &action, &mut dice).expect("a legal action");
+    }
+    assert!(positions > 20, "only {positions} positions checked");
+}
