@@ -6,7 +6,7 @@ rule-not-playing = あなたはこのゲームに参加していません。
 rule-game-over = ゲームは終了しました。
 outcome-won = 🏆 { $player }さんの勝ち！
 outcome-shared = 🏆 同時勝利：{ $players }
-outcome-solitaire = 🏁 { $turns }ターンでクリア！
+outcome-solitaire = 🏁 { $turns }手番でクリアしました！
 outcome-no-winner = 全員が投了したため、勝者はいません。
 log-resigned = 🏳️ { $player }さんが投了しました。
 list-sep = 、
@@ -14,6 +14,6 @@ setup-players = このゲームは{ $min }〜{ $max }人で遊びます（{ $pla
 setup-option-value = `{ $option }` は { $allowed } で指定してください。
 setup-option-unknown = このゲームに `{ $option }` というオプションはありません（オプション：{ $known }）。
 setup-option-assignment = オプションは key=value の形で書いてください（`{ $text }` は読めません）。
-setup-option-shape = オプションは key=value の組で指定してください。
+setup-option-shape = オプションは key=value の形で指定してください。
 setup-option-invalid = このゲームに合わないオプションです：{ $reason }
 rule-waiting-for = { $players }の手番を待っています。

@@ -15,7 +15,7 @@ game-abandoned = このゲームは{ $player }さんが中止しました。
 abandoned = ゲームを中止しました。
 abandon-refused = このゲームを中止できるのは、ホストか「サーバー管理」権限のあるメンバーだけです。
 resigned = 投了しました。
-resign-in-lobby = ゲームはまだ始まっていません。ロビーの「抜ける」を使ってください（ホストは「中止」）。
+resign-in-lobby = ゲームはまだ始まっていません。ロビーの「抜ける」を押してください（ホストは「キャンセル」）。
 board-refused = 盤面を貼り直せるのは、参加者・ホスト・「サーバー管理」権限を持つメンバーだけです。
 settings-bad-order = タイムアウトはリマインドより長くしてください（どちらかを0＝なしにしても構いません）。変更していません。
 board-reposted = 最新の盤面はこちらに移りました：{ $link }
@@ -25,7 +25,7 @@ lobby-opened = ロビーを開きました：{ $link }
 lobby-bad-options = このオプションは使えません：{ $reason }
 lobby-title = { $game } — ロビー
 lobby-description = ホスト：{ $host }
-    空き席：{ $left } · 開始には{ $min }人以上必要です。
+    空き：{ $left }席 · 開始には{ $min }人以上必要です。
     遊ぶには**参加**を押してください。
 lobby-players = プレイヤー
 lobby-options = オプション
@@ -69,8 +69,8 @@ timer-reminder = ⏰ { $player }さん、{ $game }でまだあなたの手番で
 timer-timed-out = ⌛ { $player }さんは時間切れでゲームから抜けました。
 saikoro-command = saikoroのランキング・成績・対局記録とサーバー設定
 command-settings = 非同期ゲームの手番タイマーを表示・変更（サーバー管理）
-option-reminder-hours = 手番が止まってからリマインドするまでの時間（0＝しない）
-option-timeout-hours = 手番が止まってから持ち時間が切れるまでの時間（0＝しない）
+option-reminder-hours = 手番が止まってからリマインドするまでの時間数（単位：時間、0＝しない）
+option-timeout-hours = 手番が止まってから持ち時間が切れるまでの時間数（単位：時間、0＝しない）
 settings-guild-only = 設定はサーバーごとです。サーバー内でこのコマンドを使ってください。
 settings-refused = saikoroの設定を変更できるのは「サーバー管理」権限のあるメンバーだけです。
 settings-current = このサーバーの手番タイマー：リマインド{ $reminder }時間後、タイムアウト{ $timeout }時間後（0＝なし）。時間切れのプレイヤーは「{ $on_timeout }」。

@@ -434,4 +434,37 @@ mod tests {
             assert!(errors.is_empty(), "{id}: {errors:?}");
         }
     }
+
+    /// Japanese log lines report what happened in one form, the polite past (登りました): never
+    /// the plain form (登る。) nor the polite present (登ります。) of the event itself.
+    #[test]
+    fn japanese_log_lines_report_in_the_polite_past() {
+        let names = vec!["ann".to_owned()];
+        let tr = Tr::new(Locale::Ja, &names);
+        let mut checked = 0;
+        for (id, vars) in variables(JA).into_iter().filter(|(id, _)| id.contains("-log-")) {
+            let args: BTreeMap<String, Arg> = vars.iter().map(|v| (v.clone(), Arg::Num(2))).collect();
+            let shown = tr.render(&id, &args);
+            // The event is the first clause; what follows may announce what comes next.
+            let event = shown.split(['。', '：', '！']).next().unwrap_or_default().trim();
+            let plain = event.ends_with('る')
+                || (event.ends_with('た') && !event.ends_with("ました") && !event.ends_with("でした"));
+            assert!(!plain && !event.ends_with("ます"), "{id}: {shown}");
+            checked += 1;
+        }
+        assert!(checked > 30, "only {checked} log lines");
+    }
+
+    /// The lobby's buttons are named as they are labelled wherever a message points to them.
+    #[test]
+    fn resigning_in_a_lobby_names_the_lobby_buttons_as_labelled() {
+        for locale in Locale::ALL {
+            let tr = Tr::new(locale, &[]);
+            let text = tr.t("resign-in-lobby");
+            for button in ["lobby-leave", "lobby-cancel"] {
+                assert!(text.contains(&tr.t(button)), "{locale:?}: {text}");
+            }
+            assert!(tr.t("lobby-host-cannot-leave").contains(&tr.t("lobby-cancel")));
+        }
+    }
 }

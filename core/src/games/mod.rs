@@ -7,6 +7,9 @@ pub mod ninja;
 pub mod saizumi;
 pub mod stones;
 
+#[cfg(test)]
+mod fuzz;
+
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

@@ -9,18 +9,18 @@ cantstop-move-both = { $a } + { $b }
 cantstop-move-one = { $a }のみ
 
 ## 記録
-cantstop-log-rolled = 🎲 { $player }さんの出目：{ $d1 } { $d2 } { $d3 } { $d4 }
+cantstop-log-rolled = 🎲 { $player }さんが振りました：{ $d1 } { $d2 } { $d3 } { $d4 }
 cantstop-log-moved-both = { $player }さんが{ $a }と{ $b }の列を登りました。
 cantstop-log-moved-one = { $player }さんが{ $a }の列を登りました。
 cantstop-log-bust = 💥 バースト！{ $player }さんはこの手番の進みを失いました。
-cantstop-log-stopped = ✋ { $player }さんが止めて、進んだ分を確保しました。
-cantstop-log-claimed = 🔒 { $player }さんが{ $column }の列を征服！
+cantstop-log-stopped = ✋ { $player }さんが止めて、登山者駒をマーカーに置き換えました。
+cantstop-log-claimed = 🔒 { $player }さんが{ $column }の列を征服しました！
 
 ## ルール違反
 cantstop-rule-choose-move-first = 先にこの出目での進め方を選んでください。
 cantstop-rule-stop-no-progress = この手番で駒を進めるまでは止められません。まず振ってください。
 cantstop-rule-roll-first = 使う出目がありません。先にサイコロを振ってください。
-cantstop-rule-not-in-roll = { $d1 } { $d2 } { $d3 } { $d4 }をどう組にしても、その進め方にはなりません。
+cantstop-rule-not-in-roll = { $d1 } { $d2 } { $d3 } { $d4 }をどうペアに分けても、その進め方にはなりません。
 cantstop-rule-use-both = 両方の合計を使えるときは両方使います：{ $a } + { $b }を選んでください。
 cantstop-rule-column-claimed = { $column }の列は{ $player }さんが征服済みです。
 cantstop-rule-runner-at-summit = { $column }の列の登山者駒はすでに最上マスにいます。
@@ -44,19 +44,19 @@ cantstop-view-player = { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-active = ▶ { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-resigned = { $emoji } { $player } — 🏳️ 投了
 cantstop-view-log = 記録
-cantstop-view-goal = 先に{ $needed }列を征服した人の勝ち · { $turn }ターン目
-cantstop-view-goal-solitaire = なるべく少ないターンで{ $needed }列を征服 · { $turn }ターン目
+cantstop-view-goal = 先に{ $needed }列を征服した人の勝ち · { $turn }手番目
+cantstop-view-goal-solitaire = なるべく少ない手番で{ $needed }列を征服 · { $turn }手番目
 cantstop-view-marker-limit = マーカーは{ $limit }列まで
 
 ## コマンド
 cantstop-name = キャントストップ
 cantstop-command = キャントストップ：運を試して列を登ろう。先に3列を征服した人の勝ち
 cantstop-rules = **キャントストップ** — ルール要約
-    • 手番では**振る**を押します。4個のサイコロを2個ずつ組にして2つの合計を作ります。組み合わせ（例：`6 + 10`、1つしか使えないときは`5のみ`）を選ぶと、その列の白い登山者駒⚪が登ります。
+    • 手番では**振る**を押します。4個のサイコロを2個ずつのペアに分け、それぞれのペアの合計を作ります。分け方（例：`6 + 10`、1つしか使えないときは`5のみ`）を選ぶと、その列の白い登山者駒⚪が登ります。
     • 1手番に使える登山者駒は3個。続けて振ってさらに登るか、**止める**で登山者駒を自分のマーカーに置き換えます。
     • どの合計も使えない出目なら**バースト**：その手番の進みはすべて失われます。盤面にはその確率が正確に出ます。
     • 登山者駒が列の最上マスにいるときに止めると、その列を征服します。征服された列は誰も使えません。
-    • 最初に**3列**を征服した人の勝ち。ひとり遊びでは、なるべく少ないターンで3列を征服しましょう。
+    • 最初に**3列**を征服した人の勝ち。ひとり遊びでは、なるべく少ない手番で3列を征服しましょう。
 
 ## Bot levels (shown in the lobby)
 cantstop-bot-easy = **かんたん**：「28のルール」をおおまかに使います。どこまで粘るかを毎回ランダムに決め、3回に1回は手もランダムに選びます。

@@ -26,25 +26,43 @@ ishigaki-resign = 投了
 ## 記録
 ishigaki-log-start = 🎲 サイコロで{ $player }さんがスタートプレイヤーに決まりました。
 ishigaki-log-die1 = 🎲 { $player }さんの1個め：{ $die }
-ishigaki-log-stop = ✋ { $player }さんは止めて{ $climb }段登ります。
-ishigaki-log-higher = 🎲 { $player }さんの2個め：{ $die }、合計{ $sum } — { $climb }段登る。
-ishigaki-log-slip = 🎲 { $player }さんの2個め：{ $die }、小さい — ずり落ち！
-ishigaki-log-doubles = 🎲 { $player }さんの2個め：{ $die }、ゾロ目 — 番兵が一番高い忍者を見つけた！
-ishigaki-log-move = { $player }：{ $from } → { $to }
-ishigaki-log-fall = { $player }さんが落下：{ $from } → { $to }
-ishigaki-log-crumble = 🧱 { $player }さんの足元の石垣が崩れた：{ $from } → { $to }
-ishigaki-log-nobody-falls = 全員すたあとにいるので、誰も落ちません。
-ishigaki-log-arrival = 🏯 { $player }さんがごおるに到着（{ $arrival }着）！
-ishigaki-log-final-round = 最終ラウンド：ほかの全員が最後の手番を1回ずつ行います。{ $player }さんから。
-ishigaki-log-race-resumes = ごおるに誰もいなくなったので、レースは続きます。
-ishigaki-log-rolloff = ⚔️ ごおるの忍者同士でサイコロ勝負。到着の遅い順に振ります：まず{ $player }さん。
+ishigaki-log-stop = ✋ { $player }さんは止めて{ $climb }段登りました。
+ishigaki-log-higher = 🎲 { $player }さんの2個め：{ $die }、合計{ $sum } — { $climb }段登りました。
+ishigaki-log-slip = 🎲 { $player }さんの2個め：{ $die }、小さいのでずり落ちました！
+ishigaki-log-doubles = 🎲 { $player }さんの2個め：{ $die }、ゾロ目 — 番兵が一番高い忍者を見つけました！
+ishigaki-log-move = { $player }：{ $from ->
+    [0] すたあと
+   *[other] { $from }
+} → { $to ->
+    [0] すたあと
+   *[other] { $to }
+}
+ishigaki-log-fall = { $player }さんが落ちました：{ $from ->
+    [0] すたあと
+   *[other] { $from }
+} → { $to ->
+    [0] すたあと
+   *[other] { $to }
+}
+ishigaki-log-crumble = 🧱 { $player }さんの足元の石垣が崩れました：{ $from ->
+    [0] すたあと
+   *[other] { $from }
+} → { $to ->
+    [0] すたあと
+   *[other] { $to }
+}
+ishigaki-log-nobody-falls = 全員すたあとにいたので、誰も落ちませんでした。
+ishigaki-log-arrival = 🏯 { $player }さんがごおるに到着しました（{ $arrival }着）！
+ishigaki-log-final-round = 最終ラウンドになりました。ほかの全員が最後の手番を1回ずつ行います（{ $player }さんから）。
+ishigaki-log-race-resumes = ごおるに誰もいなくなったので、レースが再開しました。
+ishigaki-log-rolloff = ⚔️ ごおるの忍者同士でサイコロ勝負になりました。到着の遅い順に振ります（まず{ $player }さん）。
 ishigaki-log-value-stop = ✋ { $player }さんは止めました：出目{ $value }。
 ishigaki-log-value-higher = 🎲 { $player }さんの2個め：{ $die }、大きい — 出目{ $value }。
 ishigaki-log-value-lower = 🎲 { $player }さんの2個め：{ $die }、小さい — 出目{ $value }。
 ishigaki-log-value-doubles = 🎲 { $player }さんの2個め：{ $die }、ゾロ目 — 出目{ $value }。
-ishigaki-log-rolloff-won = { $player }さんが最高の出目{ $value }です。
-ishigaki-log-rolloff-tie = 出目{ $value }で同点：同点の忍者はもう一度振ります。
-ishigaki-log-rolloff-out = { $player }さんはサイコロ勝負から脱落。
+ishigaki-log-rolloff-won = { $player }さんが最高の出目{ $value }を出しました。
+ishigaki-log-rolloff-tie = 出目{ $value }で引き分けになりました。引き分けた忍者はもう一度振ります。
+ishigaki-log-rolloff-out = { $player }さんはサイコロ勝負から脱落しました。
 
 ## 盤面
 ishigaki-title-turn = いしがき・れえす — { $player }さんの手番
@@ -58,7 +76,7 @@ ishigaki-seat-square = { $player } — { $square ->
 }
 ishigaki-seat-goal = { $player } — 🏯 ごおる（{ $arrival }着）
 ishigaki-seat-resigned = { $player } — 投了
-ishigaki-phase = 局面
+ishigaki-phase = 状況
 ishigaki-phase-race = レース中：最初に{ $goal }マス目に着いた忍者で最終ラウンドになります。
 ishigaki-phase-final = 最終ラウンド。残り：{ $players }
 ishigaki-phase-rolloff = サイコロ勝負 第{ $round }回（出目が最高の人の勝ち）：

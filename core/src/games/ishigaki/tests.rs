@@ -650,3 +650,23 @@ proptest! {
         prop_assert_eq!(replayed.as_any().downcast_ref::<Ishigaki>(), Some(&end));
     }
 }
+
+/// The start square reads as the board names it, in the log too (Japanese: すたあと, not 0).
+#[test]
+fn japanese_log_names_the_start_square_as_the_board_does() {
+    use crate::engine::{Locale, Msg, Tr};
+    let names = vec!["ann".to_owned()];
+    let tr = Tr::new(Locale::Ja, &names);
+    let board = tr.msg(
+        &Msg::new("ishigaki-seat-square")
+            .seat("player", 0)
+            .arg("square", 0i64),
+    );
+    assert!(board.contains("すたあと"), "{board}");
+    for id in ["ishigaki-log-move", "ishigaki-log-fall"] {
+        let down = tr.msg(&Msg::new(id).seat("player", 0).arg("from", 3i64).arg("to", 0i64));
+        assert!(down.ends_with("：3 → すたあと"), "{down}");
+        let up = tr.msg(&Msg::new(id).seat("player", 0).arg("from", 0i64).arg("to", 2i64));
+        assert!(up.ends_with("：すたあと → 2"), "{up}");
+    }
+}

@@ -83,7 +83,7 @@ ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }�
 ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
 ninja-view-score = 得点 { $score }/{ $target } · ニンジャ { $ninjas }体
 ninja-view-no-mission = ミッションなし · シャドウ 0 · リバース可能
-ninja-view-mission = { $emoji } { $square }：第{ $turn }ターン（全{ $turns }ターン、この後残り{ $left }）
+ninja-view-mission = { $emoji } { $square }：第{ $turn }ターン（全{ $turns }ターン、このあと残り{ $left }ターン）
 ninja-view-shadow = シャドウトラック { $shadow }（帰還で +{ $points }）· リバース{ $reversal ->
     [used] 使用済み
    *[available] 可能

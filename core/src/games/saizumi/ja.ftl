@@ -9,7 +9,7 @@ saizumi-cards-face = カード{ $card }の{ $half }面：{ $face }はサイコ�
 saizumi-cards-mult = カード{ $card }の{ $half }面：倍率は1以上です（{ $mult }になっています）。
 saizumi-cards-effect = カード{ $card }の{ $half }面：効果`{ $effect }`は使えません（reroll_all、reroll:N、reroll:?、set:N）。
 saizumi-cards-id = { $number }番目のカード：ID`{ $card }`は英数字1〜4文字で、重複できません。
-saizumi-cards-copies = カード{ $card }：枚数は1以上です（{ $copies }になっています）。
+saizumi-cards-copies = カード{ $card }：枚数は1枚以上です（{ $copies }枚になっています）。
 
 ## ルール違反
 saizumi-rule-not-your-action = 今はあなたの操作の番ではありません。

@@ -65,11 +65,11 @@ stones-view-players = プレイヤー
 stones-view-player = { $emoji } { $player }（{ $order ->
     [1] 先手
    *[other] 後手
-}）— ⭐ { $score }点 · ✋ 持ち石{ $hand } · { $initial }
+}）— ⭐ { $score }点 · ✋ 持ち石{ $hand }個 · { $initial }
 stones-view-player-active = ▶ { $emoji } { $player }（{ $order ->
     [1] 先手
    *[other] 後手
-}）— ⭐ { $score }点 · ✋ 持ち石{ $hand } · { $initial }
+}）— ⭐ { $score }点 · ✋ 持ち石{ $hand }個 · { $initial }
 stones-view-initial-on = イニシャル石 { $cell }
 stones-view-initial-off = イニシャル石なし
 stones-view-last = 前の手番
