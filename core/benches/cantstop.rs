@@ -1,5 +1,5 @@
 //! Can't Stop engine speed: random playouts per second (what a simulating bot pays for), and the
-//! cost of listing the moves of a roll and of the exact bust chance.
+//! cost of listing the moves of a roll, of the exact bust chance and of drawing the board picture.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use saikoro_core::engine::bot::pick_index;
@@ -56,6 +56,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("bust_probability", |b| {
         b.iter(|| black_box(&rolled).bust_probability())
     });
+    // The PNG a board message carries: the budget is 5 ms.
+    group.bench_function("board_picture_png", |b| b.iter(|| black_box(&rolled).picture()));
     group.finish();
 }
 
