@@ -30,6 +30,23 @@ enum Command {
     Replay(Stored),
     /// Write a stored game's record as JSON: game, options, seats, dice and actions.
     Export(Stored),
+    /// Draw the board after some moves of a seeded game between bots, as Discord shows it.
+    Render {
+        /// The game (cantstop, ishigaki, ninja, stones, saizumi).
+        game: String,
+        /// Seed for the dice and the bots: the same seed gives the same game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many actions to play before drawing.
+        #[arg(long, default_value_t = 0)]
+        moves: usize,
+        /// Number of players.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Also write the board picture to this PNG file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -182,6 +199,23 @@ fn play(kind: GameKind, m: &ArgMatches) -> anyhow::Result<()> {
     Ok(())
 }
 
+fn render(game: &str, seed: u64, moves: usize, players: usize, out: Option<PathBuf>) -> anyhow::Result<()> {
+    let kind = GameKind::from_id(game).ok_or_else(|| {
+        let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        anyhow::anyhow!("no game `{game}` (games: {})", games.join(", "))
+    })?;
+    let (game, names) = console::position(kind, players, seed, moves).map_err(anyhow::Error::msg)?;
+    let view = game.view(None, "", &Tr::new(Locale::En, &names));
+    print!("{}", view.to_embed_text());
+    if let Some(path) = out {
+        let png = game
+            .picture()
+            .ok_or_else(|| anyhow::anyhow!("`{}` has no board picture yet", kind.id()))?;
+        std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// Errors end the program with one clear line (and its causes), never a backtrace.
 fn main() -> std::process::ExitCode {
     match run() {
@@ -209,6 +243,13 @@ fn run() -> anyhow::Result<()> {
     let cli = Cli::from_arg_matches(&matches)?;
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);
     match cli.command.unwrap_or(Command::Run) {
+        Command::Render {
+            game,
+            seed,
+            moves,
+            players,
+            out,
+        } => render(&game, seed, moves, players, out),
         Command::CheckConfig => {
             let cfg = Config::load(&cli.config, explicit_config).map_err(anyhow::Error::msg)?;
             println!("configuration OK: {cfg:?}");

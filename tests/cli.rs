@@ -121,3 +121,82 @@ fn json_lines_carry_the_choices_and_refuse_what_is_not_one() {
     assert!(lines[1]["error"].as_str().unwrap().contains("hop"));
     assert!(lines[2]["events"][0]["text"].as_str().unwrap().contains("rolled"));
 }
+
+#[test]
+fn render_draws_a_seeded_position_as_discord_shows_it() {
+    let args = [
+        "render",
+        "cantstop",
+        "--seed",
+        "7",
+        "--moves",
+        "12",
+        "--players",
+        "3",
+    ];
+    let out = saikoro(&args, "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    // The mountain's number rows, and the three bots' markers after twelve moves.
+    assert!(stdout.contains("2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣1️⃣2️⃣"), "{stdout}");
+    assert!(stdout.contains("bot-normal-3"), "{stdout}");
+    assert_eq!(
+        text(&saikoro(&args, "").stdout),
+        stdout,
+        "the same seed, the same board"
+    );
+    let later = text(
+        &saikoro(
+            &[
+                "render",
+                "cantstop",
+                "--seed",
+                "7",
+                "--moves",
+                "40",
+                "--players",
+                "3",
+            ],
+            "",
+        )
+        .stdout,
+    );
+    assert_ne!(later, stdout, "more moves, another position");
+    for game in ["ishigaki", "ninja", "stones", "saizumi"] {
+        let out = saikoro(&["render", game, "--moves", "5"], "");
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+    }
+    let out = saikoro(&["render", "chess"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no game `chess`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn render_writes_the_board_picture() {
+    let path = std::env::temp_dir().join(format!("saikoro-render-{}.png", std::process::id()));
+    let out = saikoro(
+        &[
+            "render",
+            "cantstop",
+            "--seed",
+            "3",
+            "--moves",
+            "20",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let png = std::fs::read(&path).expect("the picture was written");
+    std::fs::remove_file(&path).ok();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() < 200 * 1024,
+        "{} bytes",
+        png.len()
+    );
+}

@@ -84,10 +84,14 @@ async fn start_up_registers_exactly_our_commands() {
             .map(|o| o["name"].as_str().unwrap())
             .collect();
         if command["name"] == "saikoro" {
-            assert_eq!(subs, ["settings"]);
-            assert_eq!(command["default_member_permissions"], "32", "Manage Server only");
+            assert_eq!(subs, ["settings", "leaderboard", "stats", "history", "forget-me"]);
+            // Everyone may read the server's history; `settings` itself checks Manage Server.
+            assert!(command["default_member_permissions"].is_null());
         } else {
-            assert_eq!(subs, ["start", "rules", "board", "resign", "abandon", "log"]);
+            assert_eq!(
+                subs,
+                ["start", "rules", "board", "resign", "abandon", "log", "replay"]
+            );
         }
     }
     emu.assert_clean().await;

@@ -1,7 +1,7 @@
 //! Can't Stop engine speed: random playouts per second (what a simulating bot pays for), and the
-//! cost of listing the moves of a roll and of the exact bust chance. `solitaire_random_stop_0_3`
-//! is the workload used to compare with other engines: one player, a uniformly random legal move,
-//! and after each move a stop with probability 0.3.
+//! cost of listing the moves of a roll, of the exact bust chance and of drawing the board picture.
+//! `solitaire_random_stop_0_3` is the workload used to compare with other engines: one player, a
+//! uniformly random legal move, and after each move a stop with probability 0.3.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use saikoro_core::engine::bot::pick_index;
@@ -90,6 +90,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("bust_probability", |b| {
         b.iter(|| black_box(&rolled).bust_probability())
     });
+    // The PNG a board message carries: the budget is 5 ms.
+    group.bench_function("board_picture_png", |b| b.iter(|| black_box(&rolled).picture()));
     group.finish();
 }
 

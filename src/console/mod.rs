@@ -297,3 +297,37 @@ fn controls(view: &View) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// `saikoro render`: the position after `moves` actions of a seeded game between normal bots,
+/// with its players' names (the same seed gives the same position).
+pub fn position(
+    kind: GameKind,
+    players: usize,
+    seed: u64,
+    moves: usize,
+) -> Result<(Box<dyn AnyGame>, Vec<String>), String> {
+    let list = vec!["bot:normal"; players].join(",");
+    let (seats, names) = parse_players(kind, &list)?;
+    let tr = Tr::new(Locale::En, &names);
+    let options = serde_json::json!({});
+    let mut game = kind
+        .new_game(&options, players, &mut SeededDice::new(seed))
+        .map_err(|e| tr.msg(&e.0))?;
+    let mut dice = SeededDice::new(seed.rotate_left(1));
+    let mut bot_rng = SeededDice::new(seed ^ 0x5EED_B075);
+    let played = driver::play(
+        game.as_mut(),
+        &mut dice,
+        moves,
+        |game, seat| match &seats[seat] {
+            Player::Bot(bot) => bot.choose(game, seat, &mut bot_rng),
+            Player::Human(_) => unreachable!("every seat is a bot"),
+        },
+        |_, _, _, _| {},
+    );
+    match played {
+        // Stopping after `moves` actions is the point; a game may also end before.
+        Ok(_) | Err(Stopped::TooLong(_)) => Ok((game, names)),
+        Err(other) => Err(other.to_string()),
+    }
+}

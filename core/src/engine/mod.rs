@@ -6,6 +6,7 @@ pub mod bot;
 pub mod dice;
 pub mod driver;
 pub mod options;
+pub mod picture;
 pub mod steps;
 #[cfg(test)]
 pub mod testing;
@@ -173,6 +174,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// previews it and offers the next step. An unknown draft shows the board as for "".
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
 
+    /// The board as a PNG (at most [`picture::MAX_BYTES`]), for games that draw one.
+    fn picture(&self) -> Option<Vec<u8>> {
+        None
+    }
+
     /// The computer player for a level.
     fn bot(level: Level) -> Box<dyn Bot>;
 }
@@ -187,6 +193,7 @@ pub trait AnyGame: Debug + Send + Sync {
     /// What an awaited seat does when its time runs out (`None`: it leaves the game).
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
+    fn picture(&self) -> Option<Vec<u8>>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// For a bot written for one game to see its concrete state.
     fn as_any(&self) -> &dyn Any;
@@ -228,6 +235,10 @@ impl<G: Game> AnyGame for G {
 
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
         Game::view(self, viewer, draft, tr)
+    }
+
+    fn picture(&self) -> Option<Vec<u8>> {
+        Game::picture(self)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -313,7 +313,15 @@ impl View {
     /// The view as plain text for a terminal: title, board, fields, footer (controls are listed
     /// separately by the console as numbered choices).
     pub fn to_text(&self) -> String {
-        let board = self.text.as_deref().unwrap_or(&self.description);
+        self.with_board(self.text.as_deref().unwrap_or(&self.description))
+    }
+
+    /// The view as plain text with the board as the embed draws it (emoji art and all).
+    pub fn to_embed_text(&self) -> String {
+        self.with_board(&self.description)
+    }
+
+    fn with_board(&self, board: &str) -> String {
         let mut out = format!("== {} ==\n{board}\n", self.title);
         for f in &self.fields {
             out.push_str(&format!("\n{}\n{}\n", f.name, f.value));

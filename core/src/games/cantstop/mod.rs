@@ -4,6 +4,7 @@
 //! `view.rs` draws the board.
 
 pub mod bots;
+mod picture;
 mod view;
 
 #[cfg(test)]
@@ -713,6 +714,10 @@ impl Game for CantStop {
 
     fn view(&self, viewer: Option<Seat>, _draft: &str, tr: &Tr) -> View {
         view::view(self, viewer, tr)
+    }
+
+    fn picture(&self) -> Option<Vec<u8>> {
+        Some(picture::png(self))
     }
 
     fn bot(level: Level) -> Box<dyn Bot> {

@@ -292,6 +292,18 @@ proptest! {
         }
     }
 
+    /// Board pictures of positions all through random games draw without panicking and stay
+    /// under the size limit.
+    #[test]
+    fn every_board_picture_is_small(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
+        let game = playout(seed, players, marker_limit);
+        for state in game.states.iter().step_by(9).chain(game.states.last()) {
+            let png = Game::picture(state).expect("Can't Stop draws its board");
+            prop_assert!(png.len() < crate::engine::picture::MAX_BYTES, "{} bytes", png.len());
+            prop_assert!(png.starts_with(b"\x89PNG"));
+        }
+    }
+
     #[test]
     fn every_board_fits_discord(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
         let game = playout(seed, players, marker_limit);

@@ -1,0 +1,176 @@
+//! Board pictures: PNGs drawn with tiny-skia (pure Rust, no system libraries) from the same data
+//! the emoji boards use. No font: numbers are drawn as seven-segment digits, and each seat's
+//! markers have a shape as well as a colour, so colour is never the only signal.
+
+use super::Seat;
+use super::view::SEAT_COLOUR;
+use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// The most a board picture may weigh, well under Discord's attachment limits.
+pub const MAX_BYTES: usize = 200 * 1024;
+/// Discord's dark theme, so a picture sits well in the embed.
+pub const BACKGROUND: u32 = 0x2B2D31;
+const INK: u32 = 0x111214;
+const WHITE: u32 = 0xFFFFFF;
+
+/// Seats' shapes, in seat order: circle, square, triangle, diamond, cross.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Cross,
+}
+
+pub const SEAT_SHAPE: [Shape; 5] = [
+    Shape::Circle,
+    Shape::Square,
+    Shape::Triangle,
+    Shape::Diamond,
+    Shape::Cross,
+];
+
+fn paint(colour: u32) -> Paint<'static> {
+    let mut paint = Paint::default();
+    let [_, r, g, b] = colour.to_be_bytes();
+    paint.set_color_rgba8(r, g, b, 255);
+    paint.anti_alias = true;
+    paint
+}
+
+/// A picture being drawn.
+pub struct Canvas {
+    pixmap: Pixmap,
+}
+
+impl Canvas {
+    pub fn new(width: u32, height: u32) -> Self {
+        let mut pixmap = Pixmap::new(width, height).expect("a board picture has a size");
+        let [_, r, g, b] = BACKGROUND.to_be_bytes();
+        pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, 255));
+        Self { pixmap }
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: u32) {
+        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+            self.pixmap
+                .fill_rect(rect, &paint(colour), Transform::identity(), None);
+        }
+    }
+
+    /// A rectangle's border, e.g. to highlight what the last move changed.
+    pub fn frame(&mut self, x: f32, y: f32, w: f32, h: f32, colour: u32, width: f32) {
+        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+            self.stroke(&PathBuilder::from_rect(rect), colour, width);
+        }
+    }
+
+    fn fill(&mut self, path: &Path, colour: u32) {
+        self.pixmap.fill_path(
+            path,
+            &paint(colour),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+
+    fn stroke(&mut self, path: &Path, colour: u32, width: f32) {
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        self.pixmap
+            .stroke_path(path, &paint(colour), &stroke, Transform::identity(), None);
+    }
+
+    /// `seat`'s marker centred on (x, y): its shape in its colour, outlined in ink.
+    pub fn marker(&mut self, seat: Seat, x: f32, y: f32, r: f32) {
+        let colour = SEAT_COLOUR[seat % SEAT_COLOUR.len()];
+        if let Some(path) = shape(SEAT_SHAPE[seat % SEAT_SHAPE.len()], x, y, r) {
+            self.fill(&path, colour);
+            self.stroke(&path, INK, 1.5);
+        }
+    }
+
+    /// A plain disc, e.g. behind a marker drawn on its own colour.
+    pub fn disc(&mut self, x: f32, y: f32, r: f32, colour: u32) {
+        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+            self.fill(&path, colour);
+        }
+    }
+
+    /// A runner: a white disc with a dark ring, unlike any seat's marker.
+    pub fn runner(&mut self, x: f32, y: f32, r: f32) {
+        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+            self.fill(&path, WHITE);
+            self.stroke(&path, INK, 2.0);
+        }
+    }
+
+    /// `n` in seven-segment digits `h` pixels tall, centred on `x`, from top `y`.
+    pub fn number(&mut self, n: u32, x: f32, y: f32, h: f32, colour: u32) {
+        let digits: Vec<u32> = n.to_string().chars().filter_map(|c| c.to_digit(10)).collect();
+        let (w, t, gap) = (h * 0.5, (h * 0.12).max(1.0), h * 0.2);
+        let total = digits.len() as f32 * (w + gap) - gap;
+        for (i, d) in digits.into_iter().enumerate() {
+            let left = x - total / 2.0 + i as f32 * (w + gap);
+            // Segments a–g, lit per digit (bit 0 = a … bit 6 = g).
+            const LIT: [u8; 10] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F];
+            let half = h / 2.0;
+            let segments = [
+                (left, y, w, t),                   // a
+                (left + w - t, y, t, half),        // b
+                (left + w - t, y + half, t, half), // c
+                (left, y + h - t, w, t),           // d
+                (left, y + half, t, half),         // e
+                (left, y, t, half),                // f
+                (left, y + half - t / 2.0, w, t),  // g
+            ];
+            for (s, &(sx, sy, sw, sh)) in segments.iter().enumerate() {
+                if LIT[d as usize] & (1 << s) != 0 {
+                    self.rect(sx, sy, sw, sh, colour);
+                }
+            }
+        }
+    }
+
+    /// The picture as PNG bytes.
+    pub fn png(&self) -> Vec<u8> {
+        self.pixmap.encode_png().expect("an in-memory PNG encodes")
+    }
+}
+
+/// A shape centred on (x, y) with "radius" `r`.
+fn shape(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
+    let polygon = |points: &[(f32, f32)]| {
+        let mut pb = PathBuilder::new();
+        pb.move_to(x + points[0].0 * r, y + points[0].1 * r);
+        for &(px, py) in &points[1..] {
+            pb.line_to(x + px * r, y + py * r);
+        }
+        pb.close();
+        pb.finish()
+    };
+    match shape {
+        Shape::Circle => PathBuilder::from_circle(x, y, r),
+        Shape::Square => polygon(&[(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)]),
+        Shape::Triangle => polygon(&[(0.0, -1.0), (1.0, 0.85), (-1.0, 0.85)]),
+        Shape::Diamond => polygon(&[(0.0, -1.1), (1.0, 0.0), (0.0, 1.1), (-1.0, 0.0)]),
+        Shape::Cross => polygon(&[
+            (-0.35, -1.0),
+            (0.35, -1.0),
+            (0.35, -0.35),
+            (1.0, -0.35),
+            (1.0, 0.35),
+            (0.35, 0.35),
+            (0.35, 1.0),
+            (-0.35, 1.0),
+            (-0.35, 0.35),
+            (-1.0, 0.35),
+            (-1.0, -0.35),
+            (-0.35, -0.35),
+        ]),
+    }
+}
