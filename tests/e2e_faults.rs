@@ -269,8 +269,10 @@ async fn a_click_during_a_restart_is_lost_and_changes_nothing() {
     };
     let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
     assert_eq!(stored_actions(&emu, ann, channel).await, 0, "nothing was applied");
-    // The person presses again once the bot is back: the board still offers the roll (on a
-    // busy machine the fresh bot may defer its answer: 6, then an edit).
+    // The person presses again once the bot is back, on the live board: the same one, or a fresh
+    // one if the bot was killed before it stored the board's id (on a busy machine the fresh bot
+    // may defer its answer: 6, then an edit).
+    let (board, roll) = roll_on_live(&emu, channel);
     let (kind, text) = click(&emu, player, board, &roll).await;
     assert!(kind == 7 || kind == 6, "{text}");
     assert_eq!(stored_actions(&emu, ann, channel).await, 1);
