@@ -64,6 +64,7 @@ ishigaki-rolloff-due = { $player } — to roll
 ishigaki-rolloff-waiting = { $player } — waits
 ishigaki-rolloff-out = { $player } — out ({ $value })
 ishigaki-phase-over = 🏆 { $player } won.
+ishigaki-start = start
 ishigaki-goal-group = Goal, in arrival order
 ishigaki-decision = { $player } rolled { $die }
 ishigaki-odds-stop = Stop: climb { $climb } → { $dest }

@@ -85,6 +85,7 @@ ishigaki-rolloff-due = { $player } — 振る番
 ishigaki-rolloff-waiting = { $player } — 待ち
 ishigaki-rolloff-out = { $player } — 脱落（{ $value }）
 ishigaki-phase-over = 🏆 { $player }さんの勝ち。
+ishigaki-start = すたあと
 ishigaki-goal-group = ごおる（到着順）
 ishigaki-decision = { $player }さんの出目：{ $die }
 ishigaki-odds-stop = 止める：{ $climb }段登る → { $dest }

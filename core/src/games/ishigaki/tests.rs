@@ -670,3 +670,19 @@ fn japanese_log_names_the_start_square_as_the_board_does() {
         assert!(up.ends_with("：すたあと → 2"), "{up}");
     }
 }
+
+/// The odds under a rolled die name the start square as the board does, not as 0: a slip from
+/// square 1 with die 1 = 3 lands on the start.
+#[test]
+fn odds_name_the_start_square_as_the_board_does() {
+    let mut game = race(false, &[1, 5]);
+    game.apply(A, &Action::Roll, &mut ScriptedDice::new([3]))
+        .expect("roll");
+    for (locale, start) in [(Locale::Ja, "すたあと"), (Locale::En, "start")] {
+        let names = vec!["ann".to_owned(), "ben".to_owned()];
+        let view = game.view(None, "", &Tr::new(locale, &names));
+        let odds: String = view.fields.iter().map(|f| f.value.clone()).collect();
+        assert!(odds.contains(&format!("→ {start}")), "{odds}");
+        assert!(!odds.contains("→ 0"), "{odds}");
+    }
+}

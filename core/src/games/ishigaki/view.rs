@@ -197,13 +197,22 @@ fn phase(game: &Ishigaki, tr: &Tr) -> String {
 }
 
 /// Where a move leaves a ninja, crumbling shown: `5⚠️→3`, or the goal.
-fn dest(game: &Ishigaki, m: &Move) -> String {
+fn dest(game: &Ishigaki, m: &Move, tr: &Tr) -> String {
     if m.reached == game.options.goal {
         format!("{} 🏯", m.reached)
     } else if m.reached != m.to {
-        format!("{}⚠️→{}", m.reached, m.to)
+        format!("{}⚠️→{}", m.reached, square(m.to, tr))
     } else {
-        m.to.to_string()
+        square(m.to, tr)
+    }
+}
+
+/// A square as the board names it: the start by its name (「すたあと」), others by number.
+fn square(n: u8, tr: &Tr) -> String {
+    if n == 0 {
+        tr.t("ishigaki-start")
+    } else {
+        n.to_string()
     }
 }
 
@@ -216,7 +225,7 @@ fn race_odds(game: &Ishigaki, d1: u8, tr: &Tr) -> String {
             "ishigaki-odds-stop",
             &[
                 ("climb", super::climb(d1).into()),
-                ("dest", dest(game, &stop.moves[0]).into()),
+                ("dest", dest(game, &stop.moves[0], tr).into()),
             ],
         ),
         tr.f(
@@ -233,12 +242,12 @@ fn race_odds(game: &Ishigaki, d1: u8, tr: &Tr) -> String {
                 &[
                     face,
                     ("climb", n.into()),
-                    ("dest", dest(game, &effect.moves[0]).into()),
+                    ("dest", dest(game, &effect.moves[0], tr).into()),
                 ],
             ),
             Roll::Slip => tr.f(
                 "ishigaki-odds-slip",
-                &[face, ("dest", dest(game, &effect.moves[0]).into())],
+                &[face, ("dest", dest(game, &effect.moves[0], tr).into())],
             ),
             Roll::Doubles if effect.moves.iter().all(|m| m.from == 0) => {
                 tr.f("ishigaki-odds-nobody", &[face])
@@ -247,7 +256,7 @@ fn race_odds(game: &Ishigaki, d1: u8, tr: &Tr) -> String {
                 let falls: Vec<String> = effect
                     .moves
                     .iter()
-                    .map(|m| format!("{} {}→{}", emoji(m.seat), m.from, dest(game, m)))
+                    .map(|m| format!("{} {}→{}", emoji(m.seat), m.from, dest(game, m, tr)))
                     .collect();
                 tr.f(
                     "ishigaki-odds-doubles",
