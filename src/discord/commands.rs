@@ -5,7 +5,7 @@ use super::{Data, Error, user_of};
 use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GuildId};
-use crate::session::{OnTimeout, Place};
+use crate::session::{BoardStyle, OnTimeout, Place};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
@@ -55,7 +55,7 @@ const SOLITAIRE: &str = "solitaire";
 const PAGE: &str = "page";
 const GAME_ID: &str = "id";
 
-/// Every game's command tree, and `/saikoro settings` for the server's turn timers.
+/// Every game's command tree, and `/saikoro` for the server's settings, stats and history.
 pub fn all() -> Vec<Command<Data, Error>> {
     let mut commands: Vec<_> = GameKind::ALL.iter().map(|k| game_command(*k)).collect();
     commands.push(saikoro_command());
@@ -65,6 +65,8 @@ pub fn all() -> Vec<Command<Data, Error>> {
 const REMINDER_HOURS: &str = "reminder_hours";
 const TIMEOUT_HOURS: &str = "timeout_hours";
 const ON_TIMEOUT: &str = "on_timeout";
+const BOARD_STYLE: &str = "board_style";
+const HINTS: &str = "hints";
 
 fn saikoro_command() -> Command<Data, Error> {
     let (description, description_localizations) = described("saikoro-command");
@@ -112,6 +114,18 @@ fn saikoro_command() -> Command<Data, Error> {
                         o.kind(CommandOptionType::Integer)
                     })
                 },
+                CommandParameter {
+                    choices: Cow::Owned(
+                        BoardStyle::ALL
+                            .iter()
+                            .map(|b| choice(&format!("settings-board-style-{}", b.id())))
+                            .collect(),
+                    ),
+                    ..option(BOARD_STYLE, "option-board-style", |o| {
+                        o.kind(CommandOptionType::Integer)
+                    })
+                },
+                option(HINTS, "option-hints", |o| o.kind(CommandOptionType::Boolean)),
             ],
             slash_action: Some(settings_action),
             guild_only: true,
@@ -125,7 +139,7 @@ fn saikoro_command() -> Command<Data, Error> {
     }
 }
 
-/// `/saikoro settings`: shows the server's turn timers, or sets them (Manage Server only).
+/// `/saikoro settings`: shows the server's settings, or changes them (Manage Server only).
 async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     ctx.defer_response(true).await?;
     let hub = &ctx.data().hub;
@@ -133,24 +147,31 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
     let user = command_user(&ctx);
     let tr = Tr::new(user.locale, &[]);
     let hours = |name: &str| int_arg(&ctx, name).and_then(|h| u64::try_from(h).ok());
+    let pick = |name: &str| int_arg(&ctx, name).and_then(|i| usize::try_from(i).ok());
     let text = match interaction.guild_id {
         None => tr.t("settings-guild-only"),
         Some(_) if !user.manager => tr.t("settings-refused"),
         Some(guild) => {
-            let mut timers = hub.timers(Some(GuildId(guild.get()))).await;
-            let (reminder, timeout) = (hours(REMINDER_HOURS), hours(TIMEOUT_HOURS));
-            let on_timeout =
-                int_arg(&ctx, ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(usize::try_from(i).ok()?).copied());
-            let changed = reminder.is_some() || timeout.is_some() || on_timeout.is_some();
-            if let Some(h) = reminder {
+            let guild = GuildId(guild.get());
+            let mut settings = hub.server_settings(Some(guild)).await;
+            let before = settings;
+            let timers = &mut settings.timers;
+            if let Some(h) = hours(REMINDER_HOURS) {
                 timers.reminder_secs = h * 3600;
             }
-            if let Some(h) = timeout {
+            if let Some(h) = hours(TIMEOUT_HOURS) {
                 timers.timeout_secs = h * 3600;
             }
-            if let Some(o) = on_timeout {
-                timers.on_timeout = o;
+            if let Some(o) = pick(ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(i)) {
+                timers.on_timeout = *o;
             }
+            if let Some(b) = pick(BOARD_STYLE).and_then(|i| BoardStyle::ALL.get(i)) {
+                settings.board_style = *b;
+            }
+            if let Some(h) = opt_bool_arg(&ctx, HINTS) {
+                settings.hints = h;
+            }
+            let timers = settings.timers;
             let ordered = timers.reminder_secs == 0
                 || timers.timeout_secs == 0
                 || timers.timeout_secs > timers.reminder_secs;
@@ -163,8 +184,9 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
                 .await?;
                 return Ok(());
             }
+            let changed = settings != before;
             let saved = if changed {
-                hub.set_timers(GuildId(guild.get()), timers).await
+                hub.set_server_settings(guild, settings).await
             } else {
                 Ok(())
             };
@@ -182,6 +204,20 @@ async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error>
                             "on_timeout",
                             tr.t(&format!("settings-on-timeout-{}", timers.on_timeout.id()))
                                 .into(),
+                        ),
+                        (
+                            "board_style",
+                            tr.t(&format!("settings-board-style-{}", settings.board_style.id()))
+                                .into(),
+                        ),
+                        (
+                            "hints",
+                            tr.t(if settings.hints {
+                                "settings-hints-on"
+                            } else {
+                                "settings-hints-off"
+                            })
+                            .into(),
                         ),
                     ],
                 ),
@@ -464,9 +500,15 @@ pub(super) fn command_user(ctx: &ApplicationContext<'_, Data, Error>) -> crate::
 
 /// A command's boolean option, false when not given.
 pub(super) fn bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> bool {
-    ctx.args
-        .iter()
-        .any(|o| o.name == name && matches!(o.value, ResolvedValue::Boolean(true)))
+    opt_bool_arg(ctx, name).unwrap_or(false)
+}
+
+/// A command's boolean option, if given.
+pub(super) fn opt_bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<bool> {
+    ctx.args.iter().find_map(|o| match (o.name, &o.value) {
+        (n, ResolvedValue::Boolean(v)) if n == name => Some(*v),
+        _ => None,
+    })
 }
 
 /// A command's integer option.

@@ -10,9 +10,11 @@ pub mod ids;
 mod lobby;
 mod render;
 mod replay;
+mod settings;
 mod stats;
 mod timers;
 
+pub use settings::{BoardStyle, ServerSettings};
 pub use timers::{OnTimeout, Timers};
 
 use crate::engine::{
@@ -217,8 +219,8 @@ pub struct Hub {
     settings: Settings,
     sessions: DashMap<GameId, Arc<Mutex<Session>>>,
     channels: DashMap<ChannelId, GameId>,
-    /// Servers' own turn timers, read from the store once.
-    guild_timers: DashMap<GuildId, Timers>,
+    /// Servers' own settings, read from the store once.
+    guild_settings: DashMap<GuildId, ServerSettings>,
 }
 
 /// A failure a user should hear about, already in their language.
@@ -232,7 +234,7 @@ impl Hub {
             settings,
             sessions: DashMap::new(),
             channels: DashMap::new(),
-            guild_timers: DashMap::new(),
+            guild_settings: DashMap::new(),
         })
     }
 

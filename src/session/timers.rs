@@ -47,9 +47,6 @@ impl OnTimeout {
 /// stop); the game's default action always makes progress, so this only guards against a bug.
 const DEFAULT_ACTIONS: usize = 50;
 
-/// The store's key for a server's timers.
-const KEY: &str = "timers";
-
 impl Timers {
     /// How often to look: often enough that a timer fires within a small part of its length.
     fn tick(&self) -> Duration {
@@ -98,42 +95,7 @@ impl Hub {
 
     /// A server's timers: its own if set, else the configured defaults.
     pub async fn timers(&self, guild: Option<GuildId>) -> Timers {
-        let Some(guild) = guild else {
-            return self.settings.timers;
-        };
-        if let Some(t) = self.guild_timers.get(&guild) {
-            return *t;
-        }
-        let stored = match self.store.setting(guild, KEY).await {
-            Ok(Some(v)) => serde_json::from_value(v).ok(),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::warn!(%guild, error = %e, "could not read a server's timers");
-                return self.settings.timers;
-            }
-        };
-        let timers = stored.unwrap_or(self.settings.timers);
-        self.guild_timers.insert(guild, timers);
-        timers
-    }
-
-    /// Sets a server's timers, durably; its live games' boards show the new deadline from
-    /// their next update.
-    pub async fn set_timers(&self, guild: GuildId, timers: Timers) -> Result<(), String> {
-        let value = serde_json::to_value(timers).expect("timers serialize");
-        self.store
-            .set_setting(guild, KEY, &value)
-            .await
-            .map_err(|e| e.to_string())?;
-        self.guild_timers.insert(guild, timers);
-        let sessions: Vec<_> = self.sessions.iter().map(|e| e.value().clone()).collect();
-        for session in sessions {
-            let mut s = session.lock().await;
-            if s.row.guild_id == Some(guild) {
-                s.timers = timers;
-            }
-        }
-        Ok(())
+        self.server_settings(guild).await.timers
     }
 
     /// One look at every game in play: remind, or time out, whoever is overdue.

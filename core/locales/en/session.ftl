@@ -64,19 +64,25 @@ option-page = Page number (default: the newest)
 timer-reminder = ⏰ { $player }, it's still your turn in { $game }: { $link }
 timer-timed-out = ⌛ { $player } ran out of time and left the game.
 saikoro-command = saikoro: leaderboards, stats, history and the server's settings
-command-settings = Show or change the turn timers for asynchronous games (Manage Server)
+command-settings = Show or change the server's turn timers, board style and hints (Manage Server)
 option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
 option-timeout-hours = Hours idle before the player's time runs out (0 = never)
 settings-guild-only = Settings belong to a server; use this command in one.
 settings-refused = Only members with Manage Server can change saikoro's settings.
-settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }.
-settings-saved = Saved. Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }.
+settings-current = Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }. Boards: { $board_style }. Hints: { $hints }.
+settings-saved = Saved. Turn timers here: reminder after { $reminder } h, timeout after { $timeout } h (0 = never); a player out of time will { $on_timeout }. Boards: { $board_style }. Hints: { $hints }.
 board-deadline = ⏳ Time to move runs out { $at }.
 lobby-option-custom = your own (given when the game was started)
 timer-timed-out-played = ⌛ { $player } ran out of time; the game made their move for them.
 option-on-timeout = What a player out of time does: play the game's default move, or leave
 settings-on-timeout-play = play the game's default move
 settings-on-timeout-leave = leave the game
+option-board-style = How boards are drawn: emoji and text, or a picture
+settings-board-style-emoji = emoji and text
+settings-board-style-image = picture
+option-hints = Whether players may ask the coach for a private hint during a game
+settings-hints-on = allowed
+settings-hints-off = off
 settings-file-too-big = The file `{ $name }` is too big ({ $size } bytes; at most { $max }).
 settings-file-unreadable = The file `{ $name }` could not be read: { $reason }
 error-unexpected = Something went wrong on our side; nothing changed. Please try again in a moment.
