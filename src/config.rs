@@ -17,6 +17,10 @@ pub struct Config {
     pub database_url: String,
     /// Base URL of the Discord HTTP API. Empty: Discord itself. Set it to a local emulator for tests.
     pub discord_api_url: String,
+    /// An HTTP proxy the bot reaches Discord through (HTTPS CONNECT). Empty: none.
+    pub discord_https_proxy: String,
+    /// A PEM file of one more root certificate to trust, e.g. a TLS-inspecting proxy's. Empty: none.
+    pub discord_extra_ca: String,
     /// Seconds before a lobby nobody started expires.
     pub lobby_expiry_secs: u64,
     /// Milliseconds a bot seat waits before each action, so people can follow the board.
@@ -38,6 +42,8 @@ impl Default for Config {
             guild_ids: vec![],
             database_url: "sqlite://saikoro.db".into(),
             discord_api_url: String::new(),
+            discord_https_proxy: String::new(),
+            discord_extra_ca: String::new(),
             lobby_expiry_secs: 30 * 60,
             bot_delay_ms: 1000,
             turn_reminder_secs: 24 * 3600,
@@ -56,6 +62,8 @@ impl std::fmt::Debug for Config {
             .field("guild_ids", &self.guild_ids)
             .field("database_url", &redact_url(&self.database_url))
             .field("discord_api_url", &self.discord_api_url)
+            .field("discord_https_proxy", &redact_url(&self.discord_https_proxy))
+            .field("discord_extra_ca", &self.discord_extra_ca)
             .field("lobby_expiry_secs", &self.lobby_expiry_secs)
             .field("bot_delay_ms", &self.bot_delay_ms)
             .field("turn_reminder_secs", &self.turn_reminder_secs)
@@ -127,6 +135,26 @@ impl Config {
             problems.push(format!(
                 "discord_api_url `{}` must be an http(s) URL",
                 self.discord_api_url
+            ));
+        }
+        let proxy = &self.discord_https_proxy;
+        if !(proxy.is_empty() || proxy.starts_with("http://") || proxy.starts_with("https://")) {
+            problems.push(format!(
+                "discord_https_proxy `{}` must be an http(s) URL",
+                redact_url(proxy)
+            ));
+        }
+        if !(self.discord_api_url.is_empty() || proxy.is_empty() && self.discord_extra_ca.is_empty()) {
+            problems.push(
+                "discord_api_url replaces Discord itself; it cannot be combined with \
+                 discord_https_proxy or discord_extra_ca"
+                    .into(),
+            );
+        }
+        if !self.discord_extra_ca.is_empty() && !Path::new(&self.discord_extra_ca).is_file() {
+            problems.push(format!(
+                "discord_extra_ca `{}` is not a readable file",
+                self.discord_extra_ca
             ));
         }
         // Beyond a year a value is a typo, and near u64::MAX it would overflow the clock.

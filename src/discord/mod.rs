@@ -212,16 +212,37 @@ fn selected(click: &serenity::ComponentInteraction) -> String {
     }
 }
 
-/// The HTTP client, pointed at `api_url` when set (a local emulator).
-fn http_client(token: &str, api_url: &str) -> serenity::Http {
+/// The HTTP client: pointed at `discord_api_url` when set (a local emulator, with serenity's rate
+/// limiter off since serenity ignores a base URL with it on), else Discord itself, through the
+/// configured egress proxy and trusting the extra root certificate if any.
+fn http_client(token: &str, cfg: &Config) -> anyhow::Result<serenity::Http> {
     let mut http = HttpBuilder::new(token);
-    if !api_url.is_empty() {
-        // serenity only honours the proxy with its rate limiter off; a local emulator needs neither.
+    if !cfg.discord_api_url.is_empty() {
         http = http
-            .proxy(api_url.trim_end_matches('/'))
+            .proxy(cfg.discord_api_url.trim_end_matches('/'))
             .ratelimiter_disabled(true);
+    } else if !(cfg.discord_https_proxy.is_empty() && cfg.discord_extra_ca.is_empty()) {
+        let mut client = reqwest::Client::builder().use_rustls_tls();
+        if !cfg.discord_https_proxy.is_empty() {
+            client = client.proxy(
+                reqwest::Proxy::https(&cfg.discord_https_proxy)
+                    .context("discord_https_proxy is not a proxy URL")?,
+            );
+        }
+        if !cfg.discord_extra_ca.is_empty() {
+            let pem = std::fs::read(&cfg.discord_extra_ca)
+                .with_context(|| format!("reading discord_extra_ca {}", cfg.discord_extra_ca))?;
+            let certificate = reqwest::Certificate::from_pem(&pem).with_context(|| {
+                format!(
+                    "discord_extra_ca {} is not a PEM certificate",
+                    cfg.discord_extra_ca
+                )
+            })?;
+            client = client.add_root_certificate(certificate);
+        }
+        http = http.client(client.build().context("building the HTTP client")?);
     }
-    http.build()
+    Ok(http.build())
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM.
@@ -235,7 +256,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     })?;
     // Commands, stored games and timers are set up before the gateway connects, so a failure
     // ends the process with a clear error instead of a bot that is online but deaf.
-    let http = Arc::new(http_client(&token, &cfg.discord_api_url));
+    let http = Arc::new(http_client(&token, &cfg)?);
     let app = http
         .get_current_application_info()
         .await
@@ -278,13 +299,11 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         })
         .build();
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
-    let mut client = serenity::ClientBuilder::new_with_http(
-        http_client(&token, &cfg.discord_api_url),
-        GatewayIntents::GUILDS,
-    )
-    .framework(framework)
-    .await
-    .context("creating the Discord client")?;
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http_client(&token, &cfg)?, GatewayIntents::GUILDS)
+            .framework(framework)
+            .await
+            .context("creating the Discord client")?;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         shutdown_signal().await;

@@ -31,6 +31,9 @@ pub struct BotOptions {
     pub turn_timeout_action: &'static str,
     /// `None`: a SQLite file in the bot's folder.
     pub database_url: Option<String>,
+    /// Talk to `https://discord.com` through the emulator's HTTPS proxy with serenity's rate
+    /// limiter on, as in production (otherwise the emulator's URL replaces Discord's).
+    pub production_http: bool,
 }
 
 impl Default for BotOptions {
@@ -43,6 +46,7 @@ impl Default for BotOptions {
             turn_timeout_secs: 0,
             turn_timeout_action: "play",
             database_url: None,
+            production_http: false,
         }
     }
 }
@@ -60,10 +64,21 @@ impl Bot {
     pub async fn start(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
         let (identified_before, _) = emu.gateway_sessions();
         let config = dir.join("config.toml");
+        let discord = if opts.production_http {
+            let ca = dir.join("discord-ca.pem");
+            std::fs::write(&ca, emu.certificate_pem()).unwrap();
+            format!(
+                "discord_https_proxy = \"{}\"\ndiscord_extra_ca = \"{}\"\n",
+                emu.https_proxy_url(),
+                ca.display()
+            )
+        } else {
+            format!("discord_api_url = \"{}\"\n", emu.api_url())
+        };
         std::fs::write(
             &config,
             format!(
-                "guild_ids = [{guild}]\ndatabase_url = \"{db}\"\ndiscord_api_url = \"{api}\"\n\
+                "guild_ids = [{guild}]\ndatabase_url = \"{db}\"\n{discord}\
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
                  turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
                  turn_timeout_action = \"{on_timeout}\"\n",
@@ -72,7 +87,6 @@ impl Bot {
                     .database_url
                     .clone()
                     .unwrap_or_else(|| format!("sqlite://{}", dir.join("games.db").display())),
-                api = emu.api_url(),
                 expiry = opts.lobby_expiry_secs,
                 delay = opts.bot_delay_ms,
                 seed = opts.dice_seed,

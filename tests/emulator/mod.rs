@@ -3,7 +3,9 @@
 //! the bot sent, checked against Discord's limits and OpenAPI schemas.
 //!
 //! Point a bot at it with `HttpBuilder::new(token).proxy(emulator.api_url()).ratelimiter_disabled(true)`
-//! (serenity ignores the proxy while its rate limiter is on); the gateway URL comes from `GET /gateway`.
+//! (serenity ignores the proxy while its rate limiter is on), or, to keep the rate limiter on as in
+//! production, send `https://discord.com` through [`Emulator::https_proxy_url`] trusting
+//! [`Emulator::certificate_pem`]. The gateway URL comes from `GET /gateway`.
 
 // Each integration test binary uses its own part of this API.
 #![allow(dead_code)]
@@ -11,6 +13,7 @@
 mod gateway;
 mod model;
 mod rest;
+mod tls;
 pub mod validate;
 
 use std::fmt;
@@ -54,6 +57,7 @@ id_type!(UserId, ChannelId, MessageId, InteractionId);
 pub struct Emulator {
     shared: Arc<Shared>,
     api_url: String,
+    tls: tls::TlsProxy,
     text_channel: ChannelId,
     thread: ChannelId,
     server: JoinHandle<()>,
@@ -70,6 +74,7 @@ impl Emulator {
         let thread = state.add_channel("dice-thread", 11, Some(text_channel));
         let shared = Arc::new(Shared::new(state));
         let app = rest::router(shared.clone());
+        let tls = tls::start(app.clone()).await;
         let mut stop = shared.shutdown.subscribe();
         let server = tokio::spawn(async move {
             let stopped = async move {
@@ -80,6 +85,7 @@ impl Emulator {
         Emulator {
             shared,
             api_url: format!("http://{address}"),
+            tls,
             text_channel: ChannelId(text_channel),
             thread: ChannelId(thread),
             server,
@@ -89,6 +95,16 @@ impl Emulator {
     /// The base URL for serenity's `HttpBuilder::proxy` (it replaces `https://discord.com`).
     pub fn api_url(&self) -> String {
         self.api_url.clone()
+    }
+
+    /// An HTTP proxy that tunnels `https://discord.com` to this emulator.
+    pub fn https_proxy_url(&self) -> String {
+        self.tls.url.clone()
+    }
+
+    /// The certificate the proxy shows for discord.com, for the bot to trust.
+    pub fn certificate_pem(&self) -> String {
+        self.tls.certificate_pem.clone()
     }
 
     /// Waits until the bot has identified on the gateway and registered its commands.
