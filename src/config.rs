@@ -222,6 +222,22 @@ mod tests {
             ..Config::default()
         };
         assert!(cfg.validate().unwrap_err().contains("database_url"));
+        let cfg = Config {
+            discord_https_proxy: "socks5://proxy:1080".into(),
+            ..Config::default()
+        };
+        assert!(cfg.validate().unwrap_err().contains("discord_https_proxy"));
+        let cfg = Config {
+            discord_api_url: "http://127.0.0.1:8080".into(),
+            discord_https_proxy: "http://proxy:3128".into(),
+            ..Config::default()
+        };
+        assert!(cfg.validate().unwrap_err().contains("cannot be combined"));
+        let cfg = Config {
+            discord_extra_ca: "/no/such/ca.pem".into(),
+            ..Config::default()
+        };
+        assert!(cfg.validate().unwrap_err().contains("discord_extra_ca"));
     }
 
     #[test]

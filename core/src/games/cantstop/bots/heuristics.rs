@@ -53,20 +53,9 @@ pub struct Heuristic {
 }
 
 /// Mirrors weights given for columns 2 to 7 onto 8 to 12, as Glenn's `ColumnWeightsArray` and
-/// the symmetric `LinearWeightsGenome` do.
-const fn mirrored(w: [i32; 6]) -> [i32; 13] {
-    let mut all = [0; 13];
-    let mut i = 0;
-    while i < 6 {
-        all[2 + i] = w[i];
-        all[12 - i] = w[i];
-        i += 1;
-    }
-    all
-}
-
-const fn mirrored_f(w: [f64; 6]) -> [f64; 13] {
-    let mut all = [0.0; 13];
+/// the symmetric `LinearWeightsGenome` do; `zero` fills columns 0 and 1, which do not exist.
+const fn mirrored<T: Copy>(w: [T; 6], zero: T) -> [T; 13] {
+    let mut all = [zero; 13];
     let mut i = 0;
     while i < 6 {
         all[2 + i] = w[i];
@@ -81,8 +70,8 @@ const fn mirrored_f(w: [f64; 6]) -> [f64; 13] {
 /// even −2, high +4, low +4, 6 per runner, 28). Glenn & Aloi report 10.74 turns in solitaire.
 pub const RULE_OF_28: Heuristic = Heuristic {
     name: "rule28",
-    progress: mirrored([6, 5, 4, 3, 2, 1]),
-    choice: Choice::Constant(mirrored([1, 2, 3, 4, 5, 6])),
+    progress: mirrored([6, 5, 4, 3, 2, 1], 0),
+    choice: Choice::Constant(mirrored([1, 2, 3, 4, 5, 6], 0)),
     odd: 2,
     even: -2,
     high: 4,
@@ -96,8 +85,8 @@ pub const RULE_OF_28: Heuristic = Heuristic {
 /// 9.05–9.12 turns in solitaire.
 pub const GLENN_ALOI: Heuristic = Heuristic {
     name: "glenn-aloi",
-    progress: mirrored([7, 7, 3, 2, 2, 1]),
-    choice: Choice::Constant(mirrored([7, 0, 2, 0, 4, 3])),
+    progress: mirrored([7, 7, 3, 2, 2, 1], 0),
+    choice: Choice::Constant(mirrored([7, 0, 2, 0, 4, 3], 0)),
     odd: 7,
     even: 1,
     high: 6,
@@ -111,10 +100,10 @@ pub const GLENN_ALOI: Heuristic = Heuristic {
 /// 12 per runner, 61), noted there at 8.787 turns over 250,000 solitaire games.
 pub const GLENN_LINEAR: Heuristic = Heuristic {
     name: "glenn-linear",
-    progress: mirrored([15, 13, 8, 8, 4, 3]),
+    progress: mirrored([15, 13, 8, 8, 4, 3], 0),
     choice: Choice::Linear {
-        intercept: mirrored([15, 0, 3, 0, 7, 5]),
-        slope: mirrored_f([72.0, 48.0, 56.0, 44.0, 28.0, 32.0]),
+        intercept: mirrored([15, 0, 3, 0, 7, 5], 0),
+        slope: mirrored([72.0, 48.0, 56.0, 44.0, 28.0, 32.0], 0.0),
     },
     odd: 11,
     even: -1,
