@@ -678,7 +678,7 @@ fn pinged(m: &Message) -> Option<UserId> {
 /// Clicks a button and checks the bot updated the message (callback type 7).
 async fn click(emu: &Emulator, user: UserId, message: &Message, suffix: &str) -> Result<Callback, String> {
     let id = button(message, suffix).ok_or(format!("no `{suffix}` button on {:?}", message.custom_ids()))?;
-    let cb = answer(emu, emu.click(user, message.message_id(), &id)).await?;
+    let cb = answer(emu, emu.try_click(user, message.message_id(), &id)?).await?;
     match cb.kind {
         7 => Ok(cb),
         kind => Err(format!("`{suffix}` was answered with type {kind}: {}", cb.data)),

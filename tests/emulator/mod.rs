@@ -318,6 +318,18 @@ impl Emulator {
     /// A user presses the button `custom_id` on a message.
     pub fn click(&self, user: UserId, message: MessageId, custom_id: &str) -> InteractionId {
         self.component(user, message, custom_id, None)
+            .unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}"))
+    }
+
+    /// A click a real client could not send (the button is gone or disabled) is an error here,
+    /// for load tests whose players may act on a board that changed under them.
+    pub fn try_click(
+        &self,
+        user: UserId,
+        message: MessageId,
+        custom_id: &str,
+    ) -> Result<InteractionId, String> {
+        self.component(user, message, custom_id, None)
     }
 
     /// A click as a stale or tampered client could send it: `custom_id` need not be on the message
@@ -340,6 +352,7 @@ impl Emulator {
         values: &[&str],
     ) -> InteractionId {
         self.component(user, message, custom_id, Some(values))
+            .unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}"))
     }
 
     fn component(
@@ -348,7 +361,7 @@ impl Emulator {
         message: MessageId,
         custom_id: &str,
         values: Option<&[&str]>,
-    ) -> InteractionId {
+    ) -> Result<InteractionId, String> {
         let result = self.shared.with(|s| {
             let found = s.messages.get(&message.0).filter(|m| !m.deleted);
             let message = found.ok_or("no such message")?;
@@ -375,7 +388,7 @@ impl Emulator {
             let (channel, id) = (message.channel_id, message.id);
             s.interact(3, user.0, channel, Some(id), data, custom_id)
         });
-        InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
+        result.map(InteractionId)
     }
 
     /// The token Discord sent with an interaction (for answering it by hand in self-tests).
