@@ -25,10 +25,7 @@ async fn a_restart_keeps_the_game_and_old_buttons_work() {
     let emu = Emulator::start().await;
     let dir = workdir();
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers { channel, player, .. } = two_player_cantstop(&emu).await;
     let (kind, _) = play_one(&emu, channel, player).await;
     assert_eq!(kind, 7);
     // SIGTERM: a clean shutdown.

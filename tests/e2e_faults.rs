@@ -87,10 +87,9 @@ async fn every_message_pings_exactly_the_players_meant_whatever_their_names() {
 async fn a_click_answered_too_late_is_applied_and_the_board_shows_it() {
     let emu = Emulator::start().await;
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann, channel, player, ..
+    } = two_player_cantstop(&emu).await;
     let (board, roll) = roll_on_live(&emu, channel);
     // The click reaches the bot 4 s after the person pressed: its answer comes too late.
     emu.hold_gateway();
@@ -230,10 +229,9 @@ async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
     let emu = Emulator::start().await;
     let dir = workdir();
     let _bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann, channel, player, ..
+    } = two_player_cantstop(&emu).await;
     let (board, roll) = roll_on_live(&emu, channel);
     use sqlx::Connection as _;
     let url = format!("sqlite://{}", dir.join("games.db").display());
@@ -295,10 +293,9 @@ async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
 async fn a_dropped_gateway_loses_no_click_and_answers_none_twice() {
     let emu = Emulator::start().await;
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann, channel, player, ..
+    } = two_player_cantstop(&emu).await;
     let (board, roll) = roll_on_live(&emu, channel);
     emu.drop_gateway_connection();
     // Pressed while the bot reconnects: delivered on RESUME.
@@ -319,10 +316,9 @@ async fn a_click_during_a_restart_is_lost_and_changes_nothing() {
     let emu = Emulator::start().await;
     let dir = workdir();
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann, channel, player, ..
+    } = two_player_cantstop(&emu).await;
     let (board, roll) = roll_on_live(&emu, channel);
     let dir = {
         let dir = bot.kill();
@@ -348,10 +344,9 @@ async fn a_slow_click_whose_token_expired_still_shows_on_the_board() {
     let emu = Emulator::start().await;
     let dir = workdir();
     let _bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann, channel, player, ..
+    } = two_player_cantstop(&emu).await;
     let (board, roll) = roll_on_live(&emu, channel);
     // The database is slow (locked for 3 s, less than the bot's busy timeout): the bot defers
     // the click, and by the time it can edit its answer the token has expired.

@@ -153,10 +153,13 @@ async fn postgres_stopped_and_restarted_during_play_loses_nothing() {
     };
     let dir = workdir();
     let bot = Bot::start(&emu, dir.clone(), &opts).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let player = pinged(&first)[0];
+    let TwoPlayers {
+        ann,
+        channel,
+        first,
+        player,
+        ..
+    } = two_player_cantstop(&emu).await;
     let roll = button(&first, "roll").expect("a roll button");
     assert_eq!(press(&emu, player, channel, &roll).await, None, "rolls while up");
 

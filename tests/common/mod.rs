@@ -216,6 +216,32 @@ pub async fn slash_with(
     .await
 }
 
+/// Ann and Ben at the two-player Can't Stop game they started in `#dice`.
+pub struct TwoPlayers {
+    pub ann: UserId,
+    pub ben: UserId,
+    pub channel: ChannelId,
+    /// The first board.
+    pub first: Message,
+    /// Whoever the first board pings: the one to play.
+    pub player: UserId,
+}
+
+/// Ann opens a Can't Stop lobby in `#dice`, Ben joins, Ann starts.
+pub async fn two_player_cantstop(emu: &Emulator) -> TwoPlayers {
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let first = start_game(emu, channel, "cantstop", ann, &[ben]).await;
+    let player = pinged(&first)[0];
+    TwoPlayers {
+        ann,
+        ben,
+        channel,
+        first,
+        player,
+    }
+}
+
 /// Opens a lobby as `host`, has `others` join, and starts; returns the first live board.
 pub async fn start_game(
     emu: &Emulator,
