@@ -10,12 +10,20 @@ use emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::json;
 
 /// The version (length of the action log) the board's buttons carry: `sk:<game>:<version>:…`.
-fn version(board: &Message) -> u64 {
+fn version(board: &Message) -> Option<u64> {
     board
         .custom_ids()
         .iter()
         .find_map(|id| id.strip_prefix("sk:")?.split(':').nth(1)?.parse().ok())
-        .expect("a game button")
+}
+
+/// The version of the live board, once there is one (after a turn passes the next board is
+/// posted just after the answer).
+async fn live_version(emu: &Emulator, channel: ChannelId) -> u64 {
+    emu.wait_for(WAIT, "a live board", |e| {
+        live(e, channel).as_ref().and_then(version)
+    })
+    .await
 }
 
 /// One accepted press on the live board, of the `pick`-th (wrapping) enabled control (a select's
@@ -40,8 +48,7 @@ async fn press_once(emu: &Emulator, channel: ChannelId, players: &[UserId], pick
                 None => emu.click(*user, board.message_id(), &id),
             };
             if emu.wait_callback(interaction, WAIT).await.kind == 7 {
-                let after = emu.message(board.message_id()).expect("the pressed board");
-                return version(&after);
+                return live_version(emu, channel).await;
             }
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
@@ -65,9 +72,10 @@ async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
         ..BotOptions::default()
     };
     // Each waits until every shard is connected, so they start together.
+    let (lower_opts, upper_opts) = (opts(0), opts(1));
     let (lower, upper) = tokio::join!(
-        Bot::start(&emu, workdir(), &opts(0)),
-        Bot::start(&emu, workdir(), &opts(1))
+        Bot::start(&emu, workdir(), &lower_opts),
+        Bot::start(&emu, workdir(), &upper_opts)
     );
     let mut identified = emu.identified_shards();
     identified.sort_by_key(|shard| shard.to_string());
@@ -100,15 +108,14 @@ async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
     // SIGKILL the process of shard 1 mid-game; shard 0's game goes on meanwhile.
     let upper_dir = upper.kill();
     press_once(&emu, on_lower, &players, 1).await;
-    let upper = Bot::start(&emu, upper_dir, &opts(1)).await;
+    let upper = Bot::start(&emu, upper_dir, &upper_opts).await;
     assert_eq!(
         emu.identified_shards().last(),
         Some(&json!([1, 2])),
         "it came back as shard 1"
     );
-    let board = emu.wait_for(WAIT, "shard 1's board", |e| live(e, on_upper)).await;
     assert_eq!(
-        version(&board),
+        live_version(&emu, on_upper).await,
         acknowledged,
         "every acknowledged action is still there"
     );
