@@ -186,6 +186,9 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     one_bad_append_does_not_fail_the_others_committed_with_it,
 );
 
+// Several processes on one database are PostgreSQL's alone.
+on_backends!([postgres: Postgres] overlapping_processes_cannot_both_claim_a_shard);
+
 // These need a second connection, which an in-memory database does not have.
 on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
     undecodable_rows_are_skipped_and_the_rest_load,
@@ -883,4 +886,34 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
     assert_eq!(load(&lower, zero.id).await.row.status, Status::Abandoned);
     lower.close().await;
     upper.close().await;
+}
+
+/// A process claims its shards at start-up; another whose range overlaps is refused, naming the
+/// shard, until the holder is gone.
+async fn overlapping_processes_cannot_both_claim_a_shard(db: TestDb) {
+    use std::time::Duration;
+    let process = |first, last| Store::connect_shards(&db.url, ShardRange::new(first, last, 2).unwrap());
+    let lower = process(0, 0).await.unwrap();
+    let held = lower.claim_shards(Duration::ZERO).await.expect("shard 0 is free");
+    let both = process(0, 1).await.unwrap();
+    let refused = both
+        .claim_shards(Duration::from_millis(300))
+        .await
+        .err()
+        .expect("shard 0 is held");
+    assert!(
+        refused.to_string().contains("shard 0 of 2 is already run"),
+        "{refused}"
+    );
+    let upper = process(1, 1).await.unwrap();
+    let _upper = upper
+        .claim_shards(Duration::ZERO)
+        .await
+        .expect("the refused claim gave shard 1 back");
+    drop(held);
+    let again = process(0, 0).await.unwrap();
+    again
+        .claim_shards(Duration::from_secs(5))
+        .await
+        .expect("free again once its holder is gone");
 }

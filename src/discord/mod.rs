@@ -16,6 +16,10 @@ use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, M
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How long start-up waits for shards another process still holds (a killed process's database
+/// session ends within moments).
+const CLAIM_WAIT: Duration = Duration::from_secs(15);
+
 /// Discord drops an interaction not answered within 3 s; past this, a click is deferred first.
 const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
 
@@ -239,6 +243,11 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
                 crate::config::redact_url(&cfg.database_url)
             )
         })?;
+    // Kept until the process ends: no other process may run these shards meanwhile.
+    let _claim = store
+        .claim_shards(CLAIM_WAIT)
+        .await
+        .with_context(|| format!("claiming {range}"))?;
     // Commands, stored games and timers are set up before the gateway connects, so a failure
     // ends the process with a clear error instead of a bot that is online but deaf.
     let http = Arc::new(http_client(&token, &cfg.discord_api_url));

@@ -8,7 +8,7 @@ use crate::shards::ShardRange;
 use futures_util::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -504,6 +504,19 @@ async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiver<Append>)
     }
 }
 
+/// The first key of the advisory locks on shards (the second is the shard), so they cannot
+/// collide with another application's locks on the same database.
+const SHARD_LOCK_SPACE: i32 = 0x5a1c_0001;
+/// How often a claim looks again at a shard another process holds.
+const SHARD_CLAIM_RETRY: Duration = Duration::from_millis(200);
+
+/// Holds a process's shards while it lives: on PostgreSQL, a session advisory lock per shard on
+/// a connection of its own. The server releases them when that connection ends, also when the
+/// process is killed, so a restarted process can claim them again.
+pub struct ShardClaim {
+    _locks: Option<PgConnection>,
+}
+
 /// The store: one pool of connections to SQLite or PostgreSQL, and the appends' writer.
 pub struct Store {
     backend: Backend,
@@ -586,6 +599,40 @@ impl Store {
     /// The shards this store's process runs.
     pub fn shards(&self) -> ShardRange {
         self.shards
+    }
+
+    /// Claims this process's shards for as long as the returned claim is kept, so two processes
+    /// given overlapping ranges cannot both drive a game: a shard another process holds is asked
+    /// for again until `wait` has passed (a killed process's session takes a moment to end),
+    /// then refused. SQLite serves one process, which needs no claim.
+    pub async fn claim_shards(&self, wait: Duration) -> Result<ShardClaim, StoreError> {
+        let Backend::Postgres(pool) = &self.backend else {
+            return Ok(ShardClaim { _locks: None });
+        };
+        let mut locks = pool.acquire().await?.detach();
+        let until = tokio::time::Instant::now() + wait;
+        for shard in self.shards.first()..=self.shards.last() {
+            loop {
+                let claimed: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+                    .bind(SHARD_LOCK_SPACE)
+                    .bind(shard.cast_signed())
+                    .fetch_one(&mut locks)
+                    .await?;
+                if claimed {
+                    break;
+                }
+                if tokio::time::Instant::now() >= until {
+                    // Dropping the connection gives back the shards claimed so far.
+                    return Err(StoreError::Invalid(format!(
+                        "shard {shard} of {} is already run by another process on this database; \
+                         give each process its own range of shards (--shards)",
+                        self.shards.total()
+                    )));
+                }
+                tokio::time::sleep(SHARD_CLAIM_RETRY).await;
+            }
+        }
+        Ok(ShardClaim { _locks: Some(locks) })
     }
 
     /// Waits for the connections to finish and closes them.
