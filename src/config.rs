@@ -1,6 +1,7 @@
 //! Configuration: `config.toml` (path from `--config` or `SAIKORO_CONFIG`), then `SAIKORO_*`
 //! environment variables, then `DISCORD_TOKEN`. Every key is documented in `config.example.toml`.
 
+use crate::shards::ShardRange;
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,10 @@ pub struct Config {
     pub turn_timeout_action: crate::session::OnTimeout,
     /// Fixes all dice, for tests and reproductions. Leave unset for real play.
     pub dice_seed: Option<u64>,
+    /// The Discord shards this process runs, `first-last` or one number; empty: all of them.
+    pub shards: String,
+    /// How many shards the bot has in all, across every process.
+    pub shard_total: u32,
 }
 
 impl Default for Config {
@@ -50,6 +55,8 @@ impl Default for Config {
             turn_timeout_secs: 3 * 24 * 3600,
             turn_timeout_action: crate::session::OnTimeout::Play,
             dice_seed: None,
+            shards: String::new(),
+            shard_total: 1,
         }
     }
 }
@@ -70,6 +77,8 @@ impl std::fmt::Debug for Config {
             .field("turn_timeout_secs", &self.turn_timeout_secs)
             .field("turn_timeout_action", &self.turn_timeout_action)
             .field("dice_seed", &self.dice_seed)
+            .field("shards", &self.shards)
+            .field("shard_total", &self.shard_total)
             .finish()
     }
 }
@@ -119,8 +128,38 @@ impl Config {
         Ok(cfg)
     }
 
+    /// The shards this process runs (the configuration is validated, so they are well formed).
+    pub fn shard_range(&self) -> Result<ShardRange, String> {
+        ShardRange::parse(&self.shards, self.shard_total)
+    }
+
+    /// Applies `--shards` and `--shard-total`, which override the file and the environment.
+    pub fn set_shards(&mut self, shards: Option<String>, total: Option<u32>) -> Result<(), String> {
+        if let Some(shards) = shards {
+            self.shards = shards;
+        }
+        if let Some(total) = total {
+            self.shard_total = total;
+        }
+        self.validate()
+    }
+
     fn validate(&self) -> Result<(), String> {
         let mut problems = vec![];
+        match self.shard_range() {
+            // One SQLite file cannot be shared safely by processes on other machines, and the
+            // store's ownership rules assume one database every process sees.
+            Ok(range) if !range.is_all() && self.database_url.starts_with("sqlite:") => {
+                problems.push(format!(
+                    "running {range} needs PostgreSQL: several processes cannot share a SQLite \
+                     database. Set database_url to postgres://…, or run one process with every \
+                     shard (shards = \"0-{}\")",
+                    range.total() - 1
+                ))
+            }
+            Ok(_) => {}
+            Err(why) => problems.push(why),
+        }
         if !(self.database_url.starts_with("sqlite:")
             || self.database_url.starts_with("postgres://")
             || self.database_url.starts_with("postgresql://"))
@@ -238,6 +277,19 @@ mod tests {
             ..Config::default()
         };
         assert!(cfg.validate().unwrap_err().contains("discord_extra_ca"));
+    }
+
+    #[test]
+    fn a_part_of_the_shards_needs_postgres() {
+        let mut cfg = Config::default();
+        cfg.set_shards(Some("0-3".into()), Some(4)).unwrap();
+        let err = cfg.set_shards(Some("0-1".into()), None).unwrap_err();
+        assert!(err.contains("needs PostgreSQL"), "{err}");
+        cfg.database_url = "postgres://db/saikoro".into();
+        cfg.set_shards(None, None).unwrap();
+        assert_eq!(cfg.shard_range().unwrap().to_string(), "shards 0-1 of 4");
+        let err = cfg.set_shards(Some("3-4".into()), None).unwrap_err();
+        assert!(err.contains("beyond shard_total 4"), "{err}");
     }
 
     #[test]

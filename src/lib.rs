@@ -11,4 +11,5 @@ pub mod discord;
 pub mod history;
 pub mod id;
 pub mod session;
+pub mod shards;
 pub mod store;

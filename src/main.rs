@@ -23,7 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (the default).
-    Run,
+    Run(RunArgs),
     /// Check the configuration and say what is wrong with it.
     CheckConfig,
     /// Print a stored game move by move, rebuilt from its log.
@@ -47,6 +47,17 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+#[derive(clap::Args, Default)]
+struct RunArgs {
+    /// The Discord shards this process runs: `first-last` (inclusive) or one number
+    /// (default: the configuration's `shards`, else all). Several processes need PostgreSQL.
+    #[arg(long, value_name = "FIRST-LAST")]
+    shards: Option<String>,
+    /// How many shards the bot has in all, across every process (default: `shard_total`, else 1).
+    #[arg(long, value_name = "N")]
+    shard_total: Option<u32>,
 }
 
 #[derive(clap::Args)]
@@ -242,7 +253,7 @@ fn run() -> anyhow::Result<()> {
     }
     let cli = Cli::from_arg_matches(&matches)?;
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);
-    match cli.command.unwrap_or(Command::Run) {
+    match cli.command.unwrap_or(Command::Run(RunArgs::default())) {
         Command::Render {
             game,
             seed,
@@ -271,10 +282,13 @@ fn run() -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&record)?);
             Ok(())
         }
-        Command::Run => {
-            let cfg = Config::load(&cli.config, explicit_config)
+        Command::Run(args) => {
+            let mut cfg = Config::load(&cli.config, explicit_config)
                 .map_err(anyhow::Error::msg)
                 .with_context(|| format!("reading the configuration ({})", cli.config.display()))?;
+            cfg.set_shards(args.shards, args.shard_total)
+                .map_err(anyhow::Error::msg)
+                .context("checking --shards and --shard-total")?;
             if cfg.token.is_none() {
                 let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
                 eprintln!(

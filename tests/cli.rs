@@ -200,3 +200,56 @@ fn render_writes_the_board_picture() {
         png.len()
     );
 }
+
+/// `saikoro run` with shard flags, in an empty directory with no configuration file and no token.
+fn run_with_shards(args: &[&str]) -> (Output, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .arg("run")
+        .args(args)
+        .current_dir(&dir)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("SAIKORO_CONFIG")
+        .env_remove("SAIKORO_DATABASE_URL")
+        .env_remove("SAIKORO_SHARDS")
+        .env_remove("SAIKORO_SHARD_TOTAL")
+        .output()
+        .expect("the binary runs");
+    (out, dir)
+}
+
+#[test]
+fn part_of_the_shards_on_sqlite_is_refused_before_anything_starts() {
+    let (out, dir) = run_with_shards(&["--shards", "0-1", "--shard-total", "4"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("shards 0-1 of 4 needs PostgreSQL") && stderr.contains("postgres://"),
+        "{stderr}"
+    );
+    assert!(!dir.join("saikoro.db").exists(), "no database was created");
+    for (shards, total, expected) in [
+        (
+            "0-4",
+            "4",
+            "goes beyond shard_total 4: shards are numbered 0 to 3",
+        ),
+        ("2-1", "4", "the shard range 2-1 is empty"),
+        ("one", "4", "must be a shard number or a range"),
+        ("0", "0", "shard_total must be at least 1"),
+    ] {
+        let (out, _) = run_with_shards(&["--shards", shards, "--shard-total", total]);
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{shards}/{total}: {stderr}");
+        assert!(stderr.contains(expected), "{shards}/{total}: {stderr}");
+    }
+    // Every shard on SQLite is one process: it goes on to ask for a token.
+    let (out, _) = run_with_shards(&["--shards", "0-3", "--shard-total", "4"]);
+    assert!(
+        text(&out.stderr).contains("needs a Discord bot token"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -8,7 +8,6 @@ mod emulator;
 
 use common::*;
 use emulator::{ChannelId, Emulator, UserId};
-use sqlx::Connection;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tokio::io::copy_bidirectional;
@@ -68,43 +67,6 @@ async fn pipe(mut client: TcpStream, target: String, mut state: watch::Receiver<
     tokio::select! {
         _ = copy_bidirectional(&mut client, &mut server) => {}
         _ = state.wait_for(|up| !*up) => {}
-    }
-}
-
-/// A schema of its own on the configured server.
-struct Schema {
-    base: String,
-    name: String,
-}
-
-impl Schema {
-    async fn create() -> Schema {
-        let base = std::env::var("SAIKORO_TEST_POSTGRES_URL")
-            .expect("set SAIKORO_TEST_POSTGRES_URL (e.g. eval \"$(bash .ci/postgres.sh)\")");
-        let name = format!("saikoro_e2e_{}", rand::random::<u32>());
-        let schema = Schema { base, name };
-        schema.execute(&format!("CREATE SCHEMA {}", schema.name)).await;
-        schema
-    }
-
-    async fn execute(&self, sql: &str) {
-        let mut admin = sqlx::PgConnection::connect(&self.base)
-            .await
-            .expect("connect postgres");
-        sqlx::raw_sql(sql).execute(&mut admin).await.expect(sql);
-    }
-
-    /// The server's `host:port` and the URL of this schema with the server at `address`.
-    fn parts(&self) -> (String, impl Fn(&str) -> String) {
-        // postgres://user:password@host:port/database?…
-        let (head, rest) = self.base.split_once('@').expect("a URL with user@host");
-        let (server, path) = rest.split_once('/').expect("a URL with a database");
-        let separator = if path.contains('?') { '&' } else { '?' };
-        let (head, path, name) = (head.to_owned(), path.to_owned(), self.name.clone());
-        let url = move |address: &str| {
-            format!("{head}@{address}/{path}{separator}options=-c%20search_path%3D{name}")
-        };
-        (server.to_owned(), url)
     }
 }
 

@@ -6,7 +6,8 @@
 use futures_util::FutureExt;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use saikoro::store::{GameRow, Status, Store, StoreError, StoredGame};
+use saikoro::shards::ShardRange;
+use saikoro::store::{Finish, GameRow, Status, Store, StoreError, StoredGame};
 use serde_json::json;
 use sqlx::Connection;
 use std::future::Future;
@@ -185,11 +186,15 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     one_bad_append_does_not_fail_the_others_committed_with_it,
 );
 
+// Several processes on one database are PostgreSQL's alone.
+on_backends!([postgres: Postgres] overlapping_processes_cannot_both_claim_a_shard);
+
 // These need a second connection, which an in-memory database does not have.
 on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
     undecodable_rows_are_skipped_and_the_rest_load,
     reopening_keeps_everything,
     a_newer_schema_is_refused_by_version,
+    a_process_never_loads_or_writes_another_shards_game,
 );
 
 /// Collects the warnings logged on this thread while it lives (tokio tests run on one thread).
@@ -781,4 +786,134 @@ async fn an_unknown_url_scheme_is_refused() {
         Store::connect("mysql://localhost/saikoro").await,
         Err(StoreError::Invalid(_))
     ));
+}
+
+/// Two processes on one database, shards 0 and 1 of 2: each loads only its own guilds' games
+/// (DMs are shard 0), and one cannot write the other's game by any path, not even inside a
+/// batch with its own appends.
+async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
+    let lower = Store::connect_shards(&db.url, ShardRange::new(0, 0, 2).unwrap())
+        .await
+        .expect("shard 0");
+    let upper = Store::connect_shards(&db.url, ShardRange::new(1, 1, 2).unwrap())
+        .await
+        .expect("shard 1");
+    // (id >> 22) % 2: 0 and 1; the huge id is above 2^63 and lands on shard 1 as Discord
+    // computes it on the unsigned id.
+    let in_guild = |channel, guild: Option<u64>| GameRow {
+        guild_id: guild.map(GuildId),
+        ..game("cantstop", channel)
+    };
+    let zero = insert(&lower, &in_guild(1, Some(2 << 22))).await;
+    let dm = insert(&lower, &in_guild(2, None)).await;
+    let one = insert(&upper, &in_guild(3, Some(3 << 22))).await;
+    let huge = insert(&upper, &in_guild(4, Some(HUGE_SNOWFLAKE))).await;
+    assert_eq!(
+        ShardRange::new(0, 1, 2)
+            .unwrap()
+            .shard_of(Some(GuildId(HUGE_SNOWFLAKE))),
+        1
+    );
+    let refused = lower.insert_game(&in_guild(5, Some(3 << 22))).await;
+    assert!(
+        matches!(refused, Err(StoreError::OtherShard { .. })),
+        "{refused:?}"
+    );
+
+    assert_eq!(
+        active_ids(&lower.load_active().await.unwrap()),
+        vec![zero.id, dm.id]
+    );
+    assert_eq!(
+        active_ids(&upper.load_active().await.unwrap()),
+        vec![one.id, huge.id]
+    );
+    assert_eq!(
+        db.store.load_active().await.unwrap().len(),
+        4,
+        "one process runs all"
+    );
+
+    // Shard 1 tries to steal shard 0's game: an append (batched with one of its own), a row
+    // update, and a finish are refused, and nothing of them is stored.
+    let mine = action(0, "roll", &[1, 2, 3, 4]);
+    let (stolen, own) = tokio::join!(
+        upper.append_action(zero.id, 0, &mine, Status::Playing, 5),
+        upper.append_action(one.id, 0, &mine, Status::Playing, 5),
+    );
+    assert!(
+        matches!(stolen, Err(StoreError::OtherShard { game, .. }) if game == zero.id),
+        "{stolen:?}"
+    );
+    own.expect("its own game is written beside the refused one");
+    let taken = GameRow {
+        status: Status::Abandoned,
+        updated_at: 9,
+        ..zero.clone()
+    };
+    let updated = upper.update_game(&taken).await;
+    assert!(
+        matches!(updated, Err(StoreError::OtherShard { .. })),
+        "{updated:?}"
+    );
+    let finish = Finish {
+        guild: zero.guild_id,
+        kind: "cantstop".into(),
+        seats: vec![],
+        rated: false,
+    };
+    let finished = upper.finish_game(dm.id, 0, &mine, 9, &finish).await;
+    assert!(
+        matches!(finished, Err(StoreError::OtherShard { .. })),
+        "{finished:?}"
+    );
+    for id in [zero.id, dm.id] {
+        let stored = load(&lower, id).await;
+        assert!(stored.log.is_empty(), "nothing appended to game {id}");
+        assert_eq!(
+            (stored.row.status, stored.row.updated_at),
+            (Status::Lobby, 1_700_000_000)
+        );
+    }
+    assert_eq!(load(&upper, one.id).await.log, vec![mine.clone()]);
+
+    // Its owner writes it as usual.
+    lower
+        .append_action(zero.id, 0, &mine, Status::Playing, 6)
+        .await
+        .expect("the owner appends");
+    lower.update_game(&taken).await.expect("the owner updates");
+    assert_eq!(load(&lower, zero.id).await.row.status, Status::Abandoned);
+    lower.close().await;
+    upper.close().await;
+}
+
+/// A process claims its shards at start-up; another whose range overlaps is refused, naming the
+/// shard, until the holder is gone.
+async fn overlapping_processes_cannot_both_claim_a_shard(db: TestDb) {
+    use std::time::Duration;
+    let process = |first, last| Store::connect_shards(&db.url, ShardRange::new(first, last, 2).unwrap());
+    let lower = process(0, 0).await.unwrap();
+    let held = lower.claim_shards(Duration::ZERO).await.expect("shard 0 is free");
+    let both = process(0, 1).await.unwrap();
+    let refused = both
+        .claim_shards(Duration::from_millis(300))
+        .await
+        .err()
+        .expect("shard 0 is held");
+    assert!(
+        refused.to_string().contains("shard 0 of 2 is already run"),
+        "{refused}"
+    );
+    let upper = process(1, 1).await.unwrap();
+    let _upper = upper
+        .claim_shards(Duration::ZERO)
+        .await
+        .expect("the refused claim gave shard 1 back");
+    drop(held);
+    let again = process(0, 0).await.unwrap();
+    again
+        .claim_shards(Duration::from_secs(5))
+        .await
+        .expect("free again once its holder is gone");
 }

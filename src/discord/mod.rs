@@ -16,6 +16,10 @@ use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, M
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How long start-up waits for shards another process still holds (a killed process's database
+/// session ends within moments).
+const CLAIM_WAIT: Duration = Duration::from_secs(15);
+
 /// Discord drops an interaction not answered within 3 s; past this, a click is deferred first.
 const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
 
@@ -135,6 +139,9 @@ async fn on_event(
     let message = click.message.id;
     let guild = click.guild_id.map(|g| id::GuildId(g.get()));
     let reply = async {
+        if let Some(refusal) = hub.other_shard(guild, &user) {
+            return refusal;
+        }
         match hub.history_click(custom_id, guild, &user).await {
             Some(reply) => reply,
             None => hub.click(custom_id, id::MessageId(message.get()), &user).await,
@@ -248,12 +255,20 @@ fn http_client(token: &str, cfg: &Config) -> anyhow::Result<serenity::Http> {
 /// Runs the bot until Ctrl-C or SIGTERM.
 pub async fn run(cfg: Config) -> anyhow::Result<()> {
     let token = cfg.token.clone().context("no token configured")?;
-    let store = Store::connect(&cfg.database_url).await.with_context(|| {
-        format!(
-            "opening the database {}",
-            crate::config::redact_url(&cfg.database_url)
-        )
-    })?;
+    let range = cfg.shard_range().map_err(anyhow::Error::msg)?;
+    let store = Store::connect_shards(&cfg.database_url, range)
+        .await
+        .with_context(|| {
+            format!(
+                "opening the database {}",
+                crate::config::redact_url(&cfg.database_url)
+            )
+        })?;
+    // Kept until the process ends: no other process may run these shards meanwhile.
+    let _claim = store
+        .claim_shards(CLAIM_WAIT)
+        .await
+        .with_context(|| format!("claiming {range}"))?;
     // Commands, stored games and timers are set up before the gateway connects, so a failure
     // ends the process with a clear error instead of a bot that is online but deaf.
     let http = Arc::new(http_client(&token, &cfg)?);
@@ -310,7 +325,11 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         tracing::info!("shutting down");
         shards.shutdown_all().await;
     });
-    client.start().await.context("connecting to Discord")?;
+    tracing::info!(%range, "connecting to Discord");
+    client
+        .start_shard_range(range.serenity_range(), range.total())
+        .await
+        .context("connecting to Discord")?;
     Ok(())
 }
 

@@ -398,6 +398,17 @@ impl Hub {
         self.store.update_game(&s.row).await
     }
 
+    /// A refusal for an interaction from a place whose games another process runs. Discord
+    /// sends each guild's interactions to the process running its shard, so this is only a
+    /// guard against a misrouted one (e.g. while processes are being re-sharded): nothing changes.
+    pub fn other_shard(&self, guild: Option<GuildId>, user: &User) -> Option<Reply> {
+        let shards = self.store.shards();
+        (!shards.owns(guild)).then(|| {
+            tracing::warn!(?guild, %shards, "an interaction for another process's shard");
+            Reply::Private(Tr::new(user.locale, &[]).t("click-other-shard"))
+        })
+    }
+
     /// A button click on `message`, routed by its custom id.
     pub async fn click(self: &Arc<Self>, custom_id: &str, message: MessageId, user: &User) -> Reply {
         let tr = Tr::new(user.locale, &[]);
@@ -757,7 +768,10 @@ impl Hub {
 
 fn store_failed(tr: &Tr, e: &StoreError) -> String {
     tracing::error!(error = %e, "storage failed");
-    tr.t("store-failed")
+    match e {
+        StoreError::OtherShard { .. } => tr.t("click-other-shard"),
+        _ => tr.t("store-failed"),
+    }
 }
 
 /// Rebuilds a session from its stored record by replaying the log.

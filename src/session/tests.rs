@@ -475,3 +475,33 @@ proptest::proptest! {
         });
     }
 }
+
+#[tokio::test]
+async fn a_process_leaves_other_shards_games_alone() {
+    let dir = std::env::temp_dir().join(format!("saikoro-shards-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let shard = |n| crate::shards::ShardRange::new(n, n, 2).unwrap();
+    // Guild 1 is on shard 0 of 2 ((1 >> 22) % 2).
+    let (owner, out) = hub_with(Store::connect_shards(&url, shard(0)).await.unwrap()).await;
+    let game = started(&owner, &out).await;
+    let (other, _) = hub_with(Store::connect_shards(&url, shard(1)).await.unwrap()).await;
+    assert_eq!(
+        other.restore().await.unwrap(),
+        0,
+        "shard 1 loads none of shard 0's games"
+    );
+    let ann = user(1, "ann");
+    assert_eq!(owner.other_shard(Some(GuildId(1)), &ann), None);
+    let Some(Reply::Private(refusal)) = other.other_shard(Some(GuildId(1)), &ann) else {
+        panic!("a click from shard 0's guild is refused by shard 1");
+    };
+    assert!(refusal.contains("try again"), "{refusal}");
+    assert!(other.other_shard(None, &ann).is_some(), "DMs are shard 0's");
+    // A lobby in shard 0's guild cannot be opened by shard 1, even in another channel.
+    let opened = open(&other, THREAD, &ann).await;
+    assert!(opened.contains("Another part of the bot"), "{opened}");
+    assert_eq!(other.active(), 0);
+    assert_eq!(log_len(&owner, game).await, 0);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -3,7 +3,8 @@
 //! one server (guild id, 0 outside servers) so servers' figures never mix.
 
 use super::{
-    Backend, POSTGRES, SQLITE, Status, Store, StoreError, append_error, seat_to_db, snowflake_to_db,
+    Backend, POSTGRES, SQLITE, Status, Store, StoreError, UPDATE_STATUS_OWNED, append_error, seat_to_db,
+    snowflake_to_db,
 };
 use crate::engine::LoggedAction;
 use crate::history::{Rating, rate};
@@ -187,12 +188,15 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(|e| append_error(e, game, seq))?;
-            sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+            let query = sqlx::query(UPDATE_STATUS_OWNED)
                 .bind(Status::Finished.as_str())
                 .bind(now)
-                .bind(game.get())
+                .bind(game.get());
+            let updated = bind_shards!(query, self.shards)
                 .execute(&mut *tx)
-                .await?;
+                .await?
+                .rows_affected();
+            check_owned!(updated, tx, game, self.shards);
             let mut before = HashMap::new();
             for s in &finish.seats {
                 if before.contains_key(&s.player) {

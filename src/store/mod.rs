@@ -4,10 +4,11 @@
 
 use crate::engine::LoggedAction;
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
+use crate::shards::ShardRange;
 use futures_util::TryStreamExt;
 use serde::{Deserialize, Serialize};
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -26,6 +27,9 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
     #[error("migrating the database schema: {0}")]
     Migrate(#[source] MigrateError),
+    /// The game is in a guild of a shard this process does not run: another process owns it.
+    #[error("game {game} belongs to another process: this one runs {shards}")]
+    OtherShard { game: GameId, shards: ShardRange },
     /// What was stored or asked does not fit (a missing game, a record that does not decode, a
     /// schema from a newer saikoro): the text names it.
     #[error("{0}")]
@@ -187,15 +191,72 @@ macro_rules! game_columns {
     };
 }
 
+/// SQL that holds when a `games` row belongs to the process's shards, given as parameters
+/// `$total`, `$first`, `$last`: Discord's `(guild_id >> 22) % total`, DMs (no guild) on shard 0.
+/// The ids are stored bit-cast to signed, so the shifted value is masked to its 42 bits: an
+/// arithmetic shift of an id above 2^63 then gives the same shard as Rust's unsigned one.
+macro_rules! owned {
+    ($total:literal, $first:literal, $last:literal) => {
+        concat!(
+            "((COALESCE(guild_id, 0) >> 22) & 4398046511103) % $",
+            $total,
+            " BETWEEN $",
+            $first,
+            " AND $",
+            $last
+        )
+    };
+}
+
+/// Binds the process's shards to the parameters of `owned!` that follow the query's others.
+macro_rules! bind_shards {
+    ($query:expr, $shards:expr) => {
+        $query
+            .bind(i64::from($shards.total()))
+            .bind(i64::from($shards.first()))
+            .bind(i64::from($shards.last()))
+    };
+}
+
+/// Refuses a write whose `UPDATE games … AND owned!(…)` touched no row: the game is missing, or
+/// another process's. `$tx` is the write's transaction, dropped (rolled back) on refusal.
+macro_rules! check_owned {
+    ($updated:expr, $tx:expr, $game:expr, $shards:expr) => {
+        if $updated == 0 {
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
+                .bind($game.get())
+                .fetch_optional(&mut *$tx)
+                .await?;
+            return Err(match exists {
+                Some(_) => StoreError::OtherShard {
+                    game: $game,
+                    shards: $shards,
+                },
+                None => StoreError::Invalid(format!("game {} does not exist", $game)),
+            });
+        }
+    };
+}
+
 const SELECT_ACTIVE_GAMES: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+    " FROM games WHERE status IN ('lobby', 'playing') AND ",
+    owned!(1, 2, 3),
+    " ORDER BY id"
 );
 /// Unordered: `Logs` orders each game's actions, sparing the database a sort of every row.
-const SELECT_ACTIVE_ACTIONS: &str = "SELECT a.game_id, a.seq, a.seat, a.action, a.dice \
+const SELECT_ACTIVE_ACTIONS: &str = concat!(
+    "SELECT a.game_id, a.seq, a.seat, a.action, a.dice \
      FROM actions a JOIN games g ON g.id = a.game_id \
-     WHERE g.status IN ('lobby', 'playing')";
+     WHERE g.status IN ('lobby', 'playing') AND ",
+    owned!(1, 2, 3)
+);
+/// An action's change to its game, only if the game is this process's (see `check_owned!`).
+const UPDATE_STATUS_OWNED: &str = concat!(
+    "UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND ",
+    owned!(4, 5, 6)
+);
 /// Games whose status this build does not know (written by a newer one?), which would otherwise
 /// vanish without a word. Written as the gaps between the known statuses so that both backends
 /// answer from range seeks on the status index instead of scanning every finished game.
@@ -443,16 +504,38 @@ async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiver<Append>)
     }
 }
 
+/// The first key of the advisory locks on shards (the second is the shard), so they cannot
+/// collide with another application's locks on the same database.
+const SHARD_LOCK_SPACE: i32 = 0x5a1c_0001;
+/// How often a claim looks again at a shard another process holds.
+const SHARD_CLAIM_RETRY: Duration = Duration::from_millis(200);
+
+/// Holds a process's shards while it lives: on PostgreSQL, a session advisory lock per shard on
+/// a connection of its own. The server releases them when that connection ends, also when the
+/// process is killed, so a restarted process can claim them again.
+pub struct ShardClaim {
+    _locks: Option<PgConnection>,
+}
+
 /// The store: one pool of connections to SQLite or PostgreSQL, and the appends' writer.
 pub struct Store {
     backend: Backend,
+    /// The shards whose games this process may write; it loads only theirs.
+    shards: ShardRange,
     /// `None` in the writer's own handle, which writes directly.
     appends: Option<mpsc::UnboundedSender<Append>>,
 }
 
 impl Store {
-    /// Connects, creating the SQLite file if needed (WAL mode), and runs the migrations.
+    /// Connects, creating the SQLite file if needed (WAL mode), and runs the migrations. The
+    /// store runs every shard; see [`Store::connect_shards`].
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_shards(url, ShardRange::ALL).await
+    }
+
+    /// Connects as a process that runs `shards`: it loads only their games and refuses to write
+    /// any other (the SQL of each write checks the game's guild).
+    pub async fn connect_shards(url: &str, shards: ShardRange) -> Result<Store, StoreError> {
         let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let options = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
@@ -502,13 +585,54 @@ impl Store {
         let (appends, queue) = mpsc::unbounded_channel();
         let writer = Store {
             backend: backend.clone(),
+            shards,
             appends: None,
         };
         tokio::spawn(write_batches(writer, queue));
         Ok(Store {
             backend,
+            shards,
             appends: Some(appends),
         })
+    }
+
+    /// The shards this store's process runs.
+    pub fn shards(&self) -> ShardRange {
+        self.shards
+    }
+
+    /// Claims this process's shards for as long as the returned claim is kept, so two processes
+    /// given overlapping ranges cannot both drive a game: a shard another process holds is asked
+    /// for again until `wait` has passed (a killed process's session takes a moment to end),
+    /// then refused. SQLite serves one process, which needs no claim.
+    pub async fn claim_shards(&self, wait: Duration) -> Result<ShardClaim, StoreError> {
+        let Backend::Postgres(pool) = &self.backend else {
+            return Ok(ShardClaim { _locks: None });
+        };
+        let mut locks = pool.acquire().await?.detach();
+        let until = tokio::time::Instant::now() + wait;
+        for shard in self.shards.first()..=self.shards.last() {
+            loop {
+                let claimed: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+                    .bind(SHARD_LOCK_SPACE)
+                    .bind(shard.cast_signed())
+                    .fetch_one(&mut locks)
+                    .await?;
+                if claimed {
+                    break;
+                }
+                if tokio::time::Instant::now() >= until {
+                    // Dropping the connection gives back the shards claimed so far.
+                    return Err(StoreError::Invalid(format!(
+                        "shard {shard} of {} is already run by another process on this database; \
+                         give each process its own range of shards (--shards)",
+                        self.shards.total()
+                    )));
+                }
+                tokio::time::sleep(SHARD_CLAIM_RETRY).await;
+            }
+        }
+        Ok(ShardClaim { _locks: Some(locks) })
     }
 
     /// Waits for the connections to finish and closes them.
@@ -518,6 +642,12 @@ impl Store {
 
     /// Inserts a new game (id in `row` ignored); returns its id.
     pub async fn insert_game(&self, row: &GameRow) -> Result<GameId, StoreError> {
+        if !self.shards.owns(row.guild_id) {
+            return Err(StoreError::OtherShard {
+                game: row.id,
+                shards: self.shards,
+            });
+        }
         let columns = GameColumns::new(row);
         let id = with_pool!(self, |pool| {
             bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
@@ -530,25 +660,27 @@ impl Store {
     /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id, updated_at.
     pub async fn update_game(&self, row: &GameRow) -> Result<(), StoreError> {
         let c = GameColumns::new(row);
-        let updated = with_pool!(self, |pool| {
-            sqlx::query(
+        with_pool!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            let query = sqlx::query(concat!(
                 "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
-                 board_message_id = $5, updated_at = $6 WHERE id = $7",
-            )
+                 board_message_id = $5, updated_at = $6 WHERE id = $7 AND ",
+                owned!(8, 9, 10)
+            ))
             .bind(c.status)
             .bind(&c.seats)
             .bind(c.setup_dice)
             .bind(&c.options)
             .bind(c.board_message_id)
             .bind(c.updated_at)
-            .bind(row.id.get())
-            .execute(pool)
-            .await?
-            .rows_affected()
+            .bind(row.id.get());
+            let updated = bind_shards!(query, self.shards)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            check_owned!(updated, tx, row.id, self.shards);
+            tx.commit().await?;
         });
-        if updated == 0 {
-            return Err(StoreError::Invalid(format!("game {} does not exist", row.id)));
-        }
         Ok(())
     }
 
@@ -606,19 +738,22 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| append_error(e, game, seq))?;
-                sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+                let query = sqlx::query(UPDATE_STATUS_OWNED)
                     .bind(append.status.as_str())
                     .bind(append.now)
-                    .bind(game.get())
+                    .bind(game.get());
+                let updated = bind_shards!(query, self.shards)
                     .execute(&mut *tx)
-                    .await?;
+                    .await?
+                    .rows_affected();
+                check_owned!(updated, tx, game, self.shards);
             }
             tx.commit().await?;
         });
         Ok(())
     }
 
-    /// Every game in Lobby or Playing, with its log in order. A row that cannot be decoded is
+    /// Every game of this process's shards in Lobby or Playing, with its log in order. A row that cannot be decoded is
     /// logged (with its id) and skipped; the rest still load.
     pub async fn load_active(&self) -> Result<Vec<StoredGame>, StoreError> {
         // One snapshot: a game cannot change status between reading the games and their actions.
@@ -627,9 +762,15 @@ impl Store {
             let unknown: Vec<(i64, String)> = sqlx::query_as(SELECT_UNKNOWN_STATUSES)
                 .fetch_all(&mut *tx)
                 .await?;
-            let records: Vec<GameRecord> = sqlx::query_as(SELECT_ACTIVE_GAMES).fetch_all(&mut *tx).await?;
+            let records: Vec<GameRecord> = bind_shards!(sqlx::query_as(SELECT_ACTIVE_GAMES), self.shards)
+                .fetch_all(&mut *tx)
+                .await?;
             let mut logs = Logs::default();
-            let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_ACTIVE_ACTIONS).fetch(&mut *tx);
+            let mut actions = bind_shards!(
+                sqlx::query_as::<_, ActionRecord>(SELECT_ACTIVE_ACTIONS),
+                self.shards
+            )
+            .fetch(&mut *tx);
             while let Some(record) = actions.try_next().await? {
                 logs.push(record);
             }

@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each end-to-end test file uses a different part of this
 
 use crate::emulator::{ChannelId, Emulator, Message, MessageId, UserId};
+use sqlx::Connection;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -34,6 +35,8 @@ pub struct BotOptions {
     /// Talk to `https://discord.com` through the emulator's HTTPS proxy with serenity's rate
     /// limiter on, as in production (otherwise the emulator's URL replaces Discord's).
     pub production_http: bool,
+    /// `--shards` and `--shard-total`; `None`: every shard of the configured total (1).
+    pub shards: Option<(String, u32)>,
 }
 
 impl Default for BotOptions {
@@ -47,6 +50,7 @@ impl Default for BotOptions {
             turn_timeout_action: "play",
             database_url: None,
             production_http: false,
+            shards: None,
         }
     }
 }
@@ -82,7 +86,12 @@ impl Bot {
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
                  turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
                  turn_timeout_action = \"{on_timeout}\"\n",
-                guild = emu.guild_id(),
+                guild = emu
+                    .guild_ids()
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 db = opts
                     .database_url
                     .clone()
@@ -101,9 +110,12 @@ impl Bot {
             .append(true)
             .open(dir.join("bot.log"))
             .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_saikoro"))
-            .args(["run", "--config"])
-            .arg(&config)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_saikoro"));
+        command.args(["run", "--config"]).arg(&config);
+        if let Some((shards, total)) = &opts.shards {
+            command.args(["--shards", shards, "--shard-total", &total.to_string()]);
+        }
+        let child = command
             .env("DISCORD_TOKEN", "test-token")
             .env("RUST_LOG", "saikoro=debug,warn")
             .stdin(Stdio::null())
@@ -389,4 +401,41 @@ pub async fn play_randomly(
         }
     }
     accepted
+}
+
+/// A schema of its own on the configured server.
+pub struct Schema {
+    base: String,
+    pub name: String,
+}
+
+impl Schema {
+    pub async fn create() -> Schema {
+        let base = std::env::var("SAIKORO_TEST_POSTGRES_URL")
+            .expect("set SAIKORO_TEST_POSTGRES_URL (e.g. eval \"$(bash .ci/postgres.sh)\")");
+        let name = format!("saikoro_e2e_{}", rand::random::<u32>());
+        let schema = Schema { base, name };
+        schema.execute(&format!("CREATE SCHEMA {}", schema.name)).await;
+        schema
+    }
+
+    pub async fn execute(&self, sql: &str) {
+        let mut admin = sqlx::PgConnection::connect(&self.base)
+            .await
+            .expect("connect postgres");
+        sqlx::raw_sql(sql).execute(&mut admin).await.expect(sql);
+    }
+
+    /// The server's `host:port` and the URL of this schema with the server at `address`.
+    pub fn parts(&self) -> (String, impl Fn(&str) -> String) {
+        // postgres://user:password@host:port/database?…
+        let (head, rest) = self.base.split_once('@').expect("a URL with user@host");
+        let (server, path) = rest.split_once('/').expect("a URL with a database");
+        let separator = if path.contains('?') { '&' } else { '?' };
+        let (head, path, name) = (head.to_owned(), path.to_owned(), self.name.clone());
+        let url = move |address: &str| {
+            format!("{head}@{address}/{path}{separator}options=-c%20search_path%3D{name}")
+        };
+        (server.to_owned(), url)
+    }
 }

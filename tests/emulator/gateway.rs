@@ -37,6 +37,7 @@ pub async fn upgrade(
         Connection {
             shared,
             socket,
+            shard: 0,
             sent: None,
         }
         .run()
@@ -46,6 +47,8 @@ pub async fn upgrade(
 struct Connection {
     shared: Arc<Shared>,
     socket: WebSocket,
+    /// The shard it identified (or resumed) as.
+    shard: u32,
     /// The session this connection serves and the last sequence number it sent; `None` before
     /// IDENTIFY or RESUME.
     sent: Option<(String, u64)>,
@@ -115,7 +118,7 @@ impl Connection {
         if self.shared.read(|s| s.gateway_held) {
             return Ok(());
         }
-        let pending: Vec<(u64, Value)> = self.shared.read(|s| match &s.session {
+        let pending: Vec<(u64, Value)> = self.shared.read(|s| match s.sessions.get(&self.shard) {
             Some(session) if session.id == session_id => {
                 session.events.get(sent as usize..).unwrap_or_default().to_vec()
             }
@@ -150,30 +153,48 @@ impl Connection {
         }
     }
 
-    /// Starts a new session whose log opens with READY and the test guild's GUILD_CREATE.
+    /// Starts a new session of the shard identified, whose log opens with READY and a
+    /// GUILD_CREATE for each of the shard's guilds. A shard count other than the emulator's is
+    /// a failure: Discord would close the connection (4011/4010).
     fn identify(&mut self, identify: &Value) {
-        let shard = identify["shard"].clone();
+        let shard = match &identify["shard"] {
+            Value::Null => json!([0, 1]),
+            given => given.clone(),
+        };
+        let (id, total) = (shard[0].as_u64().unwrap_or(0), shard[1].as_u64().unwrap_or(0));
         let session_id = self.shared.with(|s| {
+            if total != u64::from(s.shard_total) || id >= total {
+                s.fail(format!("gateway: IDENTIFY as shard {shard}, but the bot has {} shards", s.shard_total));
+            }
+            s.identified.push(shard.clone());
             s.sessions_started += 1;
             let session_id = format!("emulated-session-{}", s.sessions_started);
-            s.session = Some(Session {
-                id: session_id.clone(),
-                events: Vec::new(),
-            });
+            let shard_id = id as u32;
+            s.sessions.insert(
+                shard_id,
+                Session {
+                    id: session_id.clone(),
+                    events: Vec::new(),
+                },
+            );
+            let guilds: Vec<u64> = s.guilds.iter().copied().filter(|g| s.shard_of(*g) == shard_id).collect();
             let ready = json!({
                 "v": 10,
                 "user": s.user_json(s.bot_id),
-                "guilds": [{"id": s.guild_id.to_string(), "unavailable": true}],
+                "guilds": guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect::<Vec<_>>(),
                 "session_id": session_id,
                 "resume_gateway_url": s.gateway_url,
-                "shard": if shard.is_array() { shard } else { json!([0, 1]) },
+                "shard": shard,
                 "application": {"id": s.application_id.to_string(), "flags": 0},
             });
-            s.dispatch("READY", ready);
-            let guild = s.guild_json();
-            s.dispatch("GUILD_CREATE", guild);
+            s.dispatch(shard_id, "READY", ready);
+            for guild in guilds {
+                let guild = s.guild_json(guild);
+                s.dispatch(shard_id, "GUILD_CREATE", guild);
+            }
             session_id
         });
+        self.shard = id as u32;
         self.sent = Some((session_id, 0));
     }
 
@@ -182,15 +203,17 @@ impl Connection {
         let seq = resume["seq"].as_u64().unwrap_or(0);
         let session_id = resume["session_id"].as_str().unwrap_or_default().to_string();
         let resumed = self.shared.with(|s| {
-            let known = s
-                .session
-                .as_ref()
-                .is_some_and(|session| session.id == session_id && seq <= session.events.len() as u64);
-            let resumed = known && s.dispatch("RESUMED", json!({}));
-            s.resumes += u32::from(resumed);
-            resumed
+            let shard = s
+                .sessions
+                .iter()
+                .find(|(_, session)| session.id == session_id && seq <= session.events.len() as u64)
+                .map(|(shard, _)| *shard)?;
+            s.dispatch(shard, "RESUMED", json!({}));
+            s.resumes += 1;
+            Some(shard)
         });
-        if resumed {
+        if let Some(shard) = resumed {
+            self.shard = shard;
             self.sent = Some((session_id, seq));
             Ok(())
         } else {

@@ -66,9 +66,21 @@ pub struct Emulator {
 impl Emulator {
     /// Starts the REST and gateway server on a random port of 127.0.0.1.
     pub async fn start() -> Emulator {
+        Emulator::start_sharded(1).await
+    }
+
+    /// An emulator whose bot has `shards` shards, with a guild on each: every guild's events go
+    /// only to the connection that identified as its shard, as Discord routes them.
+    pub async fn start_sharded(shards: u32) -> Emulator {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("binding 127.0.0.1");
         let address = listener.local_addr().expect("local address");
         let mut state = State::new();
+        state.shard_total = shards;
+        // Guild ids a whole number of 2^22 apart fall on consecutive shards.
+        let first = state.guild_id >> 22;
+        for step in 1..u64::from(shards) {
+            state.guilds.push((first + step) << 22);
+        }
         state.gateway_url = format!("ws://{address}/gateway");
         let text_channel = state.add_channel("dice", 0, None);
         let thread = state.add_channel("dice-thread", 11, Some(text_channel));
@@ -113,8 +125,9 @@ impl Emulator {
             READY_TIMEOUT,
             "the bot to identify and register its commands",
             |e| {
-                e.shared
-                    .read(|s| (s.session.is_some() && !s.commands.is_empty()).then_some(()))
+                e.shared.read(|s| {
+                    (s.sessions.len() == s.shard_total as usize && !s.commands.is_empty()).then_some(())
+                })
             },
         )
         .await
@@ -135,6 +148,31 @@ impl Emulator {
 
     pub fn guild_id(&self) -> u64 {
         self.shared.read(|s| s.guild_id)
+    }
+
+    /// Every guild: one, or one per shard for [`Emulator::start_sharded`].
+    pub fn guild_ids(&self) -> Vec<u64> {
+        self.shared.read(|s| s.guilds.clone())
+    }
+
+    /// The `shard` ([id, total]) of every IDENTIFY so far, in order.
+    pub fn identified_shards(&self) -> Vec<Value> {
+        self.shared.read(|s| s.identified.clone())
+    }
+
+    /// A text channel in a guild of `shard`, announced to that shard with CHANNEL_CREATE.
+    pub fn text_channel_on(&self, shard: u32, name: &str) -> ChannelId {
+        ChannelId(self.shared.with(|s| {
+            let guild = *s
+                .guilds
+                .iter()
+                .find(|g| s.shard_of(**g) == shard)
+                .expect("a guild on the shard");
+            let id = s.add_channel_in(guild, name, 0, None);
+            let channel = s.channel_json(id);
+            s.dispatch(shard, "CHANNEL_CREATE", channel);
+            id
+        }))
     }
 
     pub fn bot_id(&self) -> UserId {
@@ -184,7 +222,7 @@ impl Emulator {
         ChannelId(self.shared.with(|s| {
             let id = s.add_channel(name, 0, None);
             let channel = s.channel_json(id);
-            s.dispatch("CHANNEL_CREATE", channel);
+            s.dispatch(s.shard_of_channel(id), "CHANNEL_CREATE", channel);
             id
         }))
     }
@@ -192,10 +230,11 @@ impl Emulator {
     /// A new public thread, announced to the bot with THREAD_CREATE.
     pub fn add_thread(&self, parent: ChannelId, name: &str) -> ChannelId {
         ChannelId(self.shared.with(|s| {
-            let id = s.add_channel(name, 11, Some(parent.0));
+            let guild = s.channels[&parent.0].guild_id;
+            let id = s.add_channel_in(guild, name, 11, Some(parent.0));
             let mut thread = s.channel_json(id);
             thread["newly_created"] = json!(true);
-            s.dispatch("THREAD_CREATE", thread);
+            s.dispatch(s.shard_of_channel(id), "THREAD_CREATE", thread);
             id
         }))
     }

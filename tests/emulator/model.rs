@@ -31,6 +31,8 @@ pub struct Channel {
     /// 0 = guild text, 11 = public thread.
     pub kind: u8,
     pub parent_id: Option<u64>,
+    /// The guild it is in.
+    pub guild_id: u64,
     /// Woken when the bot answers an interaction or posts, edits or deletes a message here.
     pub activity: Arc<Notify>,
 }
@@ -148,7 +150,14 @@ pub struct State {
     pub gateway_url: String,
     pub application_id: u64,
     pub bot_id: u64,
+    /// The first guild: the one tests use unless they ask for another shard's.
     pub guild_id: u64,
+    /// Every guild, the first included: one per shard when the emulator serves several.
+    pub guilds: Vec<u64>,
+    /// How many shards the bot must identify with (`IDENTIFY`'s `shard: [id, total]`).
+    pub shard_total: u32,
+    /// The `shard` of every IDENTIFY, in order.
+    pub identified: Vec<Value>,
     pub everyone_role: u64,
     pub manager_role: u64,
     pub guild_locale: String,
@@ -158,7 +167,8 @@ pub struct State {
     pub interactions: BTreeMap<u64, Interaction>,
     /// Registered commands: key `None` for global ones, `Some(guild)` for guild ones.
     pub commands: BTreeMap<Option<u64>, Vec<Value>>,
-    pub session: Option<Session>,
+    /// The gateway session of each shard.
+    pub sessions: BTreeMap<u32, Session>,
     /// IDENTIFYs and successful RESUMEs seen on the gateway.
     pub sessions_started: u32,
     pub resumes: u32,
@@ -215,6 +225,9 @@ impl State {
             application_id: 0,
             bot_id: 0,
             guild_id: 0,
+            guilds: Vec::new(),
+            shard_total: 1,
+            identified: Vec::new(),
             everyone_role: 0,
             manager_role: 0,
             guild_locale: "en-US".into(),
@@ -223,7 +236,7 @@ impl State {
             messages: BTreeMap::new(),
             interactions: BTreeMap::new(),
             commands: BTreeMap::new(),
-            session: None,
+            sessions: BTreeMap::new(),
             sessions_started: 0,
             resumes: 0,
             connection_generation: 0,
@@ -238,6 +251,7 @@ impl State {
         // A bot user's id is its application's id.
         state.bot_id = state.application_id;
         state.guild_id = state.snowflake();
+        state.guilds.push(state.guild_id);
         // The @everyone role shares the guild's id.
         state.everyone_role = state.guild_id;
         state.manager_role = state.snowflake();
@@ -351,6 +365,10 @@ impl State {
     }
 
     pub fn add_channel(&mut self, name: &str, kind: u8, parent_id: Option<u64>) -> u64 {
+        self.add_channel_in(self.guild_id, name, kind, parent_id)
+    }
+
+    pub fn add_channel_in(&mut self, guild_id: u64, name: &str, kind: u8, parent_id: Option<u64>) -> u64 {
         let id = self.snowflake();
         self.channels.insert(
             id,
@@ -359,6 +377,7 @@ impl State {
                 name: name.into(),
                 kind,
                 parent_id,
+                guild_id,
                 activity: Arc::new(Notify::new()),
             },
         );
@@ -372,9 +391,19 @@ impl State {
         }
     }
 
-    /// Appends a dispatch to the session's log; the gateway connection sends it from there.
-    pub fn dispatch(&mut self, event: &str, data: Value) -> bool {
-        let Some(session) = self.session.as_mut() else {
+    /// Discord's shard of a guild: `(guild_id >> 22) % shard_total`.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(self.shard_total)) as u32
+    }
+
+    /// The shard whose connection gets a channel's events.
+    pub fn shard_of_channel(&self, channel: u64) -> u32 {
+        self.shard_of(self.channels.get(&channel).map_or(self.guild_id, |c| c.guild_id))
+    }
+
+    /// Appends a dispatch to a shard's session log; that shard's connection sends it from there.
+    pub fn dispatch(&mut self, shard: u32, event: &str, data: Value) -> bool {
+        let Some(session) = self.sessions.get_mut(&shard) else {
             return false;
         };
         let seq = session.events.len() as u64 + 1;
@@ -407,12 +436,13 @@ impl State {
         channel["permissions"] = json!(self.permissions_of(user_id).bits().to_string());
         let mut member = self.member_json(user_id);
         member["permissions"] = json!(self.permissions_of(user_id).bits().to_string());
+        let guild_id = self.channels[&channel_id].guild_id;
         let mut payload = json!({
             "id": id.to_string(),
             "application_id": self.application_id.to_string(),
             "type": kind,
             "data": data,
-            "guild_id": self.guild_id.to_string(),
+            "guild_id": guild_id.to_string(),
             "channel_id": channel_id.to_string(),
             "channel": channel,
             "member": member,
@@ -422,14 +452,14 @@ impl State {
             "locale": self.users[&user_id].locale,
             "guild_locale": self.guild_locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": self.guild_id.to_string()},
+            "authorizing_integration_owners": {"0": guild_id.to_string()},
             "context": 0,
             "attachment_size_limit": 10_485_760,
         });
         if let Some(message) = message.and_then(|m| self.messages.get(&m)) {
             payload["message"] = self.message_json(message);
         }
-        if !self.dispatch("INTERACTION_CREATE", payload) {
+        if !self.dispatch(self.shard_of(guild_id), "INTERACTION_CREATE", payload) {
             return Err("the bot has not connected to the gateway".into());
         }
         let interaction = Interaction {
@@ -510,7 +540,7 @@ impl State {
         let mut value = json!({
             "id": id.to_string(),
             "type": channel.kind,
-            "guild_id": self.guild_id.to_string(),
+            "guild_id": channel.guild_id.to_string(),
             "name": channel.name,
             "position": 0,
             "permission_overwrites": [],
@@ -554,11 +584,20 @@ impl State {
         })
     }
 
-    pub fn guild_json(&self) -> Value {
-        let (channels, threads): (Vec<&Channel>, Vec<&Channel>) =
-            self.channels.values().partition(|c| c.parent_id.is_none());
+    pub fn guild_json(&self, id: u64) -> Value {
+        let (channels, threads): (Vec<&Channel>, Vec<&Channel>) = self
+            .channels
+            .values()
+            .filter(|c| c.guild_id == id)
+            .partition(|c| c.parent_id.is_none());
+        // The @everyone role shares its guild's id.
+        let everyone = if id == self.guild_id {
+            self.everyone_role
+        } else {
+            id
+        };
         let mut guild = json!({
-            "id": self.guild_id.to_string(),
+            "id": id.to_string(),
             "name": "saikoro test guild",
             "owner_id": self.bot_id.to_string(),
             "afk_timeout": 300,
@@ -566,7 +605,7 @@ impl State {
             "default_message_notifications": 1,
             "explicit_content_filter": 0,
             "roles": [
-                self.role_json(self.everyone_role, "@everyone", member_permissions(), 0),
+                self.role_json(everyone, "@everyone", member_permissions(), 0),
                 self.role_json(self.manager_role, "manager", member_permissions() | Permissions::MANAGE_GUILD, 1),
             ],
             "emojis": [], "stickers": [], "features": [],

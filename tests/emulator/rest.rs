@@ -315,8 +315,10 @@ fn command_scope(state: &State, params: &[String]) -> Result<Option<u64>, &'stat
     }
     match params.get(1) {
         None => Ok(None),
-        Some(guild) if guild.parse().ok() == Some(state.guild_id) => Ok(Some(state.guild_id)),
-        Some(_) => Err("Unknown Guild"),
+        Some(guild) => match guild.parse().ok().filter(|g| state.guilds.contains(g)) {
+            Some(guild) => Ok(Some(guild)),
+            None => Err("Unknown Guild"),
+        },
     }
 }
 
@@ -736,12 +738,15 @@ async fn channel_message(
 
 /// The rejection for a guild id that is not the test guild's.
 fn foreign_guild(state: &mut State, guild: &str, route: &str) -> Option<Response> {
-    (guild.parse().ok() != Some(state.guild_id))
+    (!guild.parse().is_ok_and(|g| state.guilds.contains(&g)))
         .then(|| reject(state, route, StatusCode::NOT_FOUND, 10004, "Unknown Guild"))
 }
 
 async fn guild(AxumState(shared): Shd, Path(guild): Path<String>, method: Method, uri: Uri) -> Response {
-    shared.with(|s| foreign_guild(s, &guild, &route(&method, &uri)).unwrap_or_else(|| ok(s.guild_json())))
+    shared.with(|s| {
+        foreign_guild(s, &guild, &route(&method, &uri))
+            .unwrap_or_else(|| ok(s.guild_json(guild.parse().unwrap_or_default())))
+    })
 }
 
 async fn guild_channels(
@@ -752,7 +757,11 @@ async fn guild_channels(
 ) -> Response {
     shared.with(|s| {
         foreign_guild(s, &guild, &route(&method, &uri)).unwrap_or_else(|| {
-            let channels = s.channels.values().filter(|c| c.parent_id.is_none());
+            let id: u64 = guild.parse().unwrap_or_default();
+            let channels = s
+                .channels
+                .values()
+                .filter(|c| c.parent_id.is_none() && c.guild_id == id);
             ok(json!(channels.map(|c| s.channel_json(c.id)).collect::<Vec<_>>()))
         })
     })

@@ -4,6 +4,7 @@ cannot-post = I can't post in this channel. Give me the View Channel, Send Messa
 store-failed = Sorry — I couldn't save that, so nothing changed. Please try again in a moment.
 click-unknown = That button isn't one of mine, or it is damaged. Nothing changed.
 click-game-gone = This game has ended or no longer exists. Nothing changed.
+click-other-shard = Another part of the bot is looking after this server's games just now. Nothing changed; please try again in a moment.
 click-lobby-not-started = This game hasn't started yet.
 click-stale = That board is out of date, so nothing changed. The live board is here: { $link }
 click-stale-nolink = That board is out of date, so nothing changed.
