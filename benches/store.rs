@@ -9,11 +9,14 @@
 //! SAIKORO_BENCH_CONCURRENT (1,10,100,1000). SAIKORO_BENCH_PARTS picks tables (appends,
 //! concurrent, startup; all by default). The SQLite file goes to TMPDIR: put it on a real disk.
 
+#[path = "../tests/common/postgres.rs"]
+mod postgres;
+
+use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::store::{GameRow, Status, Store, StoredGame};
 use serde_json::json;
-use sqlx::Connection;
 use std::time::Instant;
 
 const APPENDS_ONE_GAME: i64 = 500;
@@ -97,7 +100,7 @@ struct Target {
 enum Cleanup {
     Nothing,
     Dir(std::path::PathBuf),
-    Schema { base: String, schema: String },
+    Schema(Schema),
 }
 
 impl Target {
@@ -107,13 +110,7 @@ impl Target {
             Cleanup::Dir(dir) => {
                 let _ = std::fs::remove_dir_all(dir);
             }
-            Cleanup::Schema { base, schema } => {
-                if let Ok(mut admin) = sqlx::PgConnection::connect(&base).await {
-                    let _ = sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
-                        .execute(&mut admin)
-                        .await;
-                }
-            }
+            Cleanup::Schema(schema) => schema.drop().await,
         }
     }
 }
@@ -138,21 +135,12 @@ async fn sqlite_file(name: &'static str) -> Target {
 }
 
 async fn postgres(name: &'static str) -> Option<Target> {
-    let base = std::env::var("SAIKORO_TEST_POSTGRES_URL").ok()?;
-    let schema = format!("saikoro_bench_{}", unique());
-    let mut admin = sqlx::PgConnection::connect(&base)
-        .await
-        .expect("connect postgres");
-    sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
-        .execute(&mut admin)
-        .await
-        .expect("schema");
-    let separator = if base.contains('?') { '&' } else { '?' };
-    let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+    Schema::server()?;
+    let schema = Schema::create("saikoro_bench").await;
     Some(Target {
         name,
-        url,
-        cleanup: Cleanup::Schema { base, schema },
+        url: schema.url(),
+        cleanup: Cleanup::Schema(schema),
     })
 }
 

@@ -6,6 +6,7 @@
 mod common;
 mod emulator;
 
+use common::postgres::Schema;
 use common::*;
 use emulator::{ChannelId, Emulator, UserId};
 use std::collections::BTreeSet;
@@ -104,7 +105,7 @@ async fn logged(emu: &Emulator, user: UserId, channel: ChannelId) -> BTreeSet<St
     ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
 )]
 async fn postgres_stopped_and_restarted_during_play_loses_nothing() {
-    let schema = Schema::create().await;
+    let schema = Schema::create("saikoro_e2e").await;
     let (server, url) = schema.parts();
     let relay = Relay::start(server).await;
     let url = url(&format!("127.0.0.1:{}", relay.port));
@@ -163,7 +164,5 @@ async fn postgres_stopped_and_restarted_during_play_loses_nothing() {
     assert_eq!(logged(&emu, ann, channel).await.len(), 2);
     emu.assert_clean().await;
 
-    schema
-        .execute(&format!("DROP SCHEMA {} CASCADE", schema.name))
-        .await;
+    schema.drop().await;
 }

@@ -5,6 +5,7 @@
 mod common;
 mod emulator;
 
+use common::postgres::Schema;
 use common::*;
 use emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::json;
@@ -62,7 +63,7 @@ async fn press_once(emu: &Emulator, channel: ChannelId, players: &[UserId], pick
     ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
 )]
 async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
-    let schema = Schema::create().await;
+    let schema = Schema::create("saikoro_e2e").await;
     let (server, url) = schema.parts();
     let url = url(&server);
     let emu = Emulator::start_sharded(2).await;
@@ -135,7 +136,5 @@ async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
     // No click was answered twice (Discord's 40060) and nothing else went wrong.
     emu.assert_clean().await;
     drop((lower, upper));
-    schema
-        .execute(&format!("DROP SCHEMA {} CASCADE", schema.name))
-        .await;
+    schema.drop().await;
 }

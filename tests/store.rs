@@ -3,7 +3,11 @@
 //! the PostgreSQL tests are listed as ignored. Each test body takes a fresh database; each
 //! PostgreSQL test gets its own schema.
 
+#[path = "common/postgres.rs"]
+mod postgres;
+
 use futures_util::FutureExt;
+use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::shards::ShardRange;
@@ -15,8 +19,6 @@ use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-
-const POSTGRES_URL_VAR: &str = "SAIKORO_TEST_POSTGRES_URL";
 
 /// Above i64::MAX: only an exact (bit-cast or text) encoding brings it back.
 const HUGE_SNOWFLAKE: u64 = u64::MAX - 12_345;
@@ -106,28 +108,14 @@ where
         }
         Backend::Postgres => {
             // Compiled in without ignore only when the variable was set at build time; a run with
-            // --include-ignored and no server fails here rather than passing without testing.
-            let base = std::env::var(POSTGRES_URL_VAR).unwrap_or_else(|_| {
-                panic!("set {POSTGRES_URL_VAR} (e.g. eval \"$(bash .ci/postgres.sh)\") to run on PostgreSQL")
-            });
-            let schema = format!("saikoro_test_{}", unique_name());
-            let mut admin = sqlx::PgConnection::connect(&base)
-                .await
-                .expect("connect postgres");
-            sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
-                .execute(&mut admin)
-                .await
-                .expect("schema");
-            let separator = if base.contains('?') { '&' } else { '?' };
-            let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+            // --include-ignored and no server fails in `create` rather than passing untested.
+            let schema = Schema::create("saikoro_test").await;
+            let url = schema.url();
             let store = Store::connect(&url).await.expect("connect postgres schema");
             let outcome = AssertUnwindSafe(body(TestDb { store, url, backend }))
                 .catch_unwind()
                 .await;
-            sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
-                .execute(&mut admin)
-                .await
-                .expect("drop schema");
+            schema.drop().await;
             if let Err(panic) = outcome {
                 std::panic::resume_unwind(panic);
             }

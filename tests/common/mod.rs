@@ -1,8 +1,9 @@
 //! Runs the real `saikoro run` binary against the Discord emulator, with its own SQLite file.
 #![allow(dead_code)] // each end-to-end test file uses a different part of this
 
+pub mod postgres;
+
 use crate::emulator::{ChannelId, Emulator, Message, MessageId, UserId};
-use sqlx::Connection;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -401,41 +402,4 @@ pub async fn play_randomly(
         }
     }
     accepted
-}
-
-/// A schema of its own on the configured server.
-pub struct Schema {
-    base: String,
-    pub name: String,
-}
-
-impl Schema {
-    pub async fn create() -> Schema {
-        let base = std::env::var("SAIKORO_TEST_POSTGRES_URL")
-            .expect("set SAIKORO_TEST_POSTGRES_URL (e.g. eval \"$(bash .ci/postgres.sh)\")");
-        let name = format!("saikoro_e2e_{}", rand::random::<u32>());
-        let schema = Schema { base, name };
-        schema.execute(&format!("CREATE SCHEMA {}", schema.name)).await;
-        schema
-    }
-
-    pub async fn execute(&self, sql: &str) {
-        let mut admin = sqlx::PgConnection::connect(&self.base)
-            .await
-            .expect("connect postgres");
-        sqlx::raw_sql(sql).execute(&mut admin).await.expect(sql);
-    }
-
-    /// The server's `host:port` and the URL of this schema with the server at `address`.
-    pub fn parts(&self) -> (String, impl Fn(&str) -> String) {
-        // postgres://user:password@host:port/database?…
-        let (head, rest) = self.base.split_once('@').expect("a URL with user@host");
-        let (server, path) = rest.split_once('/').expect("a URL with a database");
-        let separator = if path.contains('?') { '&' } else { '?' };
-        let (head, path, name) = (head.to_owned(), path.to_owned(), self.name.clone());
-        let url = move |address: &str| {
-            format!("{head}@{address}/{path}{separator}options=-c%20search_path%3D{name}")
-        };
-        (server.to_owned(), url)
-    }
 }
