@@ -20,6 +20,8 @@ pub(super) enum Click<'a> {
     Redraw(Post),
     /// An action for the clicker's seat, to apply (the game may still refuse it).
     Act { seat: Seat, action: &'a str },
+    /// The awaited seat asks the coach; nothing in the game changes.
+    Hint(Seat),
 }
 
 /// Decides a click on `message` routed to this session.
@@ -40,6 +42,13 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
             let Some(seat) = s.seat_of(user.id) else {
                 return Click::Refuse(tr.t("rule-not-playing"));
             };
+            if action == super::coach::HINT {
+                return match s.game.as_deref() {
+                    Some(g) if !s.hints || !g.coached() => Click::Refuse(tr.t("hint-off")),
+                    Some(_) if s.awaited().contains(&seat) => Click::Hint(seat),
+                    _ => Click::Refuse(render::not_your_turn(s, user.locale)),
+                };
+            }
             match Target::of(action) {
                 Target::Step(draft) if s.awaited().contains(&seat) => {
                     Click::Redraw(render::board(s, &[], true, draft))
@@ -104,11 +113,13 @@ mod tests {
                 solitaire: false,
                 lobby_expires_at: 0,
                 reminded_at: 0,
+                hinted: vec![],
             },
             game: Some(game),
             log: vec![],
             bot_running: false,
             timers: Timers::default(),
+            hints: true,
         }
     }
 
