@@ -161,6 +161,37 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_is_for_the_awaited_seat_of_a_server_with_hints_on() {
+        let mut s = session();
+        let awaited = s.awaited()[0];
+        let (mover, other) = if awaited == 0 {
+            (user(1), user(2))
+        } else {
+            (user(2), user(1))
+        };
+        let hint = route(crate::session::coach::HINT, 0);
+        assert_eq!(click(&s, &hint, BOARD, &mover), Click::Hint(awaited));
+        assert!(refusal(click(&s, &hint, BOARD, &other)).starts_with("Waiting for"));
+        assert!(refusal(click(&s, &hint, BOARD, &user(5))).contains("not playing"));
+        assert!(
+            refusal(click(&s, &route(crate::session::coach::HINT, 2), BOARD, &mover)).contains("out of date")
+        );
+        // The board offers it, routed to this version.
+        let board = render::board(&s, &[], true, "");
+        assert!(board.view.rows.iter().any(|r| r.ids().contains(&"sk:9:0:?hint")));
+        s.hints = false;
+        assert!(refusal(click(&s, &hint, BOARD, &mover)).contains("switched off"));
+        let board = render::board(&s, &[], true, "");
+        assert!(
+            board
+                .view
+                .rows
+                .iter()
+                .all(|r| !r.ids().iter().any(|id| id.ends_with("?hint")))
+        );
+    }
+
+    #[test]
     fn outsiders_stale_versions_other_messages_and_ended_games_are_refused() {
         let mut s = session();
         assert!(refusal(click(&s, &route("roll", 0), BOARD, &user(5))).contains("not playing"));
