@@ -30,6 +30,9 @@ enum Command {
     Replay(Stored),
     /// Write a stored game's record as JSON: game, options, seats, dice and actions.
     Export(Stored),
+    /// List a finished game's decisions where the strong bot would have chosen otherwise, with
+    /// what each cost, costliest first (games with a coach: cantstop, ishigaki).
+    Review(Review),
     /// Draw the board after some moves of a seeded game between bots, as Discord shows it.
     Render {
         /// The game (cantstop, ishigaki, ninja, stones, saizumi).
@@ -67,6 +70,19 @@ struct Stored {
     /// The database (default: the configuration's).
     #[arg(long)]
     database: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct Review {
+    /// The stored game's id (or give `--file`).
+    #[arg(required_unless_present = "file")]
+    id: Option<i64>,
+    /// The database (default: the configuration's).
+    #[arg(long)]
+    database: Option<String>,
+    /// A record written by `saikoro export`, instead of a stored game.
+    #[arg(long, conflicts_with_all = ["id", "database"])]
+    file: Option<PathBuf>,
 }
 
 impl Stored {
@@ -274,6 +290,27 @@ fn run() -> anyhow::Result<()> {
             println!(
                 "{}",
                 console::record::replay_text(&record).map_err(anyhow::Error::msg)?
+            );
+            Ok(())
+        }
+        Command::Review(review) => {
+            let record = match (review.file, review.id) {
+                (Some(file), _) => {
+                    let text = std::fs::read_to_string(&file)
+                        .with_context(|| format!("reading {}", file.display()))?;
+                    serde_json::from_str(&text).with_context(|| {
+                        format!("{} is not a record from `saikoro export`", file.display())
+                    })?
+                }
+                (None, id) => Stored {
+                    id: id.expect("clap requires an id without --file"),
+                    database: review.database,
+                }
+                .record(&cli.config, explicit_config)?,
+            };
+            println!(
+                "{}",
+                console::record::review_text(&record).map_err(anyhow::Error::msg)?
             );
             Ok(())
         }

@@ -87,6 +87,14 @@ async fn start_up_registers_exactly_our_commands() {
             assert_eq!(subs, ["settings", "leaderboard", "stats", "history", "forget-me"]);
             // Everyone may read the server's history; `settings` itself checks Manage Server.
             assert!(command["default_member_permissions"].is_null());
+        } else if ["cantstop", "ishigaki"].contains(&command["name"].as_str().unwrap()) {
+            // Games with a coach review finished games.
+            assert_eq!(
+                subs,
+                [
+                    "start", "rules", "board", "resign", "abandon", "log", "replay", "review"
+                ]
+            );
         } else {
             assert_eq!(
                 subs,

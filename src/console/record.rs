@@ -18,6 +18,9 @@ pub struct Record {
     /// Dice drawn when the game was set up (start player, shuffles).
     pub setup_dice: Vec<u8>,
     pub actions: Vec<LoggedAction>,
+    /// Seats that asked the coach for hints during the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hinted: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,6 +48,7 @@ impl Record {
                 .collect(),
             setup_dice: stored.row.setup_dice,
             actions: stored.log,
+            hinted: table.hinted,
         })
     }
 
@@ -101,5 +105,21 @@ pub fn replay_text(record: &Record) -> Result<String, String> {
     if let Some(outcome) = game.outcome() {
         out.push(outcome.describe(&tr));
     }
+    out.extend(crate::session::hint_note(&record.hinted, &tr));
     Ok(out.join("\n"))
+}
+
+/// `saikoro review`: the decisions where the coach would have chosen otherwise, costliest
+/// first, in English.
+pub fn review_text(record: &Record) -> Result<String, String> {
+    let names = record.names();
+    let tr = Tr::new(Locale::En, &names);
+    let (kind, mut game) = record.set_up()?;
+    if !kind.coached() {
+        return Err(format!("{} has no coach to review it", record.game));
+    }
+    let slips = engine::coach::review(game.as_mut(), &record.actions, &tr)?;
+    let title = tr.t(&format!("{}-name", record.game));
+    let note = crate::session::hint_note(&record.hinted, &tr);
+    Ok(crate::session::review_text(&title, &slips, note, &tr, usize::MAX))
 }

@@ -24,10 +24,12 @@ enum Sub {
     Abandon,
     Log,
     Replay,
+    /// Only for games with a coach.
+    Review,
 }
 
 impl Sub {
-    const ALL: [Sub; 7] = [
+    const ALL: [Sub; 8] = [
         Sub::Start,
         Sub::Rules,
         Sub::Board,
@@ -35,6 +37,7 @@ impl Sub {
         Sub::Abandon,
         Sub::Log,
         Sub::Replay,
+        Sub::Review,
     ];
 
     fn name(self) -> &'static str {
@@ -46,6 +49,7 @@ impl Sub {
             Sub::Abandon => "abandon",
             Sub::Log => "log",
             Sub::Replay => "replay",
+            Sub::Review => "review",
         }
     }
 }
@@ -258,7 +262,11 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         identifying_name: Cow::Borrowed(kind.id()),
         description,
         description_localizations,
-        subcommands: Sub::ALL.iter().map(|s| subcommand(kind, *s)).collect(),
+        subcommands: Sub::ALL
+            .iter()
+            .filter(|s| **s != Sub::Review || kind.coached())
+            .map(|s| subcommand(kind, *s))
+            .collect(),
         subcommand_required: true,
         guild_only: true,
         // poise registers only commands with an action; Discord never invokes a parent itself.
@@ -283,7 +291,7 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
             o.kind(CommandOptionType::Integer).min_int_value(1)
         }));
     }
-    if sub == Sub::Replay {
+    if matches!(sub, Sub::Replay | Sub::Review) {
         parameters.push(CommandParameter {
             required: true,
             ..option(GAME_ID, "option-game-id", |o| {
@@ -462,6 +470,11 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         Sub::Log => {
             let page = int_arg(&ctx, PAGE).and_then(|n| usize::try_from(n).ok());
             hub.log(kind, channel, &user, page).await
+        }
+        Sub::Review => {
+            let guild = interaction.guild_id.map(|g| GuildId(g.get()));
+            let id = crate::id::GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
+            hub.review(guild, kind, id, &user).await
         }
         Sub::Replay => {
             let guild = interaction.guild_id.map(|g| GuildId(g.get()));

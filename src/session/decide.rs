@@ -20,6 +20,8 @@ pub(super) enum Click<'a> {
     Redraw(Post),
     /// An action for the clicker's seat, to apply (the game may still refuse it).
     Act { seat: Seat, action: &'a str },
+    /// The awaited seat asks the coach; nothing in the game changes.
+    Hint(Seat),
 }
 
 /// Decides a click on `message` routed to this session.
@@ -40,6 +42,13 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
             let Some(seat) = s.seat_of(user.id) else {
                 return Click::Refuse(tr.t("rule-not-playing"));
             };
+            if action == super::coach::HINT {
+                return match s.game.as_deref() {
+                    Some(g) if !s.hints || !g.coached() => Click::Refuse(tr.t("hint-off")),
+                    Some(_) if s.awaited().contains(&seat) => Click::Hint(seat),
+                    _ => Click::Refuse(render::not_your_turn(s, user.locale)),
+                };
+            }
             match Target::of(action) {
                 Target::Step(draft) if s.awaited().contains(&seat) => {
                     Click::Redraw(render::board(s, &[], true, draft))
@@ -104,11 +113,13 @@ mod tests {
                 solitaire: false,
                 lobby_expires_at: 0,
                 reminded_at: 0,
+                hinted: vec![],
             },
             game: Some(game),
             log: vec![],
             bot_running: false,
             timers: Timers::default(),
+            hints: true,
         }
     }
 
@@ -147,6 +158,37 @@ mod tests {
         let why = refusal(click(&s, &step, BOARD, &other));
         let name = if awaited == 0 { "ann" } else { "ben" };
         assert_eq!(why, format!("Waiting for {name}."));
+    }
+
+    #[test]
+    fn a_hint_is_for_the_awaited_seat_of_a_server_with_hints_on() {
+        let mut s = session();
+        let awaited = s.awaited()[0];
+        let (mover, other) = if awaited == 0 {
+            (user(1), user(2))
+        } else {
+            (user(2), user(1))
+        };
+        let hint = route(crate::session::coach::HINT, 0);
+        assert_eq!(click(&s, &hint, BOARD, &mover), Click::Hint(awaited));
+        assert!(refusal(click(&s, &hint, BOARD, &other)).starts_with("Waiting for"));
+        assert!(refusal(click(&s, &hint, BOARD, &user(5))).contains("not playing"));
+        assert!(
+            refusal(click(&s, &route(crate::session::coach::HINT, 2), BOARD, &mover)).contains("out of date")
+        );
+        // The board offers it, routed to this version.
+        let board = render::board(&s, &[], true, "");
+        assert!(board.view.rows.iter().any(|r| r.ids().contains(&"sk:9:0:?hint")));
+        s.hints = false;
+        assert!(refusal(click(&s, &hint, BOARD, &mover)).contains("switched off"));
+        let board = render::board(&s, &[], true, "");
+        assert!(
+            board
+                .view
+                .rows
+                .iter()
+                .all(|r| !r.ids().iter().any(|id| id.ends_with("?hint")))
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! it answers with a [`Reply`] for the interaction and sends channel messages through an [`Outbox`],
 //! so its decisions are tested without Discord.
 
+mod coach;
 mod decide;
 mod history;
 pub mod ids;
@@ -14,6 +15,7 @@ mod settings;
 mod stats;
 mod timers;
 
+pub use coach::{hint_note, review_text};
 pub use settings::{BoardStyle, ServerSettings};
 pub use timers::{OnTimeout, Timers};
 
@@ -55,6 +57,9 @@ pub struct Table {
     /// Unix seconds of the last reminder sent for the current wait (0: none).
     #[serde(default)]
     pub reminded_at: i64,
+    /// Seats that asked the coach for a hint: the game is marked as coached for good.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hinted: Vec<Seat>,
 }
 
 /// A person acting through Discord.
@@ -138,6 +143,8 @@ pub struct Session {
     bot_running: bool,
     /// The server's turn timers, for the deadline the board shows.
     timers: Timers,
+    /// The server lets players ask the coach (its boards show 💡 Hint).
+    hints: bool,
 }
 
 impl Session {
@@ -266,6 +273,7 @@ impl Hub {
             match load_session(sg) {
                 Ok(mut session) => {
                     session.timers = self.timers(session.row.guild_id).await;
+                    session.hints = self.server_settings(session.row.guild_id).await.hints;
                     let channel = session.row.channel_id;
                     let lobby = session.row.status == Status::Lobby;
                     let expires = session.table.lobby_expires_at;
@@ -323,6 +331,7 @@ impl Hub {
             solitaire: solitaire && kind.players().contains(&1),
             lobby_expires_at: created + self.settings.lobby_expiry.as_secs() as i64,
             reminded_at: 0,
+            hinted: vec![],
         };
         let row = GameRow {
             id: GameId(0),
@@ -346,6 +355,7 @@ impl Hub {
             log: vec![],
             bot_running: false,
             timers: self.timers(guild).await,
+            hints: self.server_settings(guild).await.hints,
         };
         session.sync_row();
         let id = match self.store.insert_game(&session.row).await {
@@ -423,6 +433,7 @@ impl Hub {
             Click::Refuse(why) => Reply::Private(why),
             Click::Redraw(post) => Reply::Update(post),
             Click::Lobby(action) => self.lobby_click(&mut s, action, user).await,
+            Click::Hint(seat) => Reply::Private(self.hint(&mut s, seat, user).await),
             Click::Act { seat, action } => match self.act(&mut s, seat, action, user.locale).await {
                 Ok(post) => Reply::Update(post),
                 Err(refusal) => Reply::Private(refusal),
@@ -791,6 +802,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         bot_running: false,
         row: sg.row,
         timers: Timers::default(),
+        hints: false,
     })
 }
 

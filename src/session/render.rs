@@ -39,6 +39,9 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
     let mut view = game.view(None, draft, &tr);
     if live && game.outcome().is_none() {
+        if s.hints && game.coached() {
+            super::coach::add_hint_button(&mut view, &tr);
+        }
         ids::route_view(&mut view, s.row.id, s.version());
         if let Some(at) = s.deadline() {
             // Discord renders `<t:…:R>` as "in 3 hours" in the reader's own time.
@@ -49,7 +52,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         view.rows.clear();
     }
     let content = match game.outcome() {
-        Some(outcome) => Some(outcome.describe(&tr)),
+        Some(outcome) => Some(super::coach::with_hint_note(outcome.describe(&tr), &s.table, &tr)),
         None if !ping.is_empty() => {
             let who: Vec<String> = ping.iter().map(|u| mention(*u)).collect();
             Some(tr.f("turn-ping", &[("players", who.join(" ").into())]))

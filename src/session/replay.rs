@@ -82,7 +82,9 @@ impl Hub {
             step_button(id, moves, "⏭", step == moves),
         ])];
         Ok(Post {
-            content: game.outcome().map(|o| o.describe(&tr)),
+            content: game
+                .outcome()
+                .map(|o| super::coach::with_hint_note(o.describe(&tr), &table, &tr)),
             view,
             ping: vec![],
         })

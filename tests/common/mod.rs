@@ -311,7 +311,7 @@ pub fn end_message(emu: &Emulator, channel: ChannelId) -> Option<Message> {
 }
 
 /// Plays the live board to the end of the game as `players` would, pressing a random enabled
-/// control (a button, or an option of a select; never Resign) from a seeded sequence, for
+/// control (a button, or an option of a select; never Resign or Hint) from a seeded sequence, for
 /// whichever of them the game awaits: a press by someone it does not await is answered privately
 /// ("Waiting for …") and changes nothing, so each player is tried in turn. Steps of a decision
 /// are presses too. Returns the presses that were accepted: the player's index and the title of
@@ -348,7 +348,8 @@ pub async fn play_randomly(
             let Some(id) = c["custom_id"].as_str() else {
                 continue;
             };
-            if c["disabled"] == true || id.ends_with(":resign") {
+            // The coach's hint answers privately and changes nothing: not a move.
+            if c["disabled"] == true || id.ends_with(":resign") || id.ends_with(":?hint") {
                 continue;
             }
             match c["options"].as_array() {

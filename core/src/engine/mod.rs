@@ -3,6 +3,7 @@
 //! catalogue. Nothing here knows Discord, async, the clock or the OS RNG.
 
 pub mod bot;
+pub mod coach;
 pub mod dice;
 pub mod driver;
 pub mod options;
@@ -14,6 +15,7 @@ pub mod text;
 pub mod view;
 
 pub use bot::{Bot, Level};
+pub use coach::{Measure, Weighing};
 pub use dice::{Dice, RecordingDice, ScriptedDice, SeededDice};
 pub use options::{OptionKind, OptionSpec};
 pub use text::{Arg, Locale, Msg, Tr, keep_recent};
@@ -181,6 +183,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The computer player for a level.
     fn bot(level: Level) -> Box<dyn Bot>;
+
+    /// Whether the game has a coach ([`Game::hint`], [`Game::weigh`]), so boards offer hints.
+    const COACHED: bool = false;
+
+    /// The coach's advice to `seat`, awaited now: what the strong player would do and why.
+    fn hint(&self, _seat: Seat) -> Option<Msg> {
+        None
+    }
+
+    /// The coach's weighing of `seat`'s decision now; `None` when there is nothing to weigh.
+    fn weigh(&self, _seat: Seat) -> Option<Weighing> {
+        None
+    }
 }
 
 /// The object-safe face of a [`Game`], with actions as their string ids. Everything above the
@@ -195,6 +210,9 @@ pub trait AnyGame: Debug + Send + Sync {
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
     fn picture(&self) -> Option<Vec<u8>>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    fn coached(&self) -> bool;
+    fn hint(&self, seat: Seat) -> Option<Msg>;
+    fn weigh(&self, seat: Seat) -> Option<Weighing>;
     /// For a bot written for one game to see its concrete state.
     fn as_any(&self) -> &dyn Any;
 }
@@ -245,6 +263,18 @@ impl<G: Game> AnyGame for G {
         Box::new(self.clone())
     }
 
+    fn coached(&self) -> bool {
+        G::COACHED
+    }
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        Game::hint(self, seat)
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<Weighing> {
+        Game::weigh(self, seat)
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -265,6 +295,8 @@ pub trait Rules: Send + Sync {
         dice: &mut dyn Dice,
     ) -> Result<Box<dyn AnyGame>, SetupError>;
     fn bot(&self, level: Level) -> Box<dyn Bot>;
+    /// The game has a coach (hints and reviews).
+    fn coached(&self) -> bool;
 }
 
 /// The [`Rules`] of a [`Game`] type.
@@ -301,6 +333,10 @@ impl<G: Game> Rules for Registered<G> {
 
     fn bot(&self, level: Level) -> Box<dyn Bot> {
         G::bot(level)
+    }
+
+    fn coached(&self) -> bool {
+        G::COACHED
     }
 }
 

@@ -63,6 +63,11 @@ impl GameKind {
     pub fn bot(self, level: Level) -> Box<dyn Bot> {
         self.0.bot(level)
     }
+
+    /// The game has a coach: a hint button on its boards and reviews of finished games.
+    pub fn coached(self) -> bool {
+        self.0.coached()
+    }
 }
 
 impl PartialEq for GameKind {

@@ -723,4 +723,16 @@ impl Game for CantStop {
     fn bot(level: Level) -> Box<dyn Bot> {
         bots::bot(level)
     }
+
+    const COACHED: bool = true;
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        (seat == self.active && self.outcome.is_none()).then(|| bots::coach::hint(self))
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
+        (seat == self.active && self.outcome.is_none())
+            .then(|| bots::coach::weigh(self))
+            .flatten()
+    }
 }

@@ -6,9 +6,9 @@
 //! expected squares gained and lost, and now and then picks the other choice.
 
 use crate::engine::bot::{Bot, Level, RandomBot};
-use crate::engine::{AnyGame, Dice, Seat};
+use crate::engine::{AnyGame, Dice, Measure, Msg, Seat, Weighing};
 use crate::games::ishigaki::{Action, Effect, Ishigaki, Options, Phase, Roll, RollOff, rolloff_value};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// Boards up to this size are solved; taller custom boards fall back to the progress rule.
 const SOLVED_GOAL: u8 = 40;
@@ -87,6 +87,66 @@ impl Bot for IshigakiBot {
             Some(g) => self.decide(g, rng).to_string(),
             None => RandomBot.choose(game, seat, rng),
         }
+    }
+}
+
+/// The coach's own strong player, so the solved tables are kept between hints and reviews.
+static COACH: LazyLock<IshigakiBot> = LazyLock::new(|| IshigakiBot::new(Level::Strong));
+
+/// The mover's chance to win after Stop and after Roll die 2 (averaged over die 2), from the
+/// solved race, with the strong player's choice. `None` before die 1, in a roll-off (searched,
+/// not solved) and on boards too tall to solve.
+pub fn weigh(game: &Ishigaki) -> Option<Weighing> {
+    let d1 = game.die1()?;
+    if matches!(game.phase(), Phase::RollOff(_) | Phase::Over { .. }) {
+        return None;
+    }
+    let tables = COACH.tables(game.options())?;
+    let mover = game.active();
+    let stop = tables.evaluate(game, &game.effect(mover, d1, None));
+    let die2 = (1..=6)
+        .map(|d2| tables.evaluate(game, &game.effect(mover, d1, Some(d2))))
+        .sum::<f64>()
+        / 6.0;
+    // The same rule as `prefers_die2`: a tie goes to Stop.
+    let best = if die2 > stop + EPSILON {
+        Action::RollDie2
+    } else {
+        Action::Stop
+    };
+    Some(Weighing {
+        measure: Measure::WinChance,
+        best: best.to_string(),
+        choices: vec![
+            (Action::Stop.to_string(), stop),
+            (Action::RollDie2.to_string(), die2),
+        ],
+    })
+}
+
+/// The coach's advice: the strong player's choice and, where the race is solved, the chance to
+/// win it leaves against the other choice's.
+pub fn hint(game: &Ishigaki) -> Msg {
+    if game.die1().is_none() {
+        return Msg::new("ishigaki-hint-roll");
+    }
+    let pct = |v: f64| format!("{:.0}", v * 100.0);
+    match weigh(game) {
+        Some(w) => {
+            let value = |id: &str| w.choices.iter().find(|(a, _)| a == id).map_or(0.0, |c| c.1);
+            let (best, other) = if w.best == Action::RollDie2.to_string() {
+                ("ishigaki-hint-die2", Action::Stop)
+            } else {
+                ("ishigaki-hint-stop", Action::RollDie2)
+            };
+            Msg::new(best)
+                .arg("chance", pct(value(&w.best)))
+                .arg("other", pct(value(&other.to_string())))
+        }
+        None => match COACH.decide(game, &mut crate::engine::ScriptedDice::new([])) {
+            Action::RollDie2 => Msg::new("ishigaki-hint-die2-plain"),
+            _ => Msg::new("ishigaki-hint-stop-plain"),
+        },
     }
 }
 

@@ -95,3 +95,8 @@ ishigaki-rules = **Ishigaki Race** — rules in short
     • When a ninja reaches the goal, everyone else gets one last turn. Several ninjas at the goal roll off: the highest value wins.
 option-ishigaki-goal = The top of the wall: squares to climb (default 20)
 option-ishigaki-minus_two = The -2 squares of the crumbling wall, e.g. 5,9,13,17
+ishigaki-hint-roll = 💡 Roll: every turn starts with die 1.
+ishigaki-hint-stop = 💡 Stop: your chance to win is then { $chance }%, against { $other }% if you roll die 2.
+ishigaki-hint-die2 = 💡 Roll die 2: your chance to win is then { $chance }%, against { $other }% if you stop.
+ishigaki-hint-stop-plain = 💡 Stop: the strong bot keeps this value rather than risk die 2.
+ishigaki-hint-die2-plain = 💡 Roll die 2: the strong bot expects it to do better than stopping.

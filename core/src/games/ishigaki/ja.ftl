@@ -116,3 +116,8 @@ ishigaki-rules = **いしがき・れえす** — ルール要約
     • 誰かがごおるに着いたら、ほかの全員が最後の手番を1回ずつ行います。ごおるに複数の忍者がいればサイコロ勝負：出目が一番高い人の勝ち。
 option-ishigaki-goal = 城壁の頂上：登るマスの数（標準 20）
 option-ishigaki-minus_two = 崩れる石垣の −2 マス（例：5,9,13,17）
+ishigaki-hint-roll = 💡 振る：手番はまず1個めのサイコロを振るところから始まります。
+ishigaki-hint-stop = 💡 止める：勝つ確率は{ $chance }%。2個めを振ると{ $other }%です。
+ishigaki-hint-die2 = 💡 2個めを振る：勝つ確率は{ $chance }%。止めると{ $other }%です。
+ishigaki-hint-stop-plain = 💡 止める：つよいボットは2個めの危険を冒さず、この値を取ります。
+ishigaki-hint-die2-plain = 💡 2個めを振る：つよいボットは止めるより良くなると見ています。

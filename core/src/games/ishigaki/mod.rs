@@ -881,4 +881,14 @@ impl Game for Ishigaki {
     fn bot(level: Level) -> Box<dyn Bot> {
         Box::new(bot::IshigakiBot::new(level))
     }
+
+    const COACHED: bool = true;
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        (seat == self.active && !matches!(self.phase, Phase::Over { .. })).then(|| bot::hint(self))
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
+        (seat == self.active).then(|| bot::weigh(self)).flatten()
+    }
 }

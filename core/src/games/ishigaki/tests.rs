@@ -686,3 +686,47 @@ fn odds_name_the_start_square_as_the_board_does() {
         assert!(!odds.contains("→ 0"), "{odds}");
     }
 }
+
+/// The coach reviews a game of easy (A) against strong (B) from the solved race: every slip is a
+/// choice the strong player makes otherwise, with a positive cost in win chance, costliest first.
+#[test]
+fn a_review_lists_easy_choices_strong_makes_otherwise_costliest_first() {
+    use crate::engine::coach::{Measure, review};
+    use crate::engine::{AnyGame, driver};
+    let new = || -> Box<dyn AnyGame> {
+        Box::new(Ishigaki::new(&Options::default(), 2, &mut SeededDice::new(4)).expect("setup"))
+    };
+    let bots = [Ishigaki::bot(Level::Easy), Ishigaki::bot(Level::Strong)];
+    let mut rng = SeededDice::new(9);
+    let mut game = new();
+    let (_, log) = driver::play_logged(game.as_mut(), &mut SeededDice::new(4), 10_000, |g, s| {
+        bots[s].choose(g, s, &mut rng)
+    });
+    let names = ["ann".to_owned(), "ben".to_owned()];
+    let slips = review(new().as_mut(), &log, &Tr::new(Locale::En, &names)).expect("replays");
+    assert!(!slips.is_empty(), "easy play slips");
+    assert!(slips.windows(2).all(|w| w[0].cost >= w[1].cost));
+    let strong = bot::IshigakiBot::new(Level::Strong);
+    for slip in &slips {
+        assert_eq!(slip.measure, Measure::WinChance);
+        assert!(slip.cost > 0.0 && slip.cost <= 1.0, "{}", slip.cost);
+        let mut before = new();
+        replay(before.as_mut(), &log[..slip.step - 1]).expect("replays");
+        let state = before.as_any().downcast_ref::<Ishigaki>().expect("Ishigaki");
+        let choice = strong.decide(state, &mut ScriptedDice::new([])).to_string();
+        assert_ne!(slip.taken_id, choice, "step {}", slip.step);
+        assert_eq!(slip.best_id, choice);
+    }
+    // The hint names the strong player's choice and a chance in percent.
+    let mut before = new();
+    replay(before.as_mut(), &log[..slips[0].step - 1]).expect("replays");
+    let state = before.as_any().downcast_ref::<Ishigaki>().expect("Ishigaki");
+    let hint = bot::hint(state);
+    let expected = if slips[0].best_id == "die2" {
+        "ishigaki-hint-die2"
+    } else {
+        "ishigaki-hint-stop"
+    };
+    assert_eq!(hint.id, expected);
+    assert!(Tr::new(Locale::Ja, &names).msg(&hint).contains('%'));
+}

@@ -1,7 +1,7 @@
 //! The coach: what the strong player would do in a position, and why, in words.
 
 use super::strong::{self, Decision, Params};
-use crate::engine::{Game, Msg, ScriptedDice};
+use crate::engine::{Game, Measure, Msg, ScriptedDice, Weighing};
 use crate::games::cantstop::view::percent;
 use crate::games::cantstop::{Action, CantStop, Move, Phase, height};
 
@@ -46,4 +46,33 @@ pub fn hint(game: &CantStop) -> Msg {
             }
         }
     }
+}
+
+/// The strong player's weighing of the active seat's decision, for reviews: the chance to win
+/// against the others still playing, or alone the expected rolls still needed. `None` when there
+/// is only one thing to do.
+pub fn weigh(game: &CantStop) -> Option<Weighing> {
+    let weighed = strong::weigh(game, &Params::default());
+    if weighed.len() < 2 {
+        return None;
+    }
+    let id = |d: Decision| {
+        match d {
+            Decision::Roll => Action::Roll,
+            Decision::Stop => Action::Stop,
+            Decision::Move(mv) => Action::Move(mv),
+        }
+        .to_string()
+    };
+    let me = game.active();
+    let rivals = (0..game.players()).any(|s| s != me && game.is_playing(s));
+    Some(Weighing {
+        measure: if rivals {
+            Measure::WinChance
+        } else {
+            Measure::Rolls
+        },
+        best: id(strong::best(&weighed)),
+        choices: weighed.into_iter().map(|(d, v)| (id(d), v)).collect(),
+    })
 }

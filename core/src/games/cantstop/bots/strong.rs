@@ -52,32 +52,45 @@ pub enum Decision {
 
 /// The strong player's decision for the active seat of `game`.
 pub fn decide(game: &CantStop, params: &Params) -> Decision {
+    best(&weigh(game, params))
+}
+
+/// The choice with the highest value; ties go to the first weighed (the first legal move, or
+/// stopping). Nothing weighed: roll.
+pub fn best(weighed: &[(Decision, f64)]) -> Decision {
+    weighed
+        .iter()
+        .fold(None, |best: Option<(Decision, f64)>, &(d, v)| match best {
+            Some((_, b)) if v <= b => best,
+            _ => Some((d, v)),
+        })
+        .map_or(Decision::Roll, |(d, _)| d)
+}
+
+/// Every choice open to the active seat with what the search expects of it: the chance to win,
+/// or alone minus the distance still to go (see [`Search::score`]). Stop comes before Roll, moves
+/// in the game's order; empty when there is nothing to decide (a turn's first roll, game over).
+pub fn weigh(game: &CantStop, params: &Params) -> Vec<(Decision, f64)> {
     let mut search = Search::new(game, params);
     let runners = current_runners(game);
     match game.phase() {
-        Phase::Rolled(_) => {
-            let mut best = None;
-            for mv in game.legal_moves() {
+        Phase::Rolled(_) => game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
                 let mut after = runners;
                 for s in mv.sums() {
                     search.advance(&mut after, s);
                 }
-                let v = search.value(&after, search.depth_for(&after));
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, mv));
-                }
-            }
-            best.map_or(Decision::Roll, |(_, mv)| Decision::Move(mv))
-        }
+                (Decision::Move(mv), search.value(&after, search.depth_for(&after)))
+            })
+            .collect(),
         Phase::Choosing => {
             let stop = search.score(&runners);
-            if stop >= search.roll_value(&runners, search.depth_for(&runners)) {
-                Decision::Stop
-            } else {
-                Decision::Roll
-            }
+            let roll = search.roll_value(&runners, search.depth_for(&runners));
+            vec![(Decision::Stop, stop), (Decision::Roll, roll)]
         }
-        Phase::TurnStart | Phase::Over => Decision::Roll,
+        Phase::TurnStart | Phase::Over => vec![],
     }
 }
 

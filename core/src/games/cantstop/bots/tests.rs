@@ -306,3 +306,82 @@ fn strong_beats_random_play_clearly() {
     }
     assert!(strong_wins >= 23, "strong won only {strong_wins} of {games}");
 }
+
+/// A logged two-player game of the Rule of 28 (seat 0) against strong (seat 1), and a solitaire
+/// one of easy play.
+fn logged_game(players: usize, seed: u64) -> (Box<dyn AnyGame>, Vec<crate::engine::LoggedAction>) {
+    let setup = || {
+        crate::games::GameKind::from_id("cantstop")
+            .expect("registered")
+            .new_game(&serde_json::Value::Null, players, &mut SeededDice::new(seed))
+            .expect("setup")
+    };
+    let mut game = setup();
+    let bots = [bot(Level::Normal), bot(Level::Strong)];
+    let mut rng = SeededDice::new(seed ^ 7);
+    let easy = bot(Level::Easy);
+    let (_, log) =
+        crate::engine::driver::play_logged(game.as_mut(), &mut SeededDice::new(seed), 10_000, |g, s| {
+            if players == 1 {
+                easy.choose(g, s, &mut rng)
+            } else {
+                bots[s % 2].choose(g, s, &mut rng)
+            }
+        });
+    (setup(), log)
+}
+
+#[test]
+fn a_review_lists_only_decisions_strong_makes_otherwise_costliest_first() {
+    use crate::engine::coach::{Measure, review};
+    for (players, measure) in [(2, Measure::WinChance), (1, Measure::Rolls)] {
+        let (mut fresh, log) = logged_game(players, 11);
+        let names = ["ann".to_owned(), "ben".to_owned()];
+        let tr = Tr::new(Locale::En, &names);
+        let slips = review(fresh.as_mut(), &log, &tr).expect("the log replays");
+        assert!(
+            !slips.is_empty(),
+            "{players} players: the weaker play slipped somewhere"
+        );
+        assert!(
+            slips.windows(2).all(|w| w[0].cost >= w[1].cost),
+            "costliest first"
+        );
+        for slip in &slips {
+            assert_eq!(slip.measure, measure);
+            assert!(slip.cost > 0.0);
+            // The position before the slip, and the strong player's own choice there.
+            let (mut game, _) = logged_game(players, 11);
+            crate::engine::replay(game.as_mut(), &log[..slip.step - 1]).expect("replays");
+            let state = game.as_any().downcast_ref::<CantStop>().expect("Can't Stop");
+            let strong = StrongBot::default().action(state).to_string();
+            assert_eq!(log[slip.step - 1].action, slip.taken_id);
+            assert_ne!(slip.taken_id, strong, "step {} matched the strong bot", slip.step);
+            assert_eq!(slip.best_id, strong);
+        }
+        // In two-player games strong (seat 1) never differs from itself.
+        assert!(slips.iter().all(|s| players == 1 || s.seat == 0));
+    }
+}
+
+#[test]
+fn the_coach_weighs_the_choice_strong_makes() {
+    let (mut game, log) = logged_game(3, 5);
+    for entry in log.iter().take(150) {
+        let state = game
+            .as_any()
+            .downcast_ref::<CantStop>()
+            .expect("Can't Stop")
+            .clone();
+        if let Some(w) = coach::weigh(&state) {
+            assert_eq!(w.best, StrongBot::default().action(&state).to_string());
+            assert!(
+                w.choices
+                    .iter()
+                    .all(|(_, v)| *v <= w.choices.iter().find(|c| c.0 == w.best).unwrap().1)
+            );
+        }
+        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+        game.apply(entry.seat, &entry.action, &mut dice).expect("replays");
+    }
+}

@@ -1,0 +1,106 @@
+//! The coach's interface. A game with a coach weighs a seat's decision the way its strongest
+//! player does ([`Weighing`]) and says in words what that player would do ([`super::Game::hint`]).
+//! [`review`] replays a finished game's log and lists the decisions where a player chose
+//! otherwise, with what each cost in the coach's own measure, biggest first.
+
+use super::{AnyGame, LoggedAction, Msg, ScriptedDice, Seat, Tr};
+
+/// What a coach's values mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The chance to win, 0 to 1.
+    WinChance,
+    /// Minus the expected rolls still needed to finish (solitaire: fewer is better).
+    Rolls,
+}
+
+/// A decision as the coach sees it: every choice (by action id) with its value, higher better,
+/// and the choice the strong player makes (ties settled its way).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighing {
+    pub measure: Measure,
+    pub best: String,
+    pub choices: Vec<(String, f64)>,
+}
+
+impl Weighing {
+    /// How much worse `action` is than the best choice; `None` if it was not weighed.
+    pub fn cost(&self, action: &str) -> Option<f64> {
+        let value = |id: &str| self.choices.iter().find(|(a, _)| a == id).map(|(_, v)| *v);
+        Some(value(&self.best)? - value(action)?)
+    }
+}
+
+/// A decision where the player chose otherwise than the coach.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slip {
+    /// The move's number in the log, from 1.
+    pub step: usize,
+    pub seat: Seat,
+    /// The choice made and the coach's, as their buttons read.
+    pub taken: String,
+    pub best: String,
+    /// The action ids behind them.
+    pub taken_id: String,
+    pub best_id: String,
+    pub cost: f64,
+    pub measure: Measure,
+}
+
+/// Differences smaller than this are ties, not slips.
+const TIE: f64 = 1e-9;
+
+impl Slip {
+    /// The slip in words ("#12 ann chose … ; the strong bot … : 4.1 points of winning chance").
+    pub fn describe(&self) -> Msg {
+        let (id, cost) = match self.measure {
+            Measure::WinChance => ("coach-slip-chance", format!("{:.1}", self.cost * 100.0)),
+            Measure::Rolls => ("coach-slip-rolls", format!("{:.2}", self.cost)),
+        };
+        Msg::new(id)
+            .arg("step", self.step)
+            .seat("player", self.seat)
+            .arg("taken", self.taken.as_str())
+            .arg("best", self.best.as_str())
+            .arg("cost", cost)
+    }
+}
+
+/// Replays `log` onto `game` (freshly set up) and lists every decision the coach would have made
+/// otherwise, costliest first (ties in log order). Labels are in `tr`'s language.
+pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<Vec<Slip>, String> {
+    let mut slips = Vec::new();
+    for (i, entry) in log.iter().enumerate() {
+        if let Some(w) = game.weigh(entry.seat)
+            && entry.action != w.best
+            && let Some(cost) = w.cost(&entry.action).filter(|c| *c > TIE)
+        {
+            let choices = game.choices(entry.seat, tr);
+            let label = |id: &str| {
+                choices
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map_or_else(|| id.to_owned(), |c| c.label.clone())
+            };
+            slips.push(Slip {
+                step: i + 1,
+                seat: entry.seat,
+                taken: label(&entry.action),
+                best: label(&w.best),
+                taken_id: entry.action.clone(),
+                best_id: w.best.clone(),
+                cost,
+                measure: w.measure,
+            });
+        }
+        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+        game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
+            format!(
+                "log entry {i} ({} by seat {}): {}",
+                entry.action, entry.seat, e.0.id
+            )
+        })?;
+    }
+    slips.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    Ok(slips)
+}
