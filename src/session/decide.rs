@@ -109,6 +109,7 @@ mod tests {
             log: vec![],
             bot_running: false,
             timers: Timers::default(),
+            board_style: crate::session::BoardStyle::default(),
         }
     }
 

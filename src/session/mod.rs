@@ -17,6 +17,7 @@ mod timers;
 pub use settings::{BoardStyle, ServerSettings};
 pub use timers::{OnTimeout, Timers};
 
+use crate::engine::picture::Picture;
 use crate::engine::{
     self, AnyGame, Level, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View, driver,
 };
@@ -83,6 +84,9 @@ pub struct Post {
     pub view: View,
     /// The only users this message may ping (Discord `allowed_mentions`).
     pub ping: Vec<UserId>,
+    /// The board as a picture, shown as the embed's image, on servers that chose pictures. A
+    /// post without one removes any picture the message had.
+    pub picture: Option<Picture>,
 }
 
 /// How to answer an interaction.
@@ -138,6 +142,8 @@ pub struct Session {
     bot_running: bool,
     /// The server's turn timers, for the deadline the board shows.
     timers: Timers,
+    /// Whether the server's boards carry a picture.
+    board_style: BoardStyle,
 }
 
 impl Session {
@@ -265,7 +271,9 @@ impl Hub {
             let id = sg.row.id;
             match load_session(sg) {
                 Ok(mut session) => {
-                    session.timers = self.timers(session.row.guild_id).await;
+                    let settings = self.server_settings(session.row.guild_id).await;
+                    session.timers = settings.timers;
+                    session.board_style = settings.board_style;
                     let channel = session.row.channel_id;
                     let lobby = session.row.status == Status::Lobby;
                     let expires = session.table.lobby_expires_at;
@@ -338,6 +346,7 @@ impl Hub {
             created_at: created,
             updated_at: created,
         };
+        let settings = self.server_settings(guild).await;
         let mut session = Session {
             row,
             kind,
@@ -345,7 +354,8 @@ impl Hub {
             game: None,
             log: vec![],
             bot_running: false,
-            timers: self.timers(guild).await,
+            timers: settings.timers,
+            board_style: settings.board_style,
         };
         session.sync_row();
         let id = match self.store.insert_game(&session.row).await {
@@ -777,6 +787,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         bot_running: false,
         row: sg.row,
         timers: Timers::default(),
+        board_style: BoardStyle::default(),
     })
 }
 

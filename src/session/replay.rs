@@ -85,6 +85,7 @@ impl Hub {
             content: game.outcome().map(|o| o.describe(&tr)),
             view,
             ping: vec![],
+            picture: None,
         })
     }
 

@@ -120,6 +120,7 @@ impl Hub {
             let mut s = session.lock().await;
             if s.row.guild_id == Some(guild) {
                 s.timers = settings.timers;
+                s.board_style = settings.board_style;
             }
         }
         Ok(())

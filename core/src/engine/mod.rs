@@ -174,8 +174,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// previews it and offers the next step. An unknown draft shows the board as for "".
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
 
-    /// The board as a PNG (at most [`picture::MAX_BYTES`]), for games that draw one.
-    fn picture(&self) -> Option<Vec<u8>> {
+    /// The board as a PNG (at most [`picture::MAX_BYTES`]) with its alt text in `tr`'s language,
+    /// for games that draw one.
+    fn picture(&self, _tr: &Tr) -> Option<picture::Picture> {
         None
     }
 
@@ -193,7 +194,7 @@ pub trait AnyGame: Debug + Send + Sync {
     /// What an awaited seat does when its time runs out (`None`: it leaves the game).
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
-    fn picture(&self) -> Option<Vec<u8>>;
+    fn picture(&self, tr: &Tr) -> Option<picture::Picture>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// For a bot written for one game to see its concrete state.
     fn as_any(&self) -> &dyn Any;
@@ -237,8 +238,8 @@ impl<G: Game> AnyGame for G {
         Game::view(self, viewer, draft, tr)
     }
 
-    fn picture(&self) -> Option<Vec<u8>> {
-        Game::picture(self)
+    fn picture(&self, tr: &Tr) -> Option<picture::Picture> {
+        Game::picture(self, tr)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
