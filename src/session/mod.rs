@@ -86,7 +86,7 @@ pub struct Post {
     pub ping: Vec<UserId>,
     /// The board as a picture, shown as the embed's image, on servers that chose pictures. A
     /// post without one removes any picture the message had.
-    pub picture: Option<Picture>,
+    pub picture: Option<Box<Picture>>,
 }
 
 /// How to answer an interaction.

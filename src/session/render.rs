@@ -57,7 +57,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         None => None,
     };
     let picture = match s.board_style {
-        BoardStyle::Image => game.picture(&tr),
+        BoardStyle::Image => game.picture(&tr).map(Box::new),
         BoardStyle::Emoji => None,
     };
     Post {

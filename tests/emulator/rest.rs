@@ -309,7 +309,7 @@ fn is_png(data: &[u8]) -> bool {
 
 /// Applies a body's attachments to message `id` (see [`Message::attach`]); the refusal Discord
 /// would answer if they do not add up.
-fn attach(s: &mut State, id: u64, body: &Value, uploads: &Uploads, route: &str) -> Result<(), Response> {
+fn attach(s: &mut State, id: u64, body: &Value, uploads: &Uploads, route: &str) -> Result<(), Box<Response>> {
     let Some(mut message) = s.messages.get(&id).cloned() else {
         return Ok(());
     };
@@ -318,7 +318,13 @@ fn attach(s: &mut State, id: u64, body: &Value, uploads: &Uploads, route: &str) 
             s.messages.insert(id, message);
             Ok(())
         }
-        Err(problem) => Err(reject(s, route, StatusCode::BAD_REQUEST, 50035, &problem)),
+        Err(problem) => Err(Box::new(reject(
+            s,
+            route,
+            StatusCode::BAD_REQUEST,
+            50035,
+            &problem,
+        ))),
     }
 }
 
@@ -593,7 +599,7 @@ async fn callback(
                 s.messages.insert(id, message);
                 if let Err(refused) = attach(s, id, &data, &uploads, &route) {
                     s.messages.remove(&id);
-                    return refused;
+                    return *refused;
                 }
                 Some(id)
             }
@@ -603,7 +609,7 @@ async fn callback(
                 if let Some(id) = id
                     && let Err(refused) = attach(s, id, &data, &uploads, &route)
                 {
-                    return refused;
+                    return *refused;
                 }
                 if let Some(message) = id.and_then(|id| s.messages.get_mut(&id)) {
                     message.edit(&data);
@@ -723,7 +729,7 @@ async fn follow_up(
             }
         };
         if let Err(refused) = attach(s, id, &body, &uploads, &route) {
-            return refused;
+            return *refused;
         }
         let message = s.messages.get_mut(&id).map(|m| {
             m.apply(&body);
@@ -779,7 +785,7 @@ fn message_action(
     if *method == Method::PATCH
         && let Err(refused) = attach(state, id, body, uploads, route)
     {
-        return refused;
+        return *refused;
     }
     let Some(message) = state.messages.get_mut(&id) else {
         return StatusCode::NOT_FOUND.into_response();

@@ -269,3 +269,18 @@ fn shape_path(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
         ]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long alt text is cut to Discord's limit on a character boundary; a short one is kept.
+    #[test]
+    fn alt_text_is_cut_to_discords_limit() {
+        let long = Picture::new(vec![], "石".repeat(ALT_CHARS + 10));
+        assert_eq!(long.alt.chars().count(), ALT_CHARS);
+        assert!(long.alt.ends_with('…'));
+        let short = Picture::new(vec![], "a".repeat(ALT_CHARS));
+        assert_eq!(short.alt, "a".repeat(ALT_CHARS));
+    }
+}

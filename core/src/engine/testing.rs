@@ -118,18 +118,6 @@ pub fn replayed<G: Game>(
         .clone())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_phone_model_counts_emoji_keycaps_and_text() {
-        assert_eq!(phone_width("🔴1️⃣a日"), 20 + 20 + 8 + 14);
-        assert_eq!(emoji_count("*️⃣ col. 7: 🔴🔵"), 3);
-        assert_eq!(emoji_count("⬛🟫⚪"), 3);
-    }
-}
-
 /// A board picture is a PNG under [`picture::MAX_BYTES`] with an alt text within Discord's limit.
 pub fn check_picture(picture: &picture::Picture) -> Result<(), String> {
     let (png, alt) = (&picture.png, &picture.alt);
@@ -215,4 +203,16 @@ pub fn check_random_pictures<G: Game>(games: impl IntoIterator<Item = G>, seed: 
         }
     }
     drawn
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_phone_model_counts_emoji_keycaps_and_text() {
+        assert_eq!(phone_width("🔴1️⃣a日"), 20 + 20 + 8 + 14);
+        assert_eq!(emoji_count("*️⃣ col. 7: 🔴🔵"), 3);
+        assert_eq!(emoji_count("⬛🟫⚪"), 3);
+    }
 }

@@ -690,7 +690,7 @@ fn odds_name_the_start_square_as_the_board_does() {
 /// A game set up from `seed` for the picture tests.
 fn picture_game(seed: u64) -> Ishigaki {
     let options = Options {
-        crumbling: seed % 2 == 0,
+        crumbling: seed.is_multiple_of(2),
         ..Options::default()
     };
     let players = 2 + seed as usize % 3;
