@@ -231,9 +231,26 @@ impl Canvas {
         }
     }
 
-    /// The picture as PNG bytes.
+    /// The picture as PNG bytes: opaque RGB with png's fast deflate, which keeps a board within
+    /// the render budget (the default compression costs several times as long for a few KB).
     pub fn png(&self) -> Vec<u8> {
-        self.pixmap.encode_png().expect("an in-memory PNG encodes")
+        // Every pixel is opaque (an opaque background, opaque paints), so premultiplied RGBA
+        // is plain RGB plus alpha.
+        let rgb: Vec<u8> = self
+            .pixmap
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, self.pixmap.width(), self.pixmap.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().expect("an in-memory PNG encodes");
+        writer.write_image_data(&rgb).expect("an in-memory PNG encodes");
+        writer.finish().expect("an in-memory PNG encodes");
+        out
     }
 }
 
