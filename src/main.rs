@@ -232,13 +232,14 @@ fn render(game: &str, seed: u64, moves: usize, players: usize, out: Option<PathB
         anyhow::anyhow!("no game `{game}` (games: {})", games.join(", "))
     })?;
     let (game, names) = console::position(kind, players, seed, moves).map_err(anyhow::Error::msg)?;
-    let view = game.view(None, "", &Tr::new(Locale::En, &names));
+    let tr = Tr::new(Locale::En, &names);
+    let view = game.view(None, "", &tr);
     print!("{}", view.to_embed_text());
     if let Some(path) = out {
-        let png = game
-            .picture()
+        let picture = game
+            .picture(&tr)
             .ok_or_else(|| anyhow::anyhow!("`{}` has no board picture yet", kind.id()))?;
-        std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, picture.png).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
 }

@@ -199,6 +199,17 @@ fn render_writes_the_board_picture() {
         "{} bytes",
         png.len()
     );
+    // Every game draws its board.
+    for game in ["ishigaki", "ninja", "stones", "saizumi"] {
+        let out = saikoro(
+            &["render", game, "--moves", "9", "--out", path.to_str().unwrap()],
+            "",
+        );
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let png = std::fs::read(&path).expect("the picture was written");
+        std::fs::remove_file(&path).ok();
+        assert!(png.starts_with(b"\x89PNG"), "{game}");
+    }
 }
 
 /// `saikoro run` with shard flags, in an empty directory with no configuration file and no token.

@@ -28,6 +28,7 @@ fn post(mut view: View, version: usize) -> Post {
         content: Some("<@123456789012345678> — your turn!".into()),
         view,
         ping: vec![UserId(123_456_789_012_345_678)],
+        picture: None,
     }
 }
 

@@ -90,8 +90,6 @@ fn bench(c: &mut Criterion) {
     group.bench_function("bust_probability", |b| {
         b.iter(|| black_box(&rolled).bust_probability())
     });
-    // The PNG a board message carries: the budget is 5 ms.
-    group.bench_function("board_picture_png", |b| b.iter(|| black_box(&rolled).picture()));
     group.finish();
 }
 

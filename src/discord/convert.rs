@@ -5,10 +5,37 @@ use crate::engine::{Button, Row, Style, View};
 use crate::session::{Post, Reply};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage, UserId,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
+    CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, UserId,
 };
+
+/// The file name a board picture is uploaded as, and how the embed refers to it.
+const PICTURE_FILE: &str = "board.png";
+
+/// The embed of a post: its view, with the board picture as its image when it has one.
+fn post_embed(post: &Post) -> CreateEmbed {
+    let embed = embed(&post.view);
+    match post.picture {
+        Some(_) => embed.image(format!("attachment://{PICTURE_FILE}")),
+        None => embed,
+    }
+}
+
+/// The board picture as an upload, its alt text as the attachment's description.
+fn attachment(post: &Post) -> Option<CreateAttachment> {
+    let picture = post.picture.as_ref()?;
+    Some(CreateAttachment::bytes(picture.png.clone(), PICTURE_FILE).description(&picture.alt))
+}
+
+/// On an edit, Discord keeps the attachments the body lists and adds the new files: the board
+/// lists only its new picture (or none), so an old picture never lingers.
+fn edit_attachments(post: &Post) -> EditAttachments {
+    match attachment(post) {
+        Some(file) => EditAttachments::new().add(file),
+        None => EditAttachments::new(),
+    }
+}
 
 pub fn embed(view: &View) -> CreateEmbed {
     let mut embed = CreateEmbed::new()
@@ -107,18 +134,21 @@ pub fn private_follow_up(text: &str) -> serenity::CreateInteractionResponseFollo
 pub fn edit_original(post: &Post) -> serenity::EditInteractionResponse {
     serenity::EditInteractionResponse::new()
         .content(content(post))
-        .embed(embed(&post.view))
+        .embed(post_embed(post))
         .components(components(&post.view))
         .allowed_mentions(allowed_mentions(post))
+        .attachments(edit_attachments(post))
 }
 
 pub fn update(post: &Post) -> CreateInteractionResponse {
+    // The response's attachments list replaces the message's: its picture, or none.
     CreateInteractionResponse::UpdateMessage(
         CreateInteractionResponseMessage::new()
             .content(content(post))
-            .embed(embed(&post.view))
+            .embed(post_embed(post))
             .components(components(&post.view))
-            .allowed_mentions(allowed_mentions(post)),
+            .allowed_mentions(allowed_mentions(post))
+            .files(attachment(post)),
     )
 }
 
@@ -133,9 +163,10 @@ pub fn private(text: &str) -> CreateInteractionResponse {
 
 pub fn message(post: &Post) -> CreateMessage {
     let mut m = CreateMessage::new()
-        .embed(embed(&post.view))
+        .embed(post_embed(post))
         .components(components(&post.view))
-        .allowed_mentions(allowed_mentions(post));
+        .allowed_mentions(allowed_mentions(post))
+        .files(attachment(post));
     if let Some(c) = &post.content {
         m = m.content(c);
     }
@@ -145,7 +176,8 @@ pub fn message(post: &Post) -> CreateMessage {
 pub fn edit(post: &Post) -> EditMessage {
     EditMessage::new()
         .content(content(post))
-        .embed(embed(&post.view))
+        .embed(post_embed(post))
         .components(components(&post.view))
         .allowed_mentions(allowed_mentions(post))
+        .attachments(edit_attachments(post))
 }

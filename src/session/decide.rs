@@ -120,6 +120,7 @@ mod tests {
             bot_running: false,
             timers: Timers::default(),
             hints: true,
+            board_style: crate::session::BoardStyle::default(),
         }
     }
 

@@ -62,6 +62,7 @@ pub fn post(s: &Session) -> Post {
         content: None,
         view,
         ping: vec![],
+        picture: None,
     }
 }
 
@@ -75,6 +76,7 @@ pub fn closed(s: &Session, why: &str) -> Post {
         content: None,
         view,
         ping: vec![],
+        picture: None,
     }
 }
 

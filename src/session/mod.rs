@@ -19,6 +19,7 @@ pub use coach::{hint_note, review_text};
 pub use settings::{BoardStyle, ServerSettings};
 pub use timers::{OnTimeout, Timers};
 
+use crate::engine::picture::Picture;
 use crate::engine::{
     self, AnyGame, Level, Locale, LoggedAction, Msg, ScriptedDice, Seat, SeededDice, Tr, View, driver,
 };
@@ -88,6 +89,9 @@ pub struct Post {
     pub view: View,
     /// The only users this message may ping (Discord `allowed_mentions`).
     pub ping: Vec<UserId>,
+    /// The board as a picture, shown as the embed's image, on servers that chose pictures. A
+    /// post without one removes any picture the message had.
+    pub picture: Option<Box<Picture>>,
 }
 
 /// How to answer an interaction.
@@ -145,6 +149,8 @@ pub struct Session {
     timers: Timers,
     /// The server lets players ask the coach (its boards show 💡 Hint).
     hints: bool,
+    /// Whether the server's boards carry a picture.
+    board_style: BoardStyle,
 }
 
 impl Session {
@@ -272,8 +278,10 @@ impl Hub {
             let id = sg.row.id;
             match load_session(sg) {
                 Ok(mut session) => {
-                    session.timers = self.timers(session.row.guild_id).await;
-                    session.hints = self.server_settings(session.row.guild_id).await.hints;
+                    let settings = self.server_settings(session.row.guild_id).await;
+                    session.timers = settings.timers;
+                    session.hints = settings.hints;
+                    session.board_style = settings.board_style;
                     let channel = session.row.channel_id;
                     let lobby = session.row.status == Status::Lobby;
                     let expires = session.table.lobby_expires_at;
@@ -347,6 +355,7 @@ impl Hub {
             created_at: created,
             updated_at: created,
         };
+        let settings = self.server_settings(guild).await;
         let mut session = Session {
             row,
             kind,
@@ -354,8 +363,9 @@ impl Hub {
             game: None,
             log: vec![],
             bot_running: false,
-            timers: self.timers(guild).await,
-            hints: self.server_settings(guild).await.hints,
+            timers: settings.timers,
+            hints: settings.hints,
+            board_style: settings.board_style,
         };
         session.sync_row();
         let id = match self.store.insert_game(&session.row).await {
@@ -803,6 +813,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         row: sg.row,
         timers: Timers::default(),
         hints: false,
+        board_style: BoardStyle::default(),
     })
 }
 

@@ -1,6 +1,6 @@
 //! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
 
-use super::{Post, Session, ids};
+use super::{BoardStyle, Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
 use crate::engine::{Locale, Msg, Tr};
 use crate::games::GameKind;
@@ -59,10 +59,15 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         }
         None => None,
     };
+    let picture = match s.board_style {
+        BoardStyle::Image => game.picture(&tr).map(Box::new),
+        BoardStyle::Emoji => None,
+    };
     Post {
         content,
         view,
         ping: ping.to_vec(),
+        picture,
     }
 }
 

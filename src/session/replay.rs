@@ -87,6 +87,7 @@ impl Hub {
                 .map(|o| super::coach::with_hint_note(o.describe(&tr), &table, &tr)),
             view,
             ping: vec![],
+            picture: None,
         })
     }
 

@@ -121,6 +121,7 @@ impl Hub {
             if s.row.guild_id == Some(guild) {
                 s.timers = settings.timers;
                 s.hints = settings.hints;
+                s.board_style = settings.board_style;
             }
         }
         Ok(())

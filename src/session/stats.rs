@@ -153,6 +153,7 @@ impl Hub {
                 ])],
             },
             ping: vec![],
+            picture: None,
         })
     }
 
@@ -285,6 +286,7 @@ impl Hub {
                 rows: vec![],
             },
             ping: vec![],
+            picture: None,
         })
     }
 
@@ -345,6 +347,7 @@ impl Hub {
                 rows: vec![],
             },
             ping: vec![],
+            picture: None,
         })
     }
 

@@ -44,6 +44,7 @@ impl Outbox for Channel {
                 rows: vec![],
             },
             ping: ping.to_vec(),
+            picture: None,
         };
         let id = MessageId(1000 + self.next_id.fetch_add(1, Ordering::SeqCst));
         self.messages.lock().unwrap().push((channel, id, post));

@@ -57,7 +57,37 @@ pub struct Message {
     pub pings: Pings,
     /// The `allowed_mentions` it was posted with (null if absent).
     pub allowed_mentions: Value,
+    /// Its files, as uploaded and kept through edits.
+    pub attachments: Vec<Attachment>,
 }
+
+/// A file uploaded with a message (multipart `files[n]`), as the request carried it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Upload {
+    /// The `n` of its `files[n]` part, which the body's `attachments` refer to as `id`.
+    pub index: u64,
+    pub filename: String,
+    pub content_type: String,
+    pub data: Vec<u8>,
+}
+
+/// The files of a request (none for a JSON body), put beside the body by the request check.
+#[derive(Clone, Debug, Default)]
+pub struct Uploads(pub Arc<Vec<Upload>>);
+
+/// A file attached to a message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attachment {
+    pub id: u64,
+    pub filename: String,
+    /// Its alt text.
+    pub description: Option<String>,
+    pub content_type: String,
+    pub data: Vec<u8>,
+}
+
+/// Discord's most attachments on one message.
+const MAX_ATTACHMENTS: usize = 10;
 
 /// The notifications a message caused.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -106,6 +136,95 @@ impl Message {
     pub fn edit(&mut self, body: &Value) {
         self.apply(body);
         self.edited = true;
+    }
+
+    /// The message's attachments after a body with `uploads`: Discord keeps the listed existing
+    /// ones and adds the listed new files (`id` = the file's index); without an `attachments`
+    /// list, existing ones stay and new files are added. Each uploaded file must be listed (that
+    /// is where its alt text goes), each listed id must exist, and every `attachment://` image
+    /// of the embeds must name an attachment. `Err`: what Discord would refuse; nothing changed.
+    pub fn attach(
+        &mut self,
+        body: &Value,
+        uploads: &[Upload],
+        mut new_id: impl FnMut() -> u64,
+    ) -> Result<(), String> {
+        let mut attachments = Vec::new();
+        match body.get("attachments") {
+            Some(listed) => {
+                let listed = listed.as_array().ok_or("attachments: not a list")?;
+                for (i, item) in listed.iter().enumerate() {
+                    let id = match &item["id"] {
+                        Value::String(s) => s.parse().ok(),
+                        other => other.as_u64(),
+                    }
+                    .ok_or(format!("attachments[{i}].id: missing"))?;
+                    let description = item["description"].as_str().map(str::to_string);
+                    if let Some(upload) = uploads.iter().find(|u| u.index == id) {
+                        let filename = item["filename"].as_str().unwrap_or(&upload.filename);
+                        attachments.push(Attachment {
+                            id: new_id(),
+                            filename: filename.to_string(),
+                            description,
+                            content_type: upload.content_type.clone(),
+                            data: upload.data.clone(),
+                        });
+                    } else if let Some(kept) = self.attachments.iter().find(|a| a.id == id) {
+                        attachments.push(kept.clone());
+                    } else {
+                        return Err(format!(
+                            "attachments[{i}].id: no file files[{id}] and no attachment {id}"
+                        ));
+                    }
+                }
+                if let Some(unlisted) = uploads
+                    .iter()
+                    .find(|u| listed.iter().all(|a| a["id"].as_u64() != Some(u.index)))
+                {
+                    return Err(format!("files[{}] is not listed in attachments", unlisted.index));
+                }
+            }
+            None => {
+                attachments.clone_from(&self.attachments);
+                for upload in uploads {
+                    attachments.push(Attachment {
+                        id: new_id(),
+                        filename: upload.filename.clone(),
+                        description: None,
+                        content_type: upload.content_type.clone(),
+                        data: upload.data.clone(),
+                    });
+                }
+            }
+        }
+        if attachments.len() > MAX_ATTACHMENTS {
+            return Err(format!(
+                "{} attachments, at most {MAX_ATTACHMENTS}",
+                attachments.len()
+            ));
+        }
+        let embeds = body
+            .get("embeds")
+            .and_then(Value::as_array)
+            .unwrap_or(&self.embeds);
+        for (i, embed) in embeds.iter().enumerate() {
+            if let Some(name) = embed["image"]["url"]
+                .as_str()
+                .and_then(|u| u.strip_prefix("attachment://"))
+                && attachments.iter().all(|a| a.filename != name)
+            {
+                return Err(format!("embeds[{i}].image.url: no attachment named {name}"));
+            }
+        }
+        self.attachments = attachments;
+        Ok(())
+    }
+
+    /// The attachment an embed shows as its image, if any.
+    pub fn embed_image(&self) -> Option<&Attachment> {
+        let url = self.embeds.first()?["image"]["url"].as_str()?;
+        let name = url.strip_prefix("attachment://")?;
+        self.attachments.iter().find(|a| a.filename == name)
     }
 }
 
@@ -684,7 +803,18 @@ impl State {
             "mention_everyone": message.pings.everyone,
             "mentions": message.pings.users.iter().map(|u| self.user_json(*u)).collect::<Vec<_>>(),
             "mention_roles": message.pings.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
-            "attachments": [],
+            "attachments": message.attachments.iter().map(|a| {
+                let url = format!("https://cdn.discordapp.com/attachments/{}/{}/{}", message.channel_id, a.id, a.filename);
+                json!({
+                    "id": a.id.to_string(),
+                    "filename": a.filename,
+                    "description": a.description,
+                    "content_type": a.content_type,
+                    "size": a.data.len(),
+                    "url": url,
+                    "proxy_url": url,
+                })
+            }).collect::<Vec<_>>(),
             "embeds": embeds,
             "pinned": false,
             "type": if interaction.is_some_and(|i| i.kind == 2) { 20 } else { 0 },

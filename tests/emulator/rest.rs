@@ -16,8 +16,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde_json::{Value, json};
 
+use axum::Extension;
+use axum::extract::{FromRequest, Multipart};
+
 use super::model::{
-    Callback, FaultKind, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message, Shared, State,
+    Callback, FaultKind, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message, Shared, State, Upload,
+    Uploads,
 };
 use super::validate;
 
@@ -137,12 +141,25 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
     let Ok(bytes) = to_bytes(body, usize::MAX).await else {
         return shared.with(|s| reject(s, &route, StatusCode::BAD_REQUEST, 0, "unreadable body"));
     };
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let multipart = content_type
+        .as_deref()
+        .filter(|c| c.starts_with("multipart/form-data"));
+    let (bytes, uploads) = match multipart {
+        Some(content_type) => match split_multipart(content_type, bytes).await {
+            Ok(split) => split,
+            Err((status, code, message)) => {
+                return shared.with(|s| reject(s, &route, status, code, &message));
+            }
+        },
+        None => (bytes, Vec::new()),
+    };
     if !bytes.is_empty() {
-        let content_type = parts
-            .headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok());
-        if content_type != Some("application/json") {
+        if multipart.is_none() && content_type.as_deref() != Some("application/json") {
             let message = format!("only JSON bodies are emulated, got {content_type:?}");
             return shared.with(|s| reject(s, &route, StatusCode::BAD_REQUEST, 50035, &message));
         }
@@ -175,7 +192,8 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
         if message && let Ok(unknown) = validate::unknown_fields(parts.method.as_str(), &path, &body) {
             violations.extend(unknown);
         }
-        match validate::against_spec(parts.method.as_str(), &path, &body) {
+        let checked = validate::with_string_attachment_ids(&body);
+        match validate::against_spec(parts.method.as_str(), &path, &checked) {
             // A field over a limit is named once, with the limit check's plainer message.
             Ok(schema) => {
                 let fresh: Vec<_> = schema
@@ -203,7 +221,111 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
             });
         }
     }
-    next.run(Request::from_parts(parts, Body::from(bytes))).await
+    // Handlers read the JSON part as the body and the files beside it.
+    let mut parts = parts;
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let mut request = Request::from_parts(parts, Body::from(bytes));
+    request.extensions_mut().insert(Uploads(Arc::new(uploads)));
+    next.run(request).await
+}
+
+/// Discord's upload limit per file on a server without boosts.
+const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// A multipart body as Discord takes uploads: the JSON in `payload_json`, each file in a
+/// `files[n]` part with a file name. Returns the JSON and the files; `Err` is Discord's refusal.
+async fn split_multipart(
+    content_type: &str,
+    bytes: Bytes,
+) -> Result<(Bytes, Vec<Upload>), (StatusCode, u32, String)> {
+    let invalid = |message: String| (StatusCode::BAD_REQUEST, 50035, message);
+    let request = Request::builder()
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(bytes))
+        .map_err(|e| invalid(e.to_string()))?;
+    let mut form = Multipart::from_request(request, &())
+        .await
+        .map_err(|e| invalid(format!("multipart body: {e}")))?;
+    let (mut json, mut uploads) = (None, Vec::new());
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| invalid(format!("multipart body: {e}")))?
+    {
+        let name = field.name().unwrap_or_default().to_string();
+        let filename = field.file_name().map(str::to_string);
+        let part_type = field.content_type().map(str::to_string);
+        let data = field.bytes().await.map_err(|e| invalid(format!("{name}: {e}")))?;
+        if name == "payload_json" {
+            json = Some(data);
+            continue;
+        }
+        let index = name
+            .strip_prefix("files[")
+            .and_then(|rest| rest.strip_suffix(']'))
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| invalid(format!("unexpected form part `{name}`")))?;
+        let filename = filename.ok_or_else(|| invalid(format!("{name}: no file name")))?;
+        if data.is_empty() {
+            return Err(invalid(format!("{name}: empty file")));
+        }
+        if data.len() > MAX_UPLOAD_BYTES {
+            let message = format!(
+                "{name}: {} bytes, over the {MAX_UPLOAD_BYTES}-byte limit",
+                data.len()
+            );
+            return Err((StatusCode::PAYLOAD_TOO_LARGE, 40005, message));
+        }
+        // A picture must be what its name says, or the client shows a broken image.
+        let content_type = part_type.unwrap_or_else(|| "application/octet-stream".into());
+        if filename.ends_with(".png") && (content_type != "image/png" || !is_png(&data)) {
+            return Err(invalid(format!(
+                "{name}: `{filename}` ({content_type}) is not a PNG"
+            )));
+        }
+        uploads.push(Upload {
+            index,
+            filename,
+            content_type,
+            data: data.to_vec(),
+        });
+    }
+    let json = json.ok_or_else(|| invalid("multipart body without payload_json".into()))?;
+    Ok((json, uploads))
+}
+
+/// A PNG signature followed by its header chunk with a non-zero size.
+fn is_png(data: &[u8]) -> bool {
+    let size = |at: usize| {
+        data.get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    data.starts_with(PNG_SIGNATURE)
+        && data.get(12..16) == Some(b"IHDR")
+        && size(16).is_some_and(|w| w > 0)
+        && size(20).is_some_and(|h| h > 0)
+}
+
+/// Applies a body's attachments to message `id` (see [`Message::attach`]); the refusal Discord
+/// would answer if they do not add up.
+fn attach(s: &mut State, id: u64, body: &Value, uploads: &Uploads, route: &str) -> Result<(), Box<Response>> {
+    let Some(mut message) = s.messages.get(&id).cloned() else {
+        return Ok(());
+    };
+    match message.attach(body, &uploads.0, || s.snowflake()) {
+        Ok(()) => {
+            s.messages.insert(id, message);
+            Ok(())
+        }
+        Err(problem) => Err(Box::new(reject(
+            s,
+            route,
+            StatusCode::BAD_REQUEST,
+            50035,
+            &problem,
+        ))),
+    }
 }
 
 /// A rate limit still in force for this request (a retry that came too early: recorded, as the
@@ -409,6 +531,7 @@ async fn callback(
     Path((interaction, token)): Path<(String, String)>,
     method: Method,
     uri: Uri,
+    Extension(uploads): Extension<Uploads>,
     body: Bytes,
 ) -> Response {
     let route = route(&method, &uri);
@@ -473,13 +596,23 @@ async fn callback(
                     deleted: false,
                     pings,
                     allowed_mentions: data["allowed_mentions"].clone(),
+                    attachments: Vec::new(),
                 };
                 s.messages.insert(id, message);
+                if let Err(refused) = attach(s, id, &data, &uploads, &route) {
+                    s.messages.remove(&id);
+                    return *refused;
+                }
                 Some(id)
             }
             (6, 3) => interaction.message_id,
             (7, 3) => {
                 let id = interaction.message_id;
+                if let Some(id) = id
+                    && let Err(refused) = attach(s, id, &data, &uploads, &route)
+                {
+                    return *refused;
+                }
                 if let Some(message) = id.and_then(|id| s.messages.get_mut(&id)) {
                     message.edit(&data);
                 }
@@ -532,6 +665,7 @@ async fn follow_up(
     Path((app, token)): Path<(String, String)>,
     method: Method,
     uri: Uri,
+    Extension(uploads): Extension<Uploads>,
     body: Bytes,
 ) -> Response {
     let route = route(&method, &uri);
@@ -590,11 +724,15 @@ async fn follow_up(
                         deleted: false,
                         pings,
                         allowed_mentions: body["allowed_mentions"].clone(),
+                        attachments: Vec::new(),
                     },
                 );
                 id
             }
         };
+        if let Err(refused) = attach(s, id, &body, &uploads, &route) {
+            return *refused;
+        }
         let message = s.messages.get_mut(&id).map(|m| {
             m.apply(&body);
             m.clone()
@@ -613,6 +751,7 @@ async fn webhook_message(
     Path((app, token, message)): Path<(String, String, String)>,
     method: Method,
     uri: Uri,
+    Extension(uploads): Extension<Uploads>,
     body: Bytes,
 ) -> Response {
     let route = route(&method, &uri);
@@ -633,11 +772,23 @@ async fn webhook_message(
         let Some(id) = id.filter(|id| s.messages.get(id).is_some_and(|m| !m.deleted)) else {
             return reject(s, &route, StatusCode::NOT_FOUND, 10008, "Unknown Message");
         };
-        message_action(s, id, &method, &json_body(&body))
+        message_action(s, id, &method, &json_body(&body), &uploads, &route)
     })
 }
 
-fn message_action(state: &mut State, id: u64, method: &Method, body: &Value) -> Response {
+fn message_action(
+    state: &mut State,
+    id: u64,
+    method: &Method,
+    body: &Value,
+    uploads: &Uploads,
+    route: &str,
+) -> Response {
+    if *method == Method::PATCH
+        && let Err(refused) = attach(state, id, body, uploads, route)
+    {
+        return *refused;
+    }
     let Some(message) = state.messages.get_mut(&id) else {
         return StatusCode::NOT_FOUND.into_response();
     };
@@ -675,6 +826,7 @@ async fn create_message(
     Path(channel): Path<String>,
     method: Method,
     uri: Uri,
+    Extension(uploads): Extension<Uploads>,
     body: Bytes,
 ) -> Response {
     let route = route(&method, &uri);
@@ -706,7 +858,11 @@ async fn create_message(
             deleted: false,
             pings: s.pings(&body, false),
             allowed_mentions: body["allowed_mentions"].clone(),
+            attachments: Vec::new(),
         };
+        if let Err(problem) = message.attach(&body, &uploads.0, || s.snowflake()) {
+            return reject(s, &route, StatusCode::BAD_REQUEST, 50035, &problem);
+        }
         message.apply(&body);
         s.messages.insert(id, message.clone());
         s.touch(channel_id);
@@ -720,6 +876,7 @@ async fn channel_message(
     Path((channel, message)): Path<(String, String)>,
     method: Method,
     uri: Uri,
+    Extension(uploads): Extension<Uploads>,
     body: Bytes,
 ) -> Response {
     let route = route(&method, &uri);
@@ -730,7 +887,7 @@ async fn channel_message(
                 .is_some_and(|m| channel.parse().ok() == Some(m.channel_id) && !m.deleted && !m.ephemeral())
         });
         match found {
-            Some(id) => message_action(s, id, &method, &json_body(&body)),
+            Some(id) => message_action(s, id, &method, &json_body(&body), &uploads, &route),
             None => reject(s, &route, StatusCode::NOT_FOUND, 10008, "Unknown Message"),
         }
     })

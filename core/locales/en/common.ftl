@@ -20,3 +20,10 @@ setup-option-assignment = Write an option as key=value, not `{ $text }`.
 setup-option-shape = The options must be given as key=value pairs.
 setup-option-invalid = The options do not fit this game: { $reason }
 rule-waiting-for = Waiting for { $players }.
+
+## How each seat's markers look in board pictures (alt text)
+picture-seat-0 = red circle
+picture-seat-1 = blue square
+picture-seat-2 = green triangle
+picture-seat-3 = yellow diamond
+picture-seat-4 = purple cross

@@ -17,3 +17,10 @@ setup-option-assignment = オプションは key=value の形で書いてくだ�
 setup-option-shape = オプションは key=value の形で指定してください。
 setup-option-invalid = このゲームに合わないオプションです：{ $reason }
 rule-waiting-for = { $players }の手番を待っています。
+
+## How each seat's markers look in board pictures (alt text)
+picture-seat-0 = 赤い丸
+picture-seat-1 = 青い四角
+picture-seat-2 = 緑の三角
+picture-seat-3 = 黄色のひし形
+picture-seat-4 = 紫の十字

@@ -176,8 +176,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// previews it and offers the next step. An unknown draft shows the board as for "".
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
 
-    /// The board as a PNG (at most [`picture::MAX_BYTES`]), for games that draw one.
-    fn picture(&self) -> Option<Vec<u8>> {
+    /// The board as a PNG (at most [`picture::MAX_BYTES`]) with its alt text in `tr`'s language,
+    /// for games that draw one.
+    fn picture(&self, _tr: &Tr) -> Option<picture::Picture> {
         None
     }
 
@@ -208,7 +209,7 @@ pub trait AnyGame: Debug + Send + Sync {
     /// What an awaited seat does when its time runs out (`None`: it leaves the game).
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
-    fn picture(&self) -> Option<Vec<u8>>;
+    fn picture(&self, tr: &Tr) -> Option<picture::Picture>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
@@ -255,8 +256,8 @@ impl<G: Game> AnyGame for G {
         Game::view(self, viewer, draft, tr)
     }
 
-    fn picture(&self) -> Option<Vec<u8>> {
-        Game::picture(self)
+    fn picture(&self, tr: &Tr) -> Option<picture::Picture> {
+        Game::picture(self, tr)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -2,16 +2,43 @@
 //! the emoji boards use. No font: numbers are drawn as seven-segment digits, and each seat's
 //! markers have a shape as well as a colour, so colour is never the only signal.
 
-use super::Seat;
 use super::view::SEAT_COLOUR;
+use super::{Seat, Tr};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The most a board picture may weigh, well under Discord's attachment limits.
 pub const MAX_BYTES: usize = 200 * 1024;
+/// Discord's limit for an attachment's description (its alt text), in characters.
+pub const ALT_CHARS: usize = 1024;
+
+/// A board picture and its alt text: what it shows, in words, for screen readers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    pub alt: String,
+}
+
+impl Picture {
+    /// The alt text is cut to [`ALT_CHARS`] (with an ellipsis), so a long game never makes
+    /// Discord refuse the board.
+    pub fn new(png: Vec<u8>, alt: String) -> Self {
+        let alt = match alt.char_indices().nth(ALT_CHARS - 1) {
+            Some((cut, _)) if alt.chars().count() > ALT_CHARS => format!("{}…", &alt[..cut]),
+            _ => alt,
+        };
+        Self { png, alt }
+    }
+}
+
+/// How a seat's markers look in the pictures, in words ("red circle"), for alt texts.
+pub fn seat_look(seat: Seat, tr: &Tr) -> String {
+    tr.t(&format!("picture-seat-{}", seat % SEAT_SHAPE.len()))
+}
+
 /// Discord's dark theme, so a picture sits well in the embed.
 pub const BACKGROUND: u32 = 0x2B2D31;
-const INK: u32 = 0x111214;
-const WHITE: u32 = 0xFFFFFF;
+pub const INK: u32 = 0x111214;
+pub const WHITE: u32 = 0xFFFFFF;
 
 /// Seats' shapes, in seat order: circle, square, triangle, diamond, cross.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,9 +115,59 @@ impl Canvas {
     /// `seat`'s marker centred on (x, y): its shape in its colour, outlined in ink.
     pub fn marker(&mut self, seat: Seat, x: f32, y: f32, r: f32) {
         let colour = SEAT_COLOUR[seat % SEAT_COLOUR.len()];
-        if let Some(path) = shape(SEAT_SHAPE[seat % SEAT_SHAPE.len()], x, y, r) {
+        self.piece(SEAT_SHAPE[seat % SEAT_SHAPE.len()], (colour, INK), x, y, r);
+    }
+
+    /// A piece of any shape in (fill, outline) colours, for games whose sides have colours of
+    /// their own.
+    pub fn piece(&mut self, shape: Shape, (fill, outline): (u32, u32), x: f32, y: f32, r: f32) {
+        if let Some(path) = shape_path(shape, x, y, r) {
+            self.fill(&path, fill);
+            self.stroke(&path, outline, 1.5);
+        }
+    }
+
+    /// A line through `points`, e.g. the path a piece took.
+    pub fn line(&mut self, points: &[(f32, f32)], colour: u32, width: f32) {
+        let mut pb = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        if let Some(path) = pb.finish() {
+            self.stroke(&path, colour, width);
+        }
+    }
+
+    /// An arrow from `from` to `to` with its head at `to`, e.g. a climb or a slip.
+    pub fn arrow(&mut self, from: (f32, f32), to: (f32, f32), colour: u32, width: f32) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let length = (dx * dx + dy * dy).sqrt();
+        if length < 1.0 {
+            return;
+        }
+        let (ux, uy) = (dx / length, dy / length);
+        let head = (width * 3.0).min(length);
+        let base = (to.0 - ux * head, to.1 - uy * head);
+        self.line(&[from, base], colour, width);
+        let side = (-uy * head * 0.6, ux * head * 0.6);
+        let mut pb = PathBuilder::new();
+        pb.move_to(to.0, to.1);
+        pb.line_to(base.0 + side.0, base.1 + side.1);
+        pb.line_to(base.0 - side.0, base.1 - side.1);
+        pb.close();
+        if let Some(path) = pb.finish() {
             self.fill(&path, colour);
-            self.stroke(&path, INK, 1.5);
+        }
+    }
+
+    /// A circle's outline, e.g. around a piece the last move captured.
+    pub fn ring(&mut self, x: f32, y: f32, r: f32, colour: u32, width: f32) {
+        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+            self.stroke(&path, colour, width);
         }
     }
 
@@ -106,6 +183,24 @@ impl Canvas {
         if let Some(path) = PathBuilder::from_circle(x, y, r) {
             self.fill(&path, WHITE);
             self.stroke(&path, INK, 2.0);
+        }
+    }
+
+    /// A die showing `face` (1–6) as pips, `size` pixels square from its top-left corner.
+    pub fn die(&mut self, face: u8, x: f32, y: f32, size: f32) {
+        self.rect(x, y, size, size, WHITE);
+        let (lo, mid, hi) = (0.25, 0.5, 0.75);
+        let pips: &[(f32, f32)] = match face {
+            1 => &[(mid, mid)],
+            2 => &[(lo, lo), (hi, hi)],
+            3 => &[(lo, lo), (mid, mid), (hi, hi)],
+            4 => &[(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
+            5 => &[(lo, lo), (hi, lo), (mid, mid), (lo, hi), (hi, hi)],
+            6 => &[(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
+            _ => &[],
+        };
+        for &(px, py) in pips {
+            self.disc(x + px * size, y + py * size, size * 0.1, INK);
         }
     }
 
@@ -136,14 +231,31 @@ impl Canvas {
         }
     }
 
-    /// The picture as PNG bytes.
+    /// The picture as PNG bytes: opaque RGB with png's fast deflate, which keeps a board within
+    /// the render budget (the default compression costs several times as long for a few KB).
     pub fn png(&self) -> Vec<u8> {
-        self.pixmap.encode_png().expect("an in-memory PNG encodes")
+        // Every pixel is opaque (an opaque background, opaque paints), so premultiplied RGBA
+        // is plain RGB plus alpha.
+        let rgb: Vec<u8> = self
+            .pixmap
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, self.pixmap.width(), self.pixmap.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().expect("an in-memory PNG encodes");
+        writer.write_image_data(&rgb).expect("an in-memory PNG encodes");
+        writer.finish().expect("an in-memory PNG encodes");
+        out
     }
 }
 
 /// A shape centred on (x, y) with "radius" `r`.
-fn shape(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
+fn shape_path(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
     let polygon = |points: &[(f32, f32)]| {
         let mut pb = PathBuilder::new();
         pb.move_to(x + points[0].0 * r, y + points[0].1 * r);
@@ -172,5 +284,20 @@ fn shape(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
             (-1.0, -0.35),
             (-0.35, -0.35),
         ]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long alt text is cut to Discord's limit on a character boundary; a short one is kept.
+    #[test]
+    fn alt_text_is_cut_to_discords_limit() {
+        let long = Picture::new(vec![], "石".repeat(ALT_CHARS + 10));
+        assert_eq!(long.alt.chars().count(), ALT_CHARS);
+        assert!(long.alt.ends_with('…'));
+        let short = Picture::new(vec![], "a".repeat(ALT_CHARS));
+        assert_eq!(short.alt, "a".repeat(ALT_CHARS));
     }
 }

@@ -1,6 +1,6 @@
 //! Checks every game's tests share: a board as snapshot text, and refusals that change nothing.
 
-use super::{AnyGame, Game, Msg, ScriptedDice, Seat, View, text};
+use super::{AnyGame, Game, Msg, ScriptedDice, Seat, View, picture, text};
 
 /// A board as text for a snapshot: the view within Discord's limits, its colour and controls,
 /// and the embed's own drawing when it differs from the terminal's text.
@@ -116,6 +116,93 @@ pub fn replayed<G: Game>(
         .downcast_ref::<G>()
         .expect("the registered type")
         .clone())
+}
+
+/// A board picture is a PNG under [`picture::MAX_BYTES`] with an alt text within Discord's limit.
+pub fn check_picture(picture: &picture::Picture) -> Result<(), String> {
+    let (png, alt) = (&picture.png, &picture.alt);
+    if png.len() >= picture::MAX_BYTES || !png.starts_with(b"\x89PNG") {
+        return Err(format!("a {}-byte picture that is no small PNG", png.len()));
+    }
+    if alt.trim().is_empty() || alt.chars().count() > picture::ALT_CHARS {
+        return Err(format!("alt text of {} characters", alt.chars().count()));
+    }
+    Ok(())
+}
+
+/// `png` against the golden PNG `path`, pixel by pixel: at most 0.1% of the pixels may differ
+/// (by more than a little, for anti-aliasing). `SAIKORO_UPDATE_GOLDEN=1` writes the golden file
+/// after a deliberate change.
+pub fn assert_golden_png(png: &[u8], path: &str) {
+    if std::env::var_os("SAIKORO_UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, png).expect("golden PNG written");
+    }
+    let expected = tiny_skia::Pixmap::load_png(path).expect("the golden PNG");
+    let drawn = tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    assert_eq!(
+        (drawn.width(), drawn.height()),
+        (expected.width(), expected.height())
+    );
+    let differing = drawn
+        .data()
+        .chunks(4)
+        .zip(expected.data().chunks(4))
+        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 16))
+        .count();
+    let pixels = (drawn.width() * drawn.height()) as usize;
+    assert!(
+        differing * 1000 <= pixels,
+        "{differing} of {pixels} pixels differ from {path}"
+    );
+}
+
+/// The positions of a game played with random legal actions (chosen by `seed`), from set-up to
+/// the end or `moves` actions, whichever comes first.
+pub fn random_positions<G: Game>(mut game: G, seed: u64, moves: usize) -> Vec<G> {
+    let mut dice = super::SeededDice::new(seed);
+    let mut positions = vec![game.clone()];
+    while positions.len() <= moves && game.outcome().is_none() {
+        let Some(seat) = game.first_to_act() else { break };
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[super::bot::pick_index(legal.len(), &mut dice)];
+        game.apply(seat, action, &mut dice).expect("a legal action");
+        positions.push(game.clone());
+    }
+    positions
+}
+
+/// Pictures of every `every`-th position of random games (and each game's last) draw without
+/// panicking and pass [`check_picture`], in English and Japanese. Returns how many were drawn.
+pub fn check_random_pictures<G: Game>(games: impl IntoIterator<Item = G>, seed: u64, every: usize) -> usize {
+    let names = [
+        "Ann".to_owned(),
+        "Ben".to_owned(),
+        "Cho".to_owned(),
+        "Dai".to_owned(),
+        "Eve".to_owned(),
+    ];
+    let mut drawn = 0;
+    for (i, game) in games.into_iter().enumerate() {
+        let positions = random_positions(game, seed ^ i as u64, usize::MAX);
+        let sampled = positions.iter().step_by(every).chain(positions.last());
+        for (k, position) in sampled.enumerate() {
+            let locale = if k % 2 == 0 {
+                text::Locale::En
+            } else {
+                text::Locale::Ja
+            };
+            let picture =
+                Game::picture(position, &text::Tr::new(locale, &names)).expect("the game draws its board");
+            if let Err(problem) = check_picture(&picture) {
+                panic!("{problem} in {position:?}");
+            }
+            drawn += 1;
+        }
+    }
+    drawn
 }
 
 #[cfg(test)]

@@ -48,6 +48,12 @@ cantstop-view-log = Log
 cantstop-view-goal = First to claim { $needed } columns wins · turn { $turn }
 cantstop-view-goal-solitaire = Claim { $needed } columns in as few turns as you can · turn { $turn }
 cantstop-view-marker-limit = marker limit { $limit }
+cantstop-alt-title = Can't Stop mountain, columns 2 to 12.
+cantstop-alt-space = { $column } at { $space }/{ $height }
+cantstop-alt-seat = { $player } ({ $look }): { $spaces }.
+cantstop-alt-no-markers = no markers
+cantstop-alt-runners = White runners this turn: { $spaces }.
+cantstop-alt-claimed = Column { $column } claimed by { $player }.
 
 ## Commands
 cantstop-name = Can't Stop

@@ -47,6 +47,12 @@ cantstop-view-log = 記録
 cantstop-view-goal = 先に{ $needed }列を征服した人の勝ち · { $turn }手番目
 cantstop-view-goal-solitaire = なるべく少ない手番で{ $needed }列を征服 · { $turn }手番目
 cantstop-view-marker-limit = マーカーは{ $limit }列まで
+cantstop-alt-title = キャントストップの山、2から12の列。
+cantstop-alt-space = { $column }列の{ $space }/{ $height }
+cantstop-alt-seat = { $player }（{ $look }）：{ $spaces }。
+cantstop-alt-no-markers = マーカーなし
+cantstop-alt-runners = この手番の白い走者：{ $spaces }。
+cantstop-alt-claimed = { $column }列は{ $player }が征服。
 
 ## コマンド
 cantstop-name = キャントストップ

@@ -716,8 +716,8 @@ impl Game for CantStop {
         view::view(self, viewer, tr)
     }
 
-    fn picture(&self) -> Option<Vec<u8>> {
-        Some(picture::png(self))
+    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, tr))
     }
 
     fn bot(level: Level) -> Box<dyn Bot> {

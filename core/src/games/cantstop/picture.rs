@@ -3,7 +3,8 @@
 //! shape beside its colour and this turn's climb (the runners' spaces) framed.
 
 use super::{COLUMNS, CantStop, HEIGHTS};
-use crate::engine::picture::Canvas;
+use crate::engine::Tr;
+use crate::engine::picture::{Canvas, Picture, seat_look};
 use crate::engine::view::SEAT_COLOUR;
 
 const CELL_W: f32 = 64.0;
@@ -25,6 +26,57 @@ pub(super) fn size() -> (u32, u32) {
     let width = 2.0 * MARGIN + columns * CELL_W;
     let height = 2.0 * MARGIN + f32::from(top()) * CELL_H + 8.0 + NUMBER_H;
     (width as u32, height as u32)
+}
+
+pub(super) fn picture(game: &CantStop, tr: &Tr) -> Picture {
+    Picture::new(png(game), alt(game, tr))
+}
+
+/// The picture in words: each seat's look and markers, the runners, the claimed columns.
+fn alt(game: &CantStop, tr: &Tr) -> String {
+    let at = |column: u8, space: u8| {
+        tr.f(
+            "cantstop-alt-space",
+            &[
+                ("column", column.into()),
+                ("space", space.into()),
+                ("height", HEIGHTS[usize::from(column)].into()),
+            ],
+        )
+    };
+    let mut parts = vec![tr.t("cantstop-alt-title")];
+    for seat in 0..game.players() {
+        let spaces: Vec<String> = COLUMNS
+            .filter(|&c| game.claimed_by(c).is_none() && game.marker(seat, c) > 0)
+            .map(|c| at(c, game.marker(seat, c)))
+            .collect();
+        let spaces = if spaces.is_empty() {
+            tr.t("cantstop-alt-no-markers")
+        } else {
+            tr.list(&spaces)
+        };
+        parts.push(tr.f(
+            "cantstop-alt-seat",
+            &[
+                ("player", tr.name(seat).into()),
+                ("look", seat_look(seat, tr).into()),
+                ("spaces", spaces.into()),
+            ],
+        ));
+    }
+    let runners: Vec<String> = game.runners().into_iter().map(|(c, s)| at(c, s)).collect();
+    if !runners.is_empty() {
+        parts.push(tr.f("cantstop-alt-runners", &[("spaces", tr.list(&runners).into())]));
+    }
+    for column in COLUMNS {
+        if let Some(owner) = game.claimed_by(column) {
+            parts.push(tr.f(
+                "cantstop-alt-claimed",
+                &[("column", column.into()), ("player", tr.name(owner).into())],
+            ));
+        }
+    }
+    parts.join(" ")
 }
 
 pub(super) fn png(game: &CantStop) -> Vec<u8> {

@@ -292,23 +292,28 @@ proptest! {
         }
     }
 
-    /// Board pictures of positions all through random games draw without panicking and stay
-    /// under the size limit.
-    #[test]
-    fn every_board_picture_is_small(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
-        let game = playout(seed, players, marker_limit);
-        for state in game.states.iter().step_by(9).chain(game.states.last()) {
-            let png = Game::picture(state).expect("Can't Stop draws its board");
-            prop_assert!(png.len() < crate::engine::picture::MAX_BYTES, "{} bytes", png.len());
-            prop_assert!(png.starts_with(b"\x89PNG"));
-        }
-    }
-
     #[test]
     fn every_board_fits_discord(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
         let game = playout(seed, players, marker_limit);
         for state in &game.states {
             check_view(state);
+        }
+    }
+}
+
+proptest! {
+    // Drawing and encoding a PNG costs milliseconds: a few games, sampled, keep this test fast.
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Board pictures of positions all through random games draw without panicking, stay under
+    /// the size limit and have alt text.
+    #[test]
+    fn every_board_picture_is_small(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
+        let game = playout(seed, players, marker_limit);
+        let tr = Tr::new(Locale::Ja, &[]);
+        for state in game.states.iter().step_by(17).chain(game.states.last()) {
+            let picture = Game::picture(state, &tr).expect("Can't Stop draws its board");
+            prop_assert_eq!(crate::engine::testing::check_picture(&picture), Ok(()));
         }
     }
 }

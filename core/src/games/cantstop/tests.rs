@@ -617,43 +617,28 @@ fn a_roll_busts_exactly_when_it_offers_no_move() {
     assert!(positions > 20, "only {positions} positions checked");
 }
 
-/// The board picture of a position with runners, markers of four seats and a claimed column,
-/// against a golden PNG compared pixel by pixel (a small tolerance for anti-aliasing). Set
-/// `SAIKORO_UPDATE_GOLDEN=1` to write the golden file after a deliberate change.
+/// The board picture of a position with runners, markers and a claimed column, against a
+/// golden PNG compared pixel by pixel, and its alt text.
 #[test]
 fn the_board_picture_matches_its_golden_png() {
     let mut game = new_game(2, Options::default());
     play(&mut game, &["0 roll 3,4,1,1", "0 m2+7", "0 stop"]);
     ben_claims_seven(&mut game);
     play(&mut game, &["0 roll 1,1,2,2", "0 m2+4", "0 roll 1,1,1,1", "0 m2"]);
-    let png = Game::picture(&game).expect("Can't Stop draws its board");
-    assert!(
-        png.len() < crate::engine::picture::MAX_BYTES,
-        "{} bytes",
-        png.len()
-    );
-    let golden = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/games/cantstop/snapshots/board.png"
-    );
-    if std::env::var_os("SAIKORO_UPDATE_GOLDEN").is_some() {
-        std::fs::write(golden, &png).expect("golden PNG written");
-    }
-    let expected = tiny_skia::Pixmap::load_png(golden).expect("the golden PNG");
-    let drawn = tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
+    let names = ["Ann".to_owned(), "Ben".to_owned()];
+    let picture = Game::picture(&game, &Tr::new(Locale::En, &names)).expect("Can't Stop draws its board");
+    crate::engine::testing::check_picture(&picture).expect("a small PNG with alt text");
     assert_eq!(
-        (drawn.width(), drawn.height()),
-        (expected.width(), expected.height())
+        picture.alt,
+        "Can't Stop mountain, columns 2 to 12. Ann (red circle): 2 at 1/3. \
+         Ben (blue square): no markers. White runners this turn: 2 at 3/3, 4 at 1/7. \
+         Column 7 claimed by Ben."
     );
-    let differing = drawn
-        .data()
-        .chunks(4)
-        .zip(expected.data().chunks(4))
-        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 16))
-        .count();
-    let pixels = (drawn.width() * drawn.height()) as usize;
-    assert!(
-        differing * 1000 <= pixels,
-        "{differing} of {pixels} pixels differ"
+    crate::engine::testing::assert_golden_png(
+        &picture.png,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/games/cantstop/snapshots/board.png"
+        ),
     );
 }

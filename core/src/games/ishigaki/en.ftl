@@ -84,6 +84,14 @@ ishigaki-footer = Goal: square { $goal } · crumbling wall { $crumbling ->
    *[off] off
 }
 
+## Board picture (alt text)
+ishigaki-alt-title = Ishigaki Race wall, from the start (square 0) up to the castle (square { $goal }).
+ishigaki-alt-seat = { $player } ({ $look }): { $place }.
+ishigaki-alt-square = square { $square }
+ishigaki-alt-at-goal = at the castle
+ishigaki-alt-resigned = resigned
+ishigaki-alt-move = Last turn: { $player } { $from } → { $to }.
+
 ## Commands
 ishigaki-name = Ishigaki Race
 ishigaki-command = Ishigaki Race: ninjas race up a castle wall — stop safe, or risk a second die

@@ -105,6 +105,14 @@ ishigaki-footer = ごおる：{ $goal }マス目 · くずれそうな石垣：{
    *[off] なし
 }
 
+## 盤面の絵（代替テキスト）
+ishigaki-alt-title = 石垣の絵：すたあと（0マス目）からごおる（{ $goal }マス目）まで。
+ishigaki-alt-seat = { $player }（{ $look }）：{ $place }。
+ishigaki-alt-square = { $square }マス目
+ishigaki-alt-at-goal = ごおるに到着
+ishigaki-alt-resigned = 投了
+ishigaki-alt-move = 前の手番：{ $player } { $from } → { $to }。
+
 ## コマンド
 ishigaki-name = いしがき・れえす
 ishigaki-command = いしがき・れえす：忍者が城の石垣を登る競争。安全に止めるか、2個めのサイコロに賭けるか

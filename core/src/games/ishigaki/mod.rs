@@ -3,6 +3,7 @@
 //! `shared/rules/ishigaki-race.md`; section numbers below refer to it.
 
 pub mod bot;
+mod picture;
 mod view;
 
 #[cfg(test)]
@@ -876,6 +877,10 @@ impl Game for Ishigaki {
     /// Everyone sees the same board: the dice and the odds are public.
     fn view(&self, _viewer: Option<Seat>, _draft: &str, tr: &Tr) -> View {
         view::render(self, tr)
+    }
+
+    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, tr))
     }
 
     fn bot(level: Level) -> Box<dyn Bot> {

@@ -94,6 +94,15 @@ ninja-view-shadow = Shadow { $shadow } (home +{ $points }) · reversal { $revers
 ninja-view-log = Log
 ninja-view-legend = { $black } { $black_mission } Black · { $red } { $red_mission } Red (on mission) · 🇦 destinations · { $target } points win
 
+## Board picture (alt text)
+ninja-alt-title = Ninja Versus Ninja board, { $rows } rows: Black's dojo at the bottom, Red's at the top, the neutral zone between.
+ninja-alt-look-black = Black, dark circles
+ninja-alt-look-red = Red, red squares
+ninja-alt-side = { $player } ({ $look }), score { $score }: ninjas on { $squares }.
+ninja-alt-mission = On a mission (ringed in gold): { $square }.
+ninja-alt-last = Last move, drawn as a yellow path: { $player } { $path }.
+ninja-alt-last-kill = Last move, drawn as a yellow path: { $player } { $path }, killing the ninja there.
+
 ## Commands
 ninja-name = Ninja Versus Ninja
 ninja-command = Ninja Versus Ninja: raid the enemy dojo and come home alive — 7 points win

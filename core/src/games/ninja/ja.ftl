@@ -91,6 +91,15 @@ ninja-view-shadow = シャドウトラック { $shadow }（帰還で +{ $points 
 ninja-view-log = 記録
 ninja-view-legend = { $black } { $black_mission } 黒 · { $red } { $red_mission } 赤（ミッション中）· 🇦 移動先 · { $target }ポイントで勝利
 
+## 盤面の絵（代替テキスト）
+ninja-alt-title = 忍者対忍者の盤、{ $rows }段：下が黒の道場、上が赤の道場、その間が中立ゾーン。
+ninja-alt-look-black = 黒、黒い丸
+ninja-alt-look-red = 赤、赤い四角
+ninja-alt-side = { $player }（{ $look }）、得点{ $score }：忍者は{ $squares }。
+ninja-alt-mission = 任務中（金の輪）：{ $square }。
+ninja-alt-last = 直前の手（黄色い道）：{ $player } { $path }。
+ninja-alt-last-kill = 直前の手（黄色い道）：{ $player } { $path }、そこにいた忍者を倒した。
+
 ## コマンド
 ninja-name = Ninja Versus Ninja
 ninja-command = Ninja Versus Ninja：相手の道場に侵入して生きて帰ろう。7ポイントで勝利

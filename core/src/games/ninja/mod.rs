@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod bots;
+mod picture;
 pub mod position;
 mod view;
 
@@ -632,6 +633,10 @@ impl Game for Ninja {
     /// Out of time: roll if the dice are not down, else the first option (a pass needs no choice).
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.legal_actions(seat).into_iter().next()
+    }
+
+    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, tr))
     }
 
     fn view(&self, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {

@@ -80,6 +80,12 @@ saizumi-preview-slot = 👉 Slot { $slot }
 saizumi-preview-take = Onto pile { $pile }: choose the active half.
 saizumi-preview-claim = Claim slot { $slot }: { $chosen } · next { $card } ({ $at }/{ $count })
 
+## Board picture (alt text)
+saizumi-alt-title = Saizumi table: the dice, the market's nine slots (cards bottom first, halves a and b), and each player's piles (cards bottom first, active half).
+saizumi-alt-dice = Dice: { $dice }.
+saizumi-alt-market = Market: { $slots }.
+saizumi-alt-seat = { $player } ({ $look }), { $score } points, piles: { $piles }.
+
 ## Commands
 saizumi-name = Saizumi
 saizumi-command = Saizumi (賽積): stack stones, survive the visitors' dice, build tall piles

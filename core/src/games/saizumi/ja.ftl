@@ -80,6 +80,12 @@ saizumi-preview-slot = 👉 場札{ $slot }
 saizumi-preview-take = 山{ $pile }に積む：使う面を選んでください。
 saizumi-preview-claim = 場札{ $slot }を取る：{ $chosen } · 次は{ $card }（{ $at }/{ $count }）
 
+## 盤面の絵（代替テキスト）
+saizumi-alt-title = 賽積の場：サイコロ、市場の9つの置き場（札は下から、半面aとb）、各プレイヤーの山（札は下から、有効な半面）。
+saizumi-alt-dice = サイコロ：{ $dice }。
+saizumi-alt-market = 市場：{ $slots }。
+saizumi-alt-seat = { $player }（{ $look }）、{ $score }点、山：{ $piles }。
+
 ## コマンド
 saizumi-name = 賽積
 saizumi-command = 賽積：石を積み、来訪の崩壊チェックをしのいで高い山を築こう

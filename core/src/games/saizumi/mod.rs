@@ -6,6 +6,7 @@
 
 pub mod bots;
 pub mod cards;
+mod picture;
 mod view;
 
 #[cfg(test)]
@@ -1162,6 +1163,10 @@ impl Game for Saizumi {
     /// first take or claim offered.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.legal_actions(seat).into_iter().next()
+    }
+
+    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, tr))
     }
 
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {

@@ -85,6 +85,13 @@ stones-view-turn-chain = { $chain } → { $cells }
 stones-view-turn-captured = captured { $cells }
 stones-view-turn-removed = removed the initial stone
 
+## Board picture (alt text)
+stones-alt-title = Wise Man's Stones board, 7 by 7, row 1 at the bottom, the blank centre dark.
+stones-alt-seat = { $player } ({ $look }): { $score } points, { $hand } stones in hand, stones on { $cells }.
+stones-alt-jewels = Jewels on { $cells }.
+stones-alt-chain = Latest chain, drawn in yellow: { $player } { $path }.
+stones-alt-captured = Captured (crossed out): { $cells }.
+
 ## Commands
 stones-name = Wise Man's Stones
 stones-command = Wise Man's Stones: chain your stones across the board, leap jewels and enemy stones

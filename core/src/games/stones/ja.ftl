@@ -82,6 +82,13 @@ stones-view-turn-chain = { $chain } → { $cells }
 stones-view-turn-captured = { $cells }を獲得
 stones-view-turn-removed = イニシャル石を取り除き
 
+## 盤面の絵（代替テキスト）
+stones-alt-title = 賢者の石の盤、7×7、下が1段目、中央の空白は暗色。
+stones-alt-seat = { $player }（{ $look }）：{ $score }点、手持ち{ $hand }個、石は{ $cells }。
+stones-alt-jewels = 宝石は{ $cells }。
+stones-alt-chain = 最新の連鎖（黄色の線）：{ $player } { $path }。
+stones-alt-captured = 取られる石（×印）：{ $cells }。
+
 ## Commands
 stones-name = 賢者の石
 stones-command = 賢者の石：石を連ねて配置し、宝石と敵石を飛び越えて獲得する2人用ゲーム

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod bots;
+mod picture;
 mod view;
 
 #[cfg(test)]
@@ -740,6 +741,10 @@ impl Game for Stones {
             Phase::EndPhase => Some(Action::End { remove: false }),
             Phase::Over => None,
         }
+    }
+
+    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, tr))
     }
 
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {

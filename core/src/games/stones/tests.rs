@@ -768,3 +768,53 @@ fn a_piece_jumped_twice_scores_once() {
     assert_eq!(game.pos.scores[1], 2 + 1 + 2);
     assert_eq!((game.pos.jewels_won[1], game.pos.stones_won[1]), (2, 1));
 }
+
+/// A game set up from `seed` for the picture tests.
+fn picture_game(seed: u64) -> Stones {
+    let options = Options {
+        dice: seed % 2 == 1,
+        ..Options::default()
+    };
+    let players = 2;
+    Stones::new(&options, players, &mut crate::engine::SeededDice::new(seed)).expect("setup")
+}
+
+/// Board pictures all through random games (sampled, to keep the test fast) draw without
+/// panicking, stay under the size limit and have alt text.
+#[test]
+fn board_pictures_of_random_games_are_small() {
+    let drawn = crate::engine::testing::check_random_pictures((0..6).map(picture_game), 11, 9);
+    assert!(drawn >= 12, "only {drawn} pictures drawn");
+}
+
+/// The picture of a position a few moves into a seeded game, against its golden PNG (pixels,
+/// with a small tolerance), and its alt text naming every player.
+#[test]
+fn the_board_picture_matches_its_golden_png() {
+    let options = Options::default();
+    let players = 2;
+    let game = Stones::new(&options, players, &mut crate::engine::SeededDice::new(7)).expect("setup");
+    let positions = crate::engine::testing::random_positions(game, 5, 24);
+    let names: Vec<String> = ["Ann", "Ben", "Cho"]
+        .iter()
+        .take(players)
+        .map(|n| n.to_string())
+        .collect();
+    let tr = crate::engine::Tr::new(crate::engine::Locale::En, &names);
+    let picture = Game::picture(positions.last().expect("a position"), &tr).expect("a picture");
+    crate::engine::testing::check_picture(&picture).expect("a small PNG with alt text");
+    for name in &names {
+        assert!(
+            picture.alt.contains(name.as_str()),
+            "{name} missing from {}",
+            picture.alt
+        );
+    }
+    crate::engine::testing::assert_golden_png(
+        &picture.png,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/games/stones/snapshots/board.png"
+        ),
+    );
+}

@@ -1,0 +1,119 @@
+//! End to end: board pictures. A server that chose `image` boards gets each board with a PNG
+//! uploaded as Discord expects (multipart: `payload_json` plus `files[0]`), shown as the embed's
+//! image with alt text, and replaced on each move; a server on emoji boards gets no picture.
+
+mod common;
+mod emulator;
+
+use common::*;
+use emulator::{ChannelId, Emulator, Message, UserId};
+use serde_json::json;
+
+/// The board's picture: exactly one attachment, the embed's image, a PNG with alt text.
+fn picture(board: &Message) -> (u64, Vec<u8>, String) {
+    assert_eq!(board.attachments.len(), 1, "one picture on the board");
+    assert_eq!(
+        board.embeds[0]["image"]["url"], "attachment://board.png",
+        "the embed shows the uploaded picture"
+    );
+    let shown = board.embed_image().expect("the embed's image is the attachment");
+    assert!(shown.data.starts_with(b"\x89PNG"), "a PNG");
+    assert_eq!(shown.content_type, "image/png");
+    let alt = shown.description.clone().expect("alt text");
+    assert!(alt.chars().count() <= 1024, "alt text within Discord's limit");
+    (shown.id, shown.data.clone(), alt)
+}
+
+fn no_picture(board: &Message) {
+    assert!(
+        board.attachments.is_empty(),
+        "no picture: {:?}",
+        board.attachments.len()
+    );
+    assert!(board.embeds[0]["image"].is_null(), "no embed image");
+}
+
+/// Sets the server's board style (0: emoji, 1: image) as a manager would.
+async fn set_board_style(emu: &Emulator, manager: UserId, channel: ChannelId, style: u64, shown: &str) {
+    let answer = slash_with(
+        emu,
+        manager,
+        channel,
+        "saikoro settings",
+        &[("board_style", json!(style))],
+    )
+    .await;
+    assert!(answer.contains(&format!("Boards: {shown}")), "{answer}");
+}
+
+/// Has the pinged player roll (again after a bust) until a move can be taken, then takes it.
+/// Returns the board the move was made on.
+async fn make_a_move(emu: &Emulator, channel: ChannelId) -> Message {
+    for _ in 0..20 {
+        let board = live(emu, channel).expect("a live board");
+        let player = *pinged(&board).first().expect("the board pings its player");
+        let choice = board
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.contains(":m"))
+            .or_else(|| button(&board, "roll"))
+            .expect("a move or a roll");
+        let before = picture(&board);
+        let (kind, text) = click(emu, player, board.message_id(), &choice).await;
+        assert_eq!(kind, 7, "the click updates the board ({text})");
+        if choice.contains(":m") {
+            return board;
+        }
+        // The roll's answer carries the board's picture again.
+        let rolled = emu.message(board.message_id()).unwrap();
+        assert_eq!(rolled.attachments.len(), 1);
+        assert_ne!(picture(&rolled).0, before.0, "an edit uploads the picture anew");
+        emu.wait_for(WAIT, "a live board", |e| live(e, channel)).await;
+    }
+    panic!("no move within 20 rolls");
+}
+
+#[tokio::test]
+async fn image_boards_carry_a_picture_that_each_move_replaces() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (emoji_channel, image_channel) = (emu.add_text_channel("emoji"), emu.text_channel());
+    let mia = emu.admin("Mia");
+    let ann = emu.user("Ann");
+
+    // By default a server's boards are emoji and text only.
+    let board = start_game(&emu, emoji_channel, "cantstop", mia, &[ann]).await;
+    no_picture(&board);
+
+    set_board_style(&emu, mia, image_channel, 1, "picture").await;
+    let board = start_game(&emu, image_channel, "cantstop", mia, &[ann]).await;
+    let (first_id, first_png, alt) = picture(&board);
+    assert!(
+        alt.starts_with("Can't Stop mountain")
+            && alt.contains("Mia (red circle)")
+            && alt.contains("Ann (blue square)"),
+        "{alt}"
+    );
+    assert!(!board.custom_ids().is_empty(), "the buttons stay");
+
+    // A move puts a runner on the mountain: the board is edited with a new picture.
+    let moved_on = make_a_move(&emu, image_channel).await;
+    let after = emu.message(moved_on.message_id()).unwrap();
+    let (id, png, alt) = picture(&after);
+    assert_ne!(id, first_id);
+    assert_ne!(png, first_png, "the picture shows the move");
+    assert!(alt.contains("White runners this turn"), "{alt}");
+    assert!(!after.custom_ids().is_empty(), "the buttons stay");
+
+    // Back on emoji boards, the next update removes the picture.
+    set_board_style(&emu, mia, image_channel, 0, "emoji and text").await;
+    let board = live(&emu, image_channel).unwrap();
+    let player = *pinged(&board).first().unwrap_or(&mia);
+    let choice = button(&board, "roll")
+        .or_else(|| button(&board, "stop"))
+        .or_else(|| board.custom_ids().into_iter().find(|id| id.contains(":m")))
+        .expect("a control");
+    click(&emu, player, board.message_id(), &choice).await;
+    no_picture(&emu.message(board.message_id()).unwrap());
+    emu.assert_clean().await;
+}
