@@ -78,6 +78,7 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
         solitaire: false,
         lobby_expires_at: 0,
         reminded_at: 0,
+        rematch: None,
     };
     StoredGame {
         row: GameRow {

@@ -104,6 +104,7 @@ mod tests {
                 solitaire: false,
                 lobby_expires_at: 0,
                 reminded_at: 0,
+                rematch: None,
             },
             game: Some(game),
             log: vec![],

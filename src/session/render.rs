@@ -48,6 +48,9 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     } else {
         view.rows.clear();
     }
+    if game.outcome().is_some() {
+        view.rows = vec![super::rematch::row(s.row.id, &tr)];
+    }
     let content = match game.outcome() {
         Some(outcome) => Some(outcome.describe(&tr)),
         None if !ping.is_empty() => {

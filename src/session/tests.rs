@@ -83,9 +83,10 @@ impl Channel {
         (*id, post.clone())
     }
 
+    /// Messages with controls that play or set up a game (a final board's Rematch does neither).
     fn live_buttons(&self) -> usize {
         let msgs = self.messages.lock().unwrap();
-        msgs.iter().filter(|(_, _, p)| !p.view.rows.is_empty()).count()
+        msgs.iter().filter(|(_, _, p)| playable(p)).count()
     }
 }
 
@@ -142,6 +143,10 @@ fn button_ids(post: &Post) -> Vec<String> {
         .flat_map(|r| r.ids())
         .map(str::to_owned)
         .collect()
+}
+
+fn playable(post: &Post) -> bool {
+    button_ids(post).iter().any(|id| !id.starts_with("rm:"))
 }
 
 fn button(post: &Post, suffix: &str) -> String {
@@ -401,7 +406,7 @@ async fn every_lobby_and_board_fits_discord() {
 /// The live board (the newest message with controls) as a click would come from it.
 fn live_board(out: &Channel) -> Option<Post> {
     let msgs = out.messages.lock().unwrap();
-    let live = msgs.iter().rev().find(|(_, _, p)| !p.view.rows.is_empty());
+    let live = msgs.iter().rev().find(|(_, _, p)| playable(p));
     live.map(|(_, _, p)| p.clone())
 }
 
@@ -474,4 +479,90 @@ proptest::proptest! {
             }
         });
     }
+}
+
+/// A Rematch click as Discord delivers it: routed by `history_click`, answered privately.
+async fn rematch(hub: &Arc<Hub>, custom_id: &str, who: &User) -> String {
+    match hub.history_click(custom_id, Some(GuildId(1)), who).await {
+        Some(Reply::Private(text)) => text,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
+    let dir = std::env::temp_dir().join(format!("saikoro-rematch-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (ann, ben, cat) = (user(1, "ann"), user(2, "ben"), user(3, "cat"));
+    let game = started(&hub, &out).await;
+    // An abandoned game has no Rematch, and a forged click for it opens nothing.
+    hub.abandon(cantstop(), CHANNEL, &ann).await;
+    let (_, abandoned) = out.last(CHANNEL);
+    assert!(button_ids(&abandoned).is_empty());
+    let forged = format!("rm:{game}");
+    assert!(
+        rematch(&hub, &forged, &ann)
+            .await
+            .contains("can't be played again")
+    );
+    assert_eq!(hub.active(), 0);
+
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &ann).await;
+    let (_, last) = out.last(CHANNEL);
+    assert!(last.content.as_deref().unwrap().contains("ben wins"));
+    assert_eq!(button_ids(&last), vec![format!("rm:{game}")]);
+    let id = &button_ids(&last)[0];
+    let posted = out.messages.lock().unwrap().len();
+    // Someone who did not play, an unknown game, another server: nothing is created.
+    assert!(rematch(&hub, id, &cat).await.contains("Only the players"));
+    assert!(
+        rematch(&hub, "rm:999", &ben)
+            .await
+            .contains("can't be played again")
+    );
+    let elsewhere = hub.history_click(id, Some(GuildId(2)), &ben).await;
+    assert!(matches!(elsewhere, Some(Reply::Private(t)) if t.contains("can't be played again")));
+    assert_eq!((hub.active(), out.messages.lock().unwrap().len()), (0, posted));
+
+    // Ben asks: the old seat 2 (ben) is seat 1 now; ann is expected and pinged.
+    assert!(rematch(&hub, id, &ben).await.starts_with("Lobby opened"));
+    let (_, lobby) = out.last(CHANNEL);
+    assert_eq!(lobby.ping, vec![UserId(1)]);
+    assert!(lobby.content.as_deref().unwrap().contains("<@1>"));
+    let expected = lobby.view.fields.iter().find(|f| f.name == "Expected").unwrap();
+    assert_eq!(expected.value, "<@1>");
+    // A second click, by anyone, opens nothing more.
+    assert!(rematch(&hub, id, &ann).await.contains("already opened"));
+    assert_eq!(hub.active(), 1);
+
+    let Reply::Update(joined) = click(&hub, &out, &button(&lobby, "join"), &ann).await else {
+        panic!()
+    };
+    assert!(!joined.view.fields.iter().any(|f| f.name == "Expected"));
+    let start = button(&joined, "start");
+    assert!(matches!(click(&hub, &out, &start, &ben).await, Reply::Update(_)));
+    let new_game = ids::decode(&start).unwrap().game();
+    let seats = hub
+        .sessions
+        .get(&new_game)
+        .unwrap()
+        .clone()
+        .lock()
+        .await
+        .table
+        .seats
+        .clone();
+    let order: Vec<_> = seats.iter().map(|s| s.user).collect();
+    assert_eq!(order, vec![Some(UserId(2)), Some(UserId(1))]);
+
+    // The rematch is remembered by the store: a fresh hub refuses it too.
+    drop(hub);
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    hub.restore().await.unwrap();
+    hub.abandon(cantstop(), CHANNEL, &ben).await;
+    assert!(rematch(&hub, id, &ann).await.contains("already opened"));
+    std::fs::remove_dir_all(dir).ok();
 }

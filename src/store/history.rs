@@ -3,7 +3,8 @@
 //! one server (guild id, 0 outside servers) so servers' figures never mix.
 
 use super::{
-    Backend, POSTGRES, SQLITE, Status, Store, StoreError, append_error, seat_to_db, snowflake_to_db,
+    Backend, GameColumns, GameRow, INSERT_GAME, POSTGRES, SQLITE, Status, Store, StoreError, append_error,
+    seat_to_db, snowflake_to_db,
 };
 use crate::engine::LoggedAction;
 use crate::history::{Rating, rate};
@@ -250,6 +251,44 @@ impl Store {
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Inserts `lobby`, the rematch of finished game `of`, in one transaction with the record
+    /// that `of` has its rematch: `None`, with nothing written, if `of` already has one.
+    pub async fn insert_rematch(&self, lobby: &GameRow, of: GameId) -> Result<Option<GameId>, StoreError> {
+        let columns = GameColumns::new(lobby);
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            let id = bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
+                .fetch_one(&mut *tx)
+                .await?;
+            let claimed = sqlx::query("INSERT INTO rematches (game_id, lobby_id) VALUES ($1, $2)")
+                .bind(of.get())
+                .bind(id)
+                .execute(&mut *tx)
+                .await;
+            match claimed {
+                Ok(_) => {}
+                // Dropping the transaction rolls the lobby back.
+                Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+                    return Ok(None);
+                }
+                Err(e) => return Err(e.into()),
+            }
+            tx.commit().await?;
+            Ok(Some(GameId(id)))
+        })
+    }
+
+    /// Whether finished game `of` has had its rematch.
+    pub async fn has_rematch(&self, of: GameId) -> Result<bool, StoreError> {
+        let found: Option<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT lobby_id FROM rematches WHERE game_id = $1")
+                .bind(of.get())
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(found.is_some())
     }
 
     /// A page of a server's leaderboard for a game, best first, and how many rows it has.
