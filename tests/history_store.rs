@@ -247,7 +247,7 @@ async fn forgetting_a_player_keeps_the_games_but_not_the_name() {
         100,
     )
     .await;
-    assert_eq!(store.forget_player("10").await.unwrap(), 1);
+    assert_eq!(store.forget_player("10", |_| None).await.unwrap(), 1);
     assert!(
         store
             .standing(Some(GUILD), "cantstop", "10")

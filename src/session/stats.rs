@@ -361,7 +361,8 @@ impl Hub {
     /// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
     pub async fn forget_me(&self, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        match self.store.forget_player(&user_key(user.id)).await {
+        let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
+        match self.store.forget_player(&user_key(user.id), forget).await {
             Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
             Err(e) => super::store_failed(&tr, &e),
         }

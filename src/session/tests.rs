@@ -566,3 +566,43 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     assert!(rematch(&hub, id, &ann).await.contains("already opened"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
+    let (hub, out) = hub().await;
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &user(1, "ann")).await;
+    let ben = user(2, "ben");
+    let replay = || hub.replay(Some(GuildId(1)), None, game, None, &ben);
+    assert!(replay().await.unwrap().content.unwrap().contains("ben wins"));
+    // A live game of ben's elsewhere keeps his seat: he is still playing it.
+    hub.open_lobby(cantstop(), place(THREAD), &ben, serde_json::json!({}), false)
+        .await;
+
+    assert!(hub.forget_me(&ben).await.contains('1'));
+    let after = replay().await.unwrap();
+    assert!(
+        after.content.as_deref().unwrap().contains("someone wins"),
+        "{after:?}"
+    );
+    assert!(!format!("{after:?}").contains("ben"), "{after:?}");
+    assert!(
+        format!("{after:?}").contains("ann"),
+        "the others keep their names"
+    );
+    let stored = hub
+        .store
+        .load_game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .row
+        .seats
+        .to_string();
+    assert!(
+        !stored.contains("ben") && !stored.contains(r#""user":2"#),
+        "{stored}"
+    );
+    let lobby = hub.store.load_active().await.unwrap();
+    assert!(lobby[0].row.seats.to_string().contains("ben"));
+}

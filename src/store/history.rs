@@ -439,8 +439,17 @@ impl Store {
     }
 
     /// Removes a user from every server's stats: their results stay (other players' figures
-    /// need them) but no longer name them, and their ratings go. Returns the results changed.
-    pub async fn forget_player(&self, player: &str) -> Result<u64, StoreError> {
+    /// need them) but no longer name them, and their ratings go. Ended games (finished or
+    /// abandoned) whose seats mention `player` get the seats `forget` returns for them, so
+    /// replays and exports stop naming them too; `forget` answers `None` for seats it leaves
+    /// alone. All in one transaction. Returns the results changed.
+    pub async fn forget_player(
+        &self,
+        player: &str,
+        forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
+    ) -> Result<u64, StoreError> {
+        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
+        let mentions = format!("%{player}%");
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             let changed = sqlx::query("UPDATE results SET player = $1 WHERE player = $2")
@@ -453,6 +462,24 @@ impl Store {
                 .bind(player)
                 .execute(&mut *tx)
                 .await?;
+            let games: Vec<(i64, String)> = sqlx::query_as(
+                "SELECT id, seats FROM games WHERE status IN ('finished', 'abandoned') AND seats LIKE $1",
+            )
+            .bind(&mentions)
+            .fetch_all(&mut *tx)
+            .await?;
+            for (id, seats) in games {
+                let seats: serde_json::Value = serde_json::from_str(&seats)
+                    .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
+                let Some(forgotten) = forget(&seats) else {
+                    continue;
+                };
+                sqlx::query("UPDATE games SET seats = $1 WHERE id = $2")
+                    .bind(forgotten.to_string())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             tx.commit().await?;
             Ok(changed)
         })
