@@ -121,12 +121,12 @@ const COUNT_AHEAD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND 
 const COUNT_BOARD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2";
 const SELECT_RESULTS_OF: &str = "SELECT game_id, kind, place, won, resigned, turns, mu, sigma, finished_at \
      FROM results WHERE guild_id = $1 AND player = $2 ORDER BY finished_at, game_id";
-const SELECT_HEAD_TO_HEAD: &str = "SELECT o.player AS opponent, COUNT(*) AS games, \
-     SUM(CASE WHEN m.place < o.place THEN 1 ELSE 0 END) AS ahead, \
-     SUM(CASE WHEN m.place > o.place THEN 1 ELSE 0 END) AS behind \
-     FROM results m JOIN results o ON o.game_id = m.game_id AND o.player <> m.player \
-     WHERE m.guild_id = $1 AND m.player = $2 AND o.player <> 'anon' \
-     GROUP BY o.player ORDER BY games DESC, opponent LIMIT $3";
+const SELECT_HEAD_TO_HEAD: &str = "SELECT opponent, games, ahead, behind FROM rivals \
+     WHERE guild_id = $1 AND player = $2 ORDER BY games DESC, opponent LIMIT $3";
+const UPSERT_RIVAL: &str = "INSERT INTO rivals (guild_id, player, opponent, games, ahead, behind) \
+     VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (guild_id, player, opponent) DO UPDATE SET \
+     games = rivals.games + 1, ahead = rivals.ahead + excluded.ahead, \
+     behind = rivals.behind + excluded.behind";
 /// Seat 0 stands for its game: no DISTINCT, so the newest rows come straight off the index.
 const SELECT_RECENT_GAMES: &str = "SELECT game_id, finished_at FROM results \
      WHERE guild_id = $1 AND seat = 0 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
@@ -247,6 +247,22 @@ impl Store {
                     .bind(now)
                     .execute(&mut *tx)
                     .await?;
+            }
+            // Head-to-head: every seat against every seat of another player.
+            for m in &finish.seats {
+                for o in &finish.seats {
+                    if m.player == o.player || m.player == ANONYMOUS || o.player == ANONYMOUS {
+                        continue;
+                    }
+                    sqlx::query(UPSERT_RIVAL)
+                        .bind(guild)
+                        .bind(&m.player)
+                        .bind(&o.player)
+                        .bind(i64::from(m.place < o.place))
+                        .bind(i64::from(m.place > o.place))
+                        .execute(&mut *tx)
+                        .await?;
+                }
             }
             tx.commit().await?;
         });
@@ -459,6 +475,10 @@ impl Store {
                 .await?
                 .rows_affected();
             sqlx::query("DELETE FROM ratings WHERE player = $1")
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM rivals WHERE player = $1 OR opponent = $1")
                 .bind(player)
                 .execute(&mut *tx)
                 .await?;

@@ -1,6 +1,0 @@
--- Rematches (issue 17): the lobby opened to play a finished game again. One per finished game,
--- kept in storage so a second click on the final board, even after a restart, finds it.
-CREATE TABLE rematches (
-    game_id BIGINT PRIMARY KEY REFERENCES games (id),
-    lobby_id BIGINT NOT NULL REFERENCES games (id)
-);
