@@ -1,7 +1,8 @@
 //! The players' history queries at scale: a SQLite file (and PostgreSQL when
 //! SAIKORO_TEST_POSTGRES_URL is set) holding SAIKORO_BENCH_GAMES (100000) finished 3-player
 //! games between 300 people and the bots of one server, plus another server's games that must not
-//! slow it. Prints the median and slowest of SAIKORO_BENCH_RUNS (51) calls per query, in ms.
+//! slow it. Prints the median and slowest of SAIKORO_BENCH_RUNS (51) calls per query, in ms,
+//! and the median again on the schema before migration 0020 (old index, head-to-head by join).
 //!
 //! cargo bench --bench history
 
