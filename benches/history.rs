@@ -1,7 +1,8 @@
 //! The players' history queries at scale: a SQLite file (and PostgreSQL when
 //! SAIKORO_TEST_POSTGRES_URL is set) holding SAIKORO_BENCH_GAMES (100000) finished 3-player
 //! games between 300 people and the bots of one server, plus another server's games that must not
-//! slow it. Prints the median and slowest of SAIKORO_BENCH_RUNS (51) calls per query, in ms.
+//! slow it. Prints the median and slowest of SAIKORO_BENCH_RUNS (51) calls per query, in ms,
+//! and the median again on the schema before migration 0020 (old index, head-to-head by join).
 //!
 //! cargo bench --bench history
 
@@ -41,6 +42,7 @@ fn seed_sql(games: usize) -> Vec<String> {
     let mut rng = Lcg(17);
     let mut statements = vec![];
     let mut ratings = std::collections::HashMap::new();
+    let mut rivals = std::collections::HashMap::new();
     for chunk_start in (0..games).step_by(1000) {
         let (mut game_rows, mut result_rows) = (vec![], vec![]);
         for g in chunk_start..(chunk_start + 1000).min(games) {
@@ -63,6 +65,17 @@ fn seed_sql(games: usize) -> Vec<String> {
                 }
             }
             let winner = rng.below(3) as usize;
+            // Head-to-head as `finish_game` keeps it: each seat against each other seat.
+            for (m, mine) in players.iter().enumerate() {
+                for (o, theirs) in players.iter().enumerate().filter(|(o, _)| *o != m) {
+                    let entry = rivals
+                        .entry((guild, mine.clone(), theirs.clone()))
+                        .or_insert((0, 0, 0));
+                    entry.0 += 1;
+                    entry.1 += i64::from(m == winner);
+                    entry.2 += i64::from(o == winner);
+                }
+            }
             for (seat, player) in players.iter().enumerate() {
                 let won = seat == winner;
                 let place = if won { 1 } else { 2 };
@@ -105,7 +118,72 @@ fn seed_sql(games: usize) -> Vec<String> {
             chunk.join(",")
         ));
     }
+    let rows: Vec<String> = rivals
+        .iter()
+        .map(|((guild, player, opponent), (games, ahead, behind))| {
+            format!("({guild}, '{player}', '{opponent}', {games}, {ahead}, {behind})")
+        })
+        .collect();
+    for chunk in rows.chunks(1000) {
+        statements.push(format!(
+            "INSERT INTO rivals (guild_id, player, opponent, games, ahead, behind) VALUES {}",
+            chunk.join(",")
+        ));
+    }
     statements
+}
+
+/// The schema and head-to-head query stats used before the covering index and the rivals
+/// table (migration 0020), to print the "before" column from the same data.
+const BEFORE_SCHEMA: &str = "DROP INDEX results_player_cover; \
+     CREATE INDEX results_player ON results (guild_id, player, finished_at)";
+const BEFORE_HEAD_TO_HEAD: &str = "SELECT o.player AS opponent, COUNT(*) AS games, \
+     SUM(CASE WHEN m.place < o.place THEN 1 ELSE 0 END) AS ahead, \
+     SUM(CASE WHEN m.place > o.place THEN 1 ELSE 0 END) AS behind \
+     FROM results m JOIN results o ON o.game_id = m.game_id AND o.player <> m.player \
+     WHERE m.guild_id = $1 AND m.player = $2 AND o.player <> 'anon' \
+     GROUP BY o.player ORDER BY games DESC, opponent LIMIT 3";
+
+/// A plain connection beside the store, for the "before" schema and query.
+enum Conn {
+    Sqlite(sqlx::SqliteConnection),
+    Postgres(sqlx::PgConnection),
+}
+
+impl Conn {
+    async fn open(url: &str) -> Conn {
+        if url.starts_with("sqlite:") {
+            Conn::Sqlite(sqlx::SqliteConnection::connect(url).await.expect("open sqlite"))
+        } else {
+            Conn::Postgres(sqlx::PgConnection::connect(url).await.expect("open postgres"))
+        }
+    }
+
+    async fn script(&mut self, sql: &str) {
+        match self {
+            Conn::Sqlite(c) => sqlx::raw_sql(sql).execute(c).await.map(drop),
+            Conn::Postgres(c) => sqlx::raw_sql(sql).execute(c).await.map(drop),
+        }
+        .expect("script");
+    }
+
+    async fn head_to_head(&mut self, guild: i64, player: &str) -> usize {
+        match self {
+            Conn::Sqlite(c) => sqlx::query(BEFORE_HEAD_TO_HEAD)
+                .bind(guild)
+                .bind(player)
+                .fetch_all(c)
+                .await
+                .map(|r| r.len()),
+            Conn::Postgres(c) => sqlx::query(BEFORE_HEAD_TO_HEAD)
+                .bind(guild)
+                .bind(player)
+                .fetch_all(c)
+                .await
+                .map(|r| r.len()),
+        }
+        .expect("head-to-head")
+    }
 }
 
 /// Runs the seeding statements in one transaction on a connection of their own.
@@ -145,17 +223,15 @@ where
     median_and_max(ms)
 }
 
-async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
-    let store = Store::connect(url).await.expect("store");
-    let seeding = Instant::now();
-    seed(url, &seed_sql(games)).await;
-    eprintln!(
-        "{backend}: seeded {games} games in {:.1} s",
-        seeding.elapsed().as_secs_f64()
-    );
+/// Each query's median and slowest time; head-to-head by the old join when `before` is given.
+async fn queries(
+    store: &Store,
+    mut before: Option<&mut Conn>,
+    runs: usize,
+) -> Vec<(&'static str, (f64, f64))> {
     let guild = Some(GuildId(GUILD));
     let person = "1042";
-    let rows = [
+    let mut rows = vec![
         (
             "leaderboard page 1",
             time(runs, || store.leaderboard(guild, "cantstop", 0, 10)).await,
@@ -173,10 +249,6 @@ async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
             time(runs, || store.results_of(guild, person)).await,
         ),
         (
-            "stats: a person's head-to-head",
-            time(runs, || store.head_to_head(guild, person, 3)).await,
-        ),
-        (
             "stats: the strong bot's results",
             time(runs, || store.results_of(guild, "bot:strong")).await,
         ),
@@ -189,10 +261,45 @@ async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
             time(runs, || store.recent_games(guild, Some(person), 10)).await,
         ),
     ];
+    // Stats reads a player's results, then their head-to-head.
+    let guild_key = GUILD.cast_signed();
+    let mut h2h = Vec::with_capacity(runs);
+    let mut stats = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        std::hint::black_box(store.results_of(guild, person).await.expect("results"));
+        let between = Instant::now();
+        match before.as_deref_mut() {
+            Some(conn) => drop(std::hint::black_box(conn.head_to_head(guild_key, person).await)),
+            None => drop(std::hint::black_box(store.head_to_head(guild, person, 3).await)),
+        }
+        h2h.push(between.elapsed().as_secs_f64() * 1000.0);
+        stats.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    rows.push(("stats: a person's head-to-head", median_and_max(h2h)));
+    rows.push(("stats: results + head-to-head", median_and_max(stats)));
+    rows
+}
+
+async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
+    let store = Store::connect(url).await.expect("store");
+    let seeding = Instant::now();
+    seed(url, &seed_sql(games)).await;
+    eprintln!(
+        "{backend}: seeded {games} games in {:.1} s",
+        seeding.elapsed().as_secs_f64()
+    );
+    let after = queries(&store, None, runs).await;
+    let mut conn = Conn::open(url).await;
+    conn.script(BEFORE_SCHEMA).await;
+    let before = queries(&store, Some(&mut conn), runs).await;
     println!("\n{backend}, {games} finished games, {runs} calls each");
-    println!("{:<34} {:>10} {:>10}", "query", "median ms", "max ms");
-    for (name, (median, max)) in rows {
-        println!("{name:<34} {median:>10.3} {max:>10.3}");
+    println!(
+        "{:<36} {:>10} {:>10} {:>17}",
+        "query", "median ms", "max ms", "before: median ms"
+    );
+    for ((name, (median, max)), (_, (was, _))) in after.into_iter().zip(before) {
+        println!("{name:<36} {median:>10.3} {max:>10.3} {was:>17.3}");
     }
     store.close().await;
 }

@@ -79,6 +79,7 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
         lobby_expires_at: 0,
         reminded_at: 0,
         hinted: vec![],
+        rematch: None,
     };
     StoredGame {
         row: GameRow {

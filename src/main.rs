@@ -166,8 +166,37 @@ fn play_command() -> clap::Command {
     });
     clap::Command::new("play")
         .about("Play a game in this terminal: hot-seat, against bots (`bot:strong`), or bots only")
-        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .args_conflicts_with_subcommands(true)
         .subcommands(games)
+        .arg(
+            Arg::new("from")
+                .long("from")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Continue a game written by `saikoro export` (its people play here, its bots again)"),
+        )
+        .arg(
+            Arg::new("at")
+                .long("at")
+                .value_name("MOVE")
+                .requires("from")
+                .value_parser(clap::value_parser!(usize))
+                .help("Continue after this many of the record's moves (default: all of them)"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .requires("from")
+                .value_parser(clap::value_parser!(u64))
+                .help("Seed for the dice from there on (random when omitted)"),
+        )
+        .arg(
+            Arg::new("format")
+                .long("format")
+                .requires("from")
+                .value_parser(clap::builder::EnumValueParser::<Format>::new()),
+        )
 }
 
 /// The game options given with `--option key=value`, checked against the game's declarations.
@@ -226,6 +255,29 @@ fn play(kind: GameKind, m: &ArgMatches) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `saikoro play --from FILE [--at MOVE]`.
+fn play_from(file: &std::path::Path, m: &ArgMatches) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let record: console::record::Record = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a record written by `saikoro export`", file.display()))?;
+    let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
+    let format = m.get_one::<Format>("format").copied().unwrap_or(Format::Text);
+    if format == Format::Text {
+        println!("{} from {} — seed {seed}", record.game, file.display());
+    }
+    let stdin = std::io::stdin();
+    console::play_from(
+        &record,
+        m.get_one::<usize>("at").copied(),
+        seed,
+        format,
+        &mut stdin.lock(),
+        &mut std::io::stdout(),
+    )
+    .map_err(anyhow::Error::msg)?;
+    Ok(())
+}
+
 fn render(game: &str, seed: u64, moves: usize, players: usize, out: Option<PathBuf>) -> anyhow::Result<()> {
     let kind = GameKind::from_id(game).ok_or_else(|| {
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
@@ -265,7 +317,10 @@ fn run() -> anyhow::Result<()> {
         .init();
     let matches = Cli::command().subcommand(play_command()).get_matches();
     if let Some(("play", m)) = matches.subcommand() {
-        let (game, m) = m.subcommand().expect("a game is required");
+        if let Some(file) = m.get_one::<PathBuf>("from") {
+            return play_from(file, m);
+        }
+        let (game, m) = m.subcommand().expect("a game or --from is required");
         return play(GameKind::from_id(game).expect("subcommands are the games"), m);
     }
     let cli = Cli::from_arg_matches(&matches)?;

@@ -264,3 +264,133 @@ fn part_of_the_shards_on_sqlite_is_refused_before_anything_starts() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A finished game of Can't Stop between ann and ben, stored as the bot stores one; returns
+/// the database's URL, the game's id, its set-up dice and its log.
+fn stored_game(dir: &std::path::Path) -> (String, i64, Vec<u8>, Vec<saikoro::engine::LoggedAction>) {
+    use saikoro::engine::{Level, Locale, RecordingDice, SeededDice, driver};
+    use saikoro::id::{ChannelId, GameId, GuildId, UserId};
+    use saikoro::session::{SeatInfo, Table};
+    use saikoro::store::{GameRow, Status, Store, StoredGame};
+    let kind = saikoro::games::GameKind::from_id("cantstop").unwrap();
+    let mut rng = SeededDice::new(7);
+    let mut recording = RecordingDice::new(&mut rng);
+    let mut game = kind.new_game(&serde_json::json!({}), 2, &mut recording).unwrap();
+    let setup = recording.drawn;
+    let bot = kind.bot(Level::Normal);
+    let mut bot_rng = SeededDice::new(9);
+    let (outcome, log) = driver::play_logged(game.as_mut(), &mut SeededDice::new(8), 10_000, |g, s| {
+        bot.choose(g, s, &mut bot_rng)
+    });
+    assert!(outcome.is_ok());
+    let seat = |id: u64, name: &str| SeatInfo {
+        user: Some(UserId(id)),
+        name: name.into(),
+        bot: None,
+    };
+    let table = Table {
+        seats: vec![seat(1, "ann"), seat(2, "ben")],
+        locale: Locale::En,
+        solitaire: false,
+        lobby_expires_at: 0,
+        reminded_at: 0,
+        hinted: vec![],
+        rematch: None,
+    };
+    let row = GameRow {
+        id: GameId(0),
+        kind: kind.id().into(),
+        guild_id: Some(GuildId(1)),
+        channel_id: ChannelId(2),
+        host_id: UserId(1),
+        status: Status::Finished,
+        options: serde_json::json!({}),
+        seats: serde_json::to_value(&table).unwrap(),
+        setup_dice: setup.clone(),
+        board_message_id: None,
+        created_at: 0,
+        updated_at: 0,
+    };
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let stored = StoredGame {
+        row,
+        log: log.clone(),
+    };
+    let id = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let store = Store::connect(&url).await.unwrap();
+        let ids = store.import(&[stored]).await.unwrap();
+        store.close().await;
+        ids[0]
+    });
+    (url, id.get(), setup, log)
+}
+
+#[test]
+fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_broken_records() {
+    use saikoro::engine::{Locale, ScriptedDice, Tr, driver};
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-from-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (url, id, setup, log) = stored_game(&dir);
+    let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let file = dir.join("game.json");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let file = file.to_str().unwrap();
+
+    for at in [0, log.len() / 2, log.len() - 1] {
+        let out = saikoro(
+            &[
+                "play",
+                "--from",
+                file,
+                "--at",
+                &at.to_string(),
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        let first: serde_json::Value =
+            serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+        // The same position rebuilt here from the set-up dice and the first `at` moves.
+        let kind = saikoro::games::GameKind::from_id("cantstop").unwrap();
+        let mut game = kind
+            .new_game(
+                &serde_json::json!({}),
+                2,
+                &mut ScriptedDice::new(setup.iter().copied()).lenient(),
+            )
+            .unwrap();
+        saikoro::engine::replay(game.as_mut(), &log[..at]).unwrap();
+        let seat = driver::awaited(game.as_ref())[0];
+        let names = ["ann".to_owned(), "ben".to_owned()];
+        let view = game.view(Some(seat), "", &Tr::new(Locale::En, &names));
+        assert_eq!(first["seat"], seat, "move {at}");
+        assert_eq!(first["view"], serde_json::to_value(&view).unwrap(), "move {at}");
+        // Its input ended before the game did.
+        assert!(!out.status.success());
+    }
+
+    let refused = |args: &[&str], why: &str| {
+        let out = saikoro(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(text(&out.stderr).contains(why), "{args:?}: {}", text(&out.stderr));
+    };
+    let beyond = (log.len() + 1).to_string();
+    refused(&["play", "--from", file, "--at", &beyond], "the record has only");
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{ not json").unwrap();
+    refused(&["play", "--from", broken.to_str().unwrap()], "is not a record");
+    let mut record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    record["actions"][0]["action"] = "fly".into();
+    let tampered = dir.join("tampered.json");
+    std::fs::write(&tampered, record.to_string()).unwrap();
+    refused(
+        &["play", "--from", tampered.to_str().unwrap(), "--at", "3"],
+        "does not replay",
+    );
+    record["game"] = "chess".into();
+    std::fs::write(&tampered, record.to_string()).unwrap();
+    refused(&["play", "--from", tampered.to_str().unwrap()], "unknown game");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -202,3 +202,75 @@ async fn a_crash_right_after_the_winning_click_leaves_the_game_finished_and_rate
     assert!(replay.contains("1. ben — resign"), "{replay}");
     assert!(replay.contains("ann wins"), "{replay}");
 }
+
+#[tokio::test]
+async fn rematch_opens_a_lobby_with_the_same_players_and_the_seats_rotated() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben, cat) = (emu.user("ann"), emu.user("ben"), emu.user("cat"));
+    let channel = emu.text_channel();
+    let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let game_id = first.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
+    let answer = slash(&emu, ben, channel, "cantstop resign").await;
+    assert!(answer.contains("resigned"), "{answer}");
+    let end = emu
+        .wait_for(WAIT, "the final board", |e| {
+            end_message(e, channel).filter(|m| !m.custom_ids().is_empty())
+        })
+        .await;
+    let rematch = format!("rm:{game_id}");
+    assert_eq!(end.custom_ids(), vec![rematch.clone()]);
+    assert!(live(&emu, channel).is_none(), "nothing left to play");
+
+    // Someone who did not play and a forged id are told why, privately; nothing opens.
+    let (kind, text) = click(&emu, cat, end.message_id(), &rematch).await;
+    assert_eq!(kind, 4);
+    assert!(text.contains("Only the players"), "{text}");
+    let i = emu.forged_click(ann, end.message_id(), "rm:987654");
+    let cb = emu.wait_callback(i, WAIT).await;
+    assert!(
+        cb.data["content"]
+            .as_str()
+            .unwrap()
+            .contains("can't be played again")
+    );
+    assert!(live(&emu, channel).is_none());
+
+    let (_, text) = click(&emu, ann, end.message_id(), &rematch).await;
+    assert!(text.contains("Lobby opened"), "{text}");
+    let lobby = emu
+        .wait_for(WAIT, "the rematch lobby", |e| live(e, channel))
+        .await;
+    assert_eq!(pinged(&lobby), vec![ben], "the lobby calls whom it expects");
+    let expected = lobby.embeds[0]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Expected")
+        .unwrap()
+        .clone();
+    assert_eq!(expected["value"], format!("<@{}>", ben.0));
+    let (_, text) = click(&emu, ben, end.message_id(), &rematch).await;
+    assert!(text.contains("already opened"), "{text}");
+
+    let (kind, _) = click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+    assert_eq!(kind, 7);
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    assert_eq!(kind, 7);
+    let board = emu
+        .wait_for(WAIT, "the rematch's first board", |e| {
+            live(e, channel).filter(|m| m.message_id() != lobby.message_id())
+        })
+        .await;
+    // Ben, the old seat 2, now sits first.
+    let players = emu.message(lobby.message_id()).unwrap().embeds[0]["fields"][0]["value"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let seats: Vec<&str> = players.lines().collect();
+    assert!(seats[0].ends_with(&format!("<@{}>", ben.0)), "{players}");
+    assert!(seats[1].ends_with(&format!("<@{}>", ann.0)), "{players}");
+    assert_ne!(board.custom_ids()[0].split(':').nth(1).unwrap(), game_id);
+    emu.assert_clean().await;
+}

@@ -247,7 +247,7 @@ async fn forgetting_a_player_keeps_the_games_but_not_the_name() {
         100,
     )
     .await;
-    assert_eq!(store.forget_player("10").await.unwrap(), 1);
+    assert_eq!(store.forget_player("10", |_| None).await.unwrap(), 1);
     assert!(
         store
             .standing(Some(GUILD), "cantstop", "10")
@@ -261,4 +261,49 @@ async fn forgetting_a_player_keeps_the_games_but_not_the_name() {
     assert_eq!(players, ["anon", "20"]);
     // The other player's head-to-head no longer names them either.
     assert!(store.head_to_head(Some(GUILD), "20", 5).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn head_to_head_counts_each_opponent_met_in_this_server_and_who_placed_ahead() {
+    let store = store().await;
+    let three = vec![seat("10", 1, true), seat("20", 2, false), seat("30", 3, false)];
+    finish(&store, GUILD, "cantstop", three, 100).await;
+    finish(
+        &store,
+        GUILD,
+        "ishigaki",
+        vec![seat("20", 1, true), seat("10", 2, false)],
+        200,
+    )
+    .await;
+    // A tie places neither ahead; another server's game never counts here.
+    finish(
+        &store,
+        GUILD,
+        "cantstop",
+        vec![seat("10", 1, true), seat("30", 1, true)],
+        300,
+    )
+    .await;
+    finish(
+        &store,
+        OTHER_GUILD,
+        "cantstop",
+        vec![seat("10", 1, true), seat("20", 2, false)],
+        400,
+    )
+    .await;
+    let rivals = store.head_to_head(Some(GUILD), "10", 5).await.unwrap();
+    let rows: Vec<(&str, i64, i64, i64)> = rivals
+        .iter()
+        .map(|h| (h.opponent.as_str(), h.games, h.ahead, h.behind))
+        .collect();
+    assert_eq!(rows, [("20", 2, 1, 1), ("30", 2, 1, 0)]);
+    let theirs = store.head_to_head(Some(GUILD), "30", 1).await.unwrap();
+    assert_eq!(
+        (theirs[0].opponent.as_str(), theirs[0].ahead, theirs[0].behind),
+        ("10", 0, 1)
+    );
+    let elsewhere = store.head_to_head(Some(OTHER_GUILD), "10", 5).await.unwrap();
+    assert_eq!((elsewhere.len(), elsewhere[0].games), (1, 1));
 }

@@ -5,7 +5,7 @@
 use crate::engine::driver::{self, Stopped};
 use crate::engine::view::Target;
 use crate::engine::{
-    AnyGame, Bot, Choice, Level, Locale, Msg, Outcome, Row, ScriptedDice, SeededDice, Tr, View,
+    self, AnyGame, Bot, Choice, Level, Locale, Msg, Outcome, Row, ScriptedDice, SeededDice, Tr, View,
 };
 use crate::games::GameKind;
 use serde::Serialize;
@@ -116,28 +116,95 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     // Setup (the start player, shuffles) draws from the seed, so `--dice` lists only the rolls
     // of play, as they would be read off a real table.
     let tr = Tr::new(Locale::En, &cfg.names);
-    let mut game: Box<dyn AnyGame> = cfg
+    let game: Box<dyn AnyGame> = cfg
         .kind
         .new_game(&cfg.options, cfg.players.len(), &mut SeededDice::new(cfg.seed))
         .map_err(|e| tr.msg(&e.0))?;
     let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed.rotate_left(1)));
+    play_on(
+        game,
+        &cfg.players,
+        tr,
+        &mut dice,
+        cfg.seed,
+        cfg.format,
+        input,
+        out,
+    )
+}
+
+/// `saikoro play --from FILE --at MOVE`: a game recorded by `saikoro export`, after its first
+/// `at` moves (all of them when `None`), played on here: its bots play again, its people are
+/// asked at this terminal. New chance comes from `seed`.
+pub fn play_from(
+    record: &record::Record,
+    at: Option<usize>,
+    seed: u64,
+    format: Format,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Outcome, String> {
+    let (kind, mut game) = record.set_up()?;
+    let moves = record.actions.len();
+    let at = at.unwrap_or(moves);
+    if at > moves {
+        return Err(format!("--at {at}: the record has only {moves} moves"));
+    }
+    engine::replay(game.as_mut(), &record.actions[..at])
+        .map_err(|e| format!("the record does not replay: {e}"))?;
+    let mut names = vec![];
+    let mut players = vec![];
+    for seat in &record.seats {
+        names.push(seat.name.clone());
+        players.push(match &seat.bot {
+            Some(level) => Player::Bot(
+                kind.bot(Level::from_id(level).ok_or_else(|| format!("unknown bot level `{level}`"))?),
+            ),
+            None => Player::Human(seat.name.clone()),
+        });
+    }
+    let tr = Tr::new(Locale::En, &names);
+    play_on(
+        game,
+        &players,
+        tr,
+        &mut SeededDice::new(seed),
+        seed,
+        format,
+        input,
+        out,
+    )
+}
+
+/// Plays `game` from where it is to the end, asking the people and letting the bots choose.
+#[allow(clippy::too_many_arguments)]
+fn play_on(
+    mut game: Box<dyn AnyGame>,
+    players: &[Player],
+    tr: Tr,
+    dice: &mut dyn crate::engine::Dice,
+    seed: u64,
+    format: Format,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Outcome, String> {
     // Bots draw their own chance from a separate stream so scripted dice go to the game only.
-    let mut bot_rng = SeededDice::new(cfg.seed ^ 0x5EED_B075);
-    let bots_only = cfg.players.iter().all(Player::is_bot);
+    let mut bot_rng = SeededDice::new(seed ^ 0x5EED_B075);
+    let bots_only = players.iter().all(Player::is_bot);
     // The chooser and the observer take turns with the terminal.
     let term = RefCell::new(Terminal {
         input,
         out,
-        format: cfg.format,
+        format,
         tr,
         events: vec![],
     });
     let mut write_error = None;
     let played = driver::try_play(
         game.as_mut(),
-        &mut dice,
+        dice,
         MAX_ACTIONS,
-        |game, seat| match &cfg.players[seat] {
+        |game, seat| match &players[seat] {
             Player::Bot(bot) => Ok(bot.choose(game, seat, &mut bot_rng)),
             Player::Human(name) => term.borrow_mut().decide(game, seat, name),
         },

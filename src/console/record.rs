@@ -63,6 +63,9 @@ impl Record {
         let game = kind
             .new_game(&self.options, self.seats.len(), &mut dice)
             .map_err(|e| format!("the record's set-up is refused: {}", e.0.id))?;
+        if dice.overrun() || dice.remaining() != 0 {
+            return Err("the record's set-up dice do not match its game".into());
+        }
         Ok((kind, game))
     }
 }

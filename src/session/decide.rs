@@ -114,6 +114,7 @@ mod tests {
                 lobby_expires_at: 0,
                 reminded_at: 0,
                 hinted: vec![],
+                rematch: None,
             },
             game: Some(game),
             log: vec![],

@@ -5,6 +5,7 @@ use super::render::{self, escape, game_name};
 use super::{Hub, Post, Reply, SeatInfo, Session, User, ids, now};
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
 use crate::engine::{Button, Field, Level, RecordingDice, Row, Style, Tr, View, options};
+use crate::id::UserId;
 use crate::store::Status;
 
 const JOIN: &str = "join";
@@ -15,6 +16,35 @@ const ADD_BOT: &str = "bot-";
 const REMOVE_BOT: &str = "unbot";
 
 impl Session {
+    /// The people a rematch lobby still waits for, in their seats' order.
+    pub(super) fn expected(&self) -> Vec<UserId> {
+        self.table
+            .rematch
+            .iter()
+            .flat_map(|r| &r.seats)
+            .filter_map(|seat| seat.user)
+            .filter(|u| self.seat_of(*u).is_none())
+            .collect()
+    }
+
+    /// Keeps a rematch lobby's seats in the order they will play: the rotated seats first,
+    /// anyone else after them in the order they joined.
+    pub(super) fn order_seats(&mut self) {
+        let Some(order) = self.table.rematch.as_ref().map(|r| &r.seats) else {
+            return;
+        };
+        let rank = |seat: &SeatInfo| {
+            order
+                .iter()
+                .position(|r| match seat.user {
+                    Some(u) => r.user == Some(u),
+                    None => r.user.is_none() && r.bot == seat.bot && r.name == seat.name,
+                })
+                .unwrap_or(order.len())
+        };
+        self.table.seats.sort_by_key(rank);
+    }
+
     fn min_players(&self) -> usize {
         let range = self.kind.players();
         if self.table.solitaire {
@@ -66,6 +96,23 @@ pub fn post(s: &Session) -> Post {
     }
 }
 
+/// The lobby as first posted: a rematch's also pings the people it expects.
+pub fn invitation(s: &Session) -> Post {
+    let mut post = post(s);
+    let expected = s.expected();
+    if !expected.is_empty() {
+        let tr = Tr::new(s.table.locale, &[]);
+        let players: Vec<String> = expected.iter().map(|u| render::mention(*u)).collect();
+        let previous = s.table.rematch.as_ref().map_or(0, |r| r.of.get());
+        post.content = Some(tr.f(
+            "rematch-invite",
+            &[("id", previous.into()), ("players", players.join(" ").into())],
+        ));
+        post.ping = expected;
+    }
+    post
+}
+
 /// The lobby without buttons, with why it closed (`lobby-started`, `lobby-expired`, …).
 pub fn closed(s: &Session, why: &str) -> Post {
     let tr = Tr::new(s.table.locale, &[]);
@@ -97,6 +144,10 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
         })
         .collect();
     let mut fields = vec![Field::new(tr.t("lobby-players"), seats.join("\n"))];
+    let expected: Vec<String> = s.expected().into_iter().map(render::mention).collect();
+    if open && !expected.is_empty() {
+        fields.push(Field::new(tr.t("lobby-expected"), expected.join("\n")));
+    }
     // The options set away from their defaults: a switch by its description, others with a value.
     let options: Vec<String> = options::changed(s.kind.options(), &s.row.options)
         .into_iter()
@@ -213,6 +264,7 @@ impl Hub {
             START => return self.start(s, &tr).await,
             _ => return Reply::Private(tr.t("click-unknown")),
         }
+        s.order_seats();
         if let Err(e) = self.try_persist(s).await {
             s.table = before;
             return Reply::Private(super::store_failed(&tr, &e));

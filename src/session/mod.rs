@@ -9,6 +9,7 @@ mod decide;
 mod history;
 pub mod ids;
 mod lobby;
+mod rematch;
 mod render;
 mod replay;
 mod settings;
@@ -61,6 +62,19 @@ pub struct Table {
     /// Seats that asked the coach for a hint: the game is marked as coached for good.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hinted: Vec<Seat>,
+    /// Set in the lobby of a rematch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<Rematch>,
+}
+
+/// What a rematch lobby remembers of the game it plays again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rematch {
+    /// The finished game.
+    pub of: GameId,
+    /// Its seats in the order they will play now (rotated): the lobby keeps its seats in this
+    /// order and names the people it still expects.
+    pub seats: Vec<SeatInfo>,
 }
 
 /// A person acting through Discord.
@@ -328,7 +342,6 @@ impl Hub {
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
             return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
         }
-        let created = now();
         let table = Table {
             seats: vec![SeatInfo {
                 user: Some(host.id),
@@ -337,10 +350,28 @@ impl Hub {
             }],
             locale: guild_locale,
             solitaire: solitaire && kind.players().contains(&1),
-            lobby_expires_at: created + self.settings.lobby_expiry.as_secs() as i64,
+            lobby_expires_at: 0,
             reminded_at: 0,
             hinted: vec![],
+            rematch: None,
         };
+        self.open(kind, guild, channel, host, options, table).await
+    }
+
+    /// Stores and posts a lobby with `table`'s seats (a rematch, if the table says so) and
+    /// claims the channel for it. Answers the host.
+    async fn open(
+        self: &Arc<Self>,
+        kind: GameKind,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        host: &User,
+        options: serde_json::Value,
+        mut table: Table,
+    ) -> String {
+        let tr = Tr::new(host.locale, &[]);
+        let created = now();
+        table.lobby_expires_at = created + self.settings.lobby_expiry.as_secs() as i64;
         let row = GameRow {
             id: GameId(0),
             kind: kind.id().to_owned(),
@@ -368,7 +399,16 @@ impl Hub {
             board_style: settings.board_style,
         };
         session.sync_row();
-        let id = match self.store.insert_game(&session.row).await {
+        let of = session.table.rematch.as_ref().map(|r| r.of);
+        let inserted = match of {
+            None => self.store.insert_game(&session.row).await,
+            Some(of) => match self.store.insert_rematch(&session.row, of).await {
+                Ok(Some(id)) => Ok(id),
+                Ok(None) => return tr.f("rematch-taken", &[("id", of.get().into())]),
+                Err(e) => Err(e),
+            },
+        };
+        let id = match inserted {
             Ok(id) => id,
             Err(e) => return store_failed(&tr, &e),
         };
@@ -390,7 +430,7 @@ impl Hub {
         self.sessions.insert(id, session.clone());
         // Clicks wait for this lock, so none arrives before the lobby is known.
         let mut s = session.lock().await;
-        match self.outbox.post(channel, &lobby::post(&s)).await {
+        match self.outbox.post(channel, &lobby::invitation(&s)).await {
             Ok(message) => s.row.board_message_id = Some(message),
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "could not post a lobby");
@@ -792,6 +832,34 @@ fn store_failed(tr: &Tr, e: &StoreError) -> String {
     match e {
         StoreError::OtherShard { .. } => tr.t("click-other-shard"),
         _ => tr.t("store-failed"),
+    }
+}
+
+/// A stored table's seats with `user` anonymised (no id, no name: shown as "someone"), or `None`
+/// if they do not seat `user`.
+fn forget_seats(seats: &serde_json::Value, user: UserId) -> Option<serde_json::Value> {
+    let mut table: Table = serde_json::from_value(seats.clone()).ok()?;
+    let rematch = table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut());
+    let mut changed = false;
+    for seat in table.seats.iter_mut().chain(rematch) {
+        if seat.user == Some(user) {
+            *seat = SeatInfo {
+                user: None,
+                name: crate::store::ANONYMOUS.to_owned(),
+                bot: None,
+            };
+            changed = true;
+        }
+    }
+    changed.then(|| serde_json::to_value(&table).expect("a table serializes"))
+}
+
+/// How a seat of an ended game is named: a forgotten player as "someone".
+fn seat_name(seat: &SeatInfo, tr: &Tr) -> String {
+    if seat.user.is_none() && seat.bot.is_none() {
+        tr.t("history-anonymous")
+    } else {
+        render::escape(&seat.name)
     }
 }
 

@@ -51,6 +51,9 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     } else {
         view.rows.clear();
     }
+    if game.outcome().is_some() {
+        view.rows = vec![super::rematch::row(s.row.id, &tr)];
+    }
     let content = match game.outcome() {
         Some(outcome) => Some(super::coach::with_hint_note(outcome.describe(&tr), &s.table, &tr)),
         None if !ping.is_empty() => {

@@ -2,7 +2,7 @@
 //! reads the store only, so stepping through a replay never touches a live game. Buttons carry
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`.
 
-use super::{Hub, Post, Reply, Table, User, render};
+use super::{Hub, Post, Reply, Table, User};
 use crate::engine::{Button, Msg, Row, Style, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
@@ -57,7 +57,7 @@ impl Hub {
             tracing::warn!(game = %id, %why, "a stored game does not replay");
             missing()
         })?;
-        let names: Vec<String> = table.seats.iter().map(|s| render::escape(&s.name)).collect();
+        let names: Vec<String> = table.seats.iter().map(|s| super::seat_name(s, &tr)).collect();
         let tr = Tr::new(user.locale, &names);
         let mut view = game.view(None, "", &tr);
         let last: Vec<String> = lines

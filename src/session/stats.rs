@@ -10,6 +10,7 @@ use crate::history::Rating;
 use crate::id::{GuildId, UserId};
 use crate::store::{PlayerResult, RecentSeat, Standing};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Rows per leaderboard page.
 pub const PAGE_ROWS: i64 = 10;
@@ -159,8 +160,17 @@ impl Hub {
 
     /// A click on a history view's button, if `custom_id` is one: the page it leads to, in the
     /// server the click came from.
-    pub async fn history_click(&self, custom_id: &str, guild: Option<GuildId>, user: &User) -> Option<Reply> {
+    /// A Rematch button on a final board is routed here too: it needs the store only.
+    pub async fn history_click(
+        self: &Arc<Self>,
+        custom_id: &str,
+        guild: Option<GuildId>,
+        user: &User,
+    ) -> Option<Reply> {
         if let Some(reply) = self.replay_click(custom_id, guild, user).await {
+            return Some(reply);
+        }
+        if let Some(reply) = self.rematch_click(custom_id, guild, user).await {
             return Some(reply);
         }
         let (kind, page) = parse_board_id(custom_id)?;
@@ -354,7 +364,8 @@ impl Hub {
     /// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
     pub async fn forget_me(&self, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        match self.store.forget_player(&user_key(user.id)).await {
+        let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
+        match self.store.forget_player(&user_key(user.id), forget).await {
             Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
             Err(e) => super::store_failed(&tr, &e),
         }

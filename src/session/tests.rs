@@ -84,9 +84,10 @@ impl Channel {
         (*id, post.clone())
     }
 
+    /// Messages with controls that play or set up a game (a final board's Rematch does neither).
     fn live_buttons(&self) -> usize {
         let msgs = self.messages.lock().unwrap();
-        msgs.iter().filter(|(_, _, p)| !p.view.rows.is_empty()).count()
+        msgs.iter().filter(|(_, _, p)| playable(p)).count()
     }
 }
 
@@ -143,6 +144,10 @@ fn button_ids(post: &Post) -> Vec<String> {
         .flat_map(|r| r.ids())
         .map(str::to_owned)
         .collect()
+}
+
+fn playable(post: &Post) -> bool {
+    button_ids(post).iter().any(|id| !id.starts_with("rm:"))
 }
 
 fn button(post: &Post, suffix: &str) -> String {
@@ -402,7 +407,7 @@ async fn every_lobby_and_board_fits_discord() {
 /// The live board (the newest message with controls) as a click would come from it.
 fn live_board(out: &Channel) -> Option<Post> {
     let msgs = out.messages.lock().unwrap();
-    let live = msgs.iter().rev().find(|(_, _, p)| !p.view.rows.is_empty());
+    let live = msgs.iter().rev().find(|(_, _, p)| playable(p));
     live.map(|(_, _, p)| p.clone())
 }
 
@@ -505,4 +510,130 @@ async fn a_process_leaves_other_shards_games_alone() {
     assert_eq!(other.active(), 0);
     assert_eq!(log_len(&owner, game).await, 0);
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// A Rematch click as Discord delivers it: routed by `history_click`, answered privately.
+async fn rematch(hub: &Arc<Hub>, custom_id: &str, who: &User) -> String {
+    match hub.history_click(custom_id, Some(GuildId(1)), who).await {
+        Some(Reply::Private(text)) => text,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
+    let dir = std::env::temp_dir().join(format!("saikoro-rematch-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (ann, ben, cat) = (user(1, "ann"), user(2, "ben"), user(3, "cat"));
+    let game = started(&hub, &out).await;
+    // An abandoned game has no Rematch, and a forged click for it opens nothing.
+    hub.abandon(cantstop(), CHANNEL, &ann).await;
+    let (_, abandoned) = out.last(CHANNEL);
+    assert!(button_ids(&abandoned).is_empty());
+    let forged = format!("rm:{game}");
+    assert!(
+        rematch(&hub, &forged, &ann)
+            .await
+            .contains("can't be played again")
+    );
+    assert_eq!(hub.active(), 0);
+
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &ann).await;
+    let (_, last) = out.last(CHANNEL);
+    assert!(last.content.as_deref().unwrap().contains("ben wins"));
+    assert_eq!(button_ids(&last), vec![format!("rm:{game}")]);
+    let id = &button_ids(&last)[0];
+    let posted = out.messages.lock().unwrap().len();
+    // Someone who did not play, an unknown game, another server: nothing is created.
+    assert!(rematch(&hub, id, &cat).await.contains("Only the players"));
+    assert!(
+        rematch(&hub, "rm:999", &ben)
+            .await
+            .contains("can't be played again")
+    );
+    let elsewhere = hub.history_click(id, Some(GuildId(2)), &ben).await;
+    assert!(matches!(elsewhere, Some(Reply::Private(t)) if t.contains("can't be played again")));
+    assert_eq!((hub.active(), out.messages.lock().unwrap().len()), (0, posted));
+
+    // Ben asks: the old seat 2 (ben) is seat 1 now; ann is expected and pinged.
+    assert!(rematch(&hub, id, &ben).await.starts_with("Lobby opened"));
+    let (_, lobby) = out.last(CHANNEL);
+    assert_eq!(lobby.ping, vec![UserId(1)]);
+    assert!(lobby.content.as_deref().unwrap().contains("<@1>"));
+    let expected = lobby.view.fields.iter().find(|f| f.name == "Expected").unwrap();
+    assert_eq!(expected.value, "<@1>");
+    // A second click, by anyone, opens nothing more.
+    assert!(rematch(&hub, id, &ann).await.contains("already opened"));
+    assert_eq!(hub.active(), 1);
+
+    let Reply::Update(joined) = click(&hub, &out, &button(&lobby, "join"), &ann).await else {
+        panic!()
+    };
+    assert!(!joined.view.fields.iter().any(|f| f.name == "Expected"));
+    let start = button(&joined, "start");
+    assert!(matches!(click(&hub, &out, &start, &ben).await, Reply::Update(_)));
+    let new_game = ids::decode(&start).unwrap().game();
+    let seats = hub
+        .sessions
+        .get(&new_game)
+        .unwrap()
+        .clone()
+        .lock()
+        .await
+        .table
+        .seats
+        .clone();
+    let order: Vec<_> = seats.iter().map(|s| s.user).collect();
+    assert_eq!(order, vec![Some(UserId(2)), Some(UserId(1))]);
+
+    // The rematch is remembered by the store: a fresh hub refuses it too.
+    drop(hub);
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    hub.restore().await.unwrap();
+    hub.abandon(cantstop(), CHANNEL, &ben).await;
+    assert!(rematch(&hub, id, &ann).await.contains("already opened"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
+    let (hub, out) = hub().await;
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &user(1, "ann")).await;
+    let ben = user(2, "ben");
+    let replay = || hub.replay(Some(GuildId(1)), None, game, None, &ben);
+    assert!(replay().await.unwrap().content.unwrap().contains("ben wins"));
+    // A live game of ben's elsewhere keeps his seat: he is still playing it.
+    hub.open_lobby(cantstop(), place(THREAD), &ben, serde_json::json!({}), false)
+        .await;
+
+    assert!(hub.forget_me(&ben).await.contains('1'));
+    let after = replay().await.unwrap();
+    assert!(
+        after.content.as_deref().unwrap().contains("someone wins"),
+        "{after:?}"
+    );
+    assert!(!format!("{after:?}").contains("ben"), "{after:?}");
+    assert!(
+        format!("{after:?}").contains("ann"),
+        "the others keep their names"
+    );
+    let stored = hub
+        .store
+        .load_game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .row
+        .seats
+        .to_string();
+    assert!(
+        !stored.contains("ben") && !stored.contains(r#""user":2"#),
+        "{stored}"
+    );
+    let lobby = hub.store.load_active().await.unwrap();
+    assert!(lobby[0].row.seats.to_string().contains("ben"));
 }

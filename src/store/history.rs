@@ -3,8 +3,8 @@
 //! one server (guild id, 0 outside servers) so servers' figures never mix.
 
 use super::{
-    Backend, POSTGRES, SQLITE, Status, Store, StoreError, UPDATE_STATUS_OWNED, append_error, seat_to_db,
-    snowflake_to_db,
+    Backend, GameColumns, GameRow, INSERT_GAME, POSTGRES, SQLITE, Status, Store, StoreError,
+    UPDATE_STATUS_OWNED, append_error, seat_to_db, snowflake_to_db,
 };
 use crate::engine::LoggedAction;
 use crate::history::{Rating, rate};
@@ -121,12 +121,12 @@ const COUNT_AHEAD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND 
 const COUNT_BOARD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2";
 const SELECT_RESULTS_OF: &str = "SELECT game_id, kind, place, won, resigned, turns, mu, sigma, finished_at \
      FROM results WHERE guild_id = $1 AND player = $2 ORDER BY finished_at, game_id";
-const SELECT_HEAD_TO_HEAD: &str = "SELECT o.player AS opponent, COUNT(*) AS games, \
-     SUM(CASE WHEN m.place < o.place THEN 1 ELSE 0 END) AS ahead, \
-     SUM(CASE WHEN m.place > o.place THEN 1 ELSE 0 END) AS behind \
-     FROM results m JOIN results o ON o.game_id = m.game_id AND o.player <> m.player \
-     WHERE m.guild_id = $1 AND m.player = $2 AND o.player <> 'anon' \
-     GROUP BY o.player ORDER BY games DESC, opponent LIMIT $3";
+const SELECT_HEAD_TO_HEAD: &str = "SELECT opponent, games, ahead, behind FROM rivals \
+     WHERE guild_id = $1 AND player = $2 ORDER BY games DESC, opponent LIMIT $3";
+const UPSERT_RIVAL: &str = "INSERT INTO rivals (guild_id, player, opponent, games, ahead, behind) \
+     VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (guild_id, player, opponent) DO UPDATE SET \
+     games = rivals.games + 1, ahead = rivals.ahead + excluded.ahead, \
+     behind = rivals.behind + excluded.behind";
 /// Seat 0 stands for its game: no DISTINCT, so the newest rows come straight off the index.
 const SELECT_RECENT_GAMES: &str = "SELECT game_id, finished_at FROM results \
      WHERE guild_id = $1 AND seat = 0 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
@@ -251,9 +251,63 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+            // Head-to-head: every seat against every seat of another player.
+            for m in &finish.seats {
+                for o in &finish.seats {
+                    if m.player == o.player || m.player == ANONYMOUS || o.player == ANONYMOUS {
+                        continue;
+                    }
+                    sqlx::query(UPSERT_RIVAL)
+                        .bind(guild)
+                        .bind(&m.player)
+                        .bind(&o.player)
+                        .bind(i64::from(m.place < o.place))
+                        .bind(i64::from(m.place > o.place))
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Inserts `lobby`, the rematch of finished game `of`, in one transaction with the record
+    /// that `of` has its rematch: `None`, with nothing written, if `of` already has one.
+    pub async fn insert_rematch(&self, lobby: &GameRow, of: GameId) -> Result<Option<GameId>, StoreError> {
+        let columns = GameColumns::new(lobby);
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            let id = bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
+                .fetch_one(&mut *tx)
+                .await?;
+            let claimed = sqlx::query("INSERT INTO rematches (game_id, lobby_id) VALUES ($1, $2)")
+                .bind(of.get())
+                .bind(id)
+                .execute(&mut *tx)
+                .await;
+            match claimed {
+                Ok(_) => {}
+                // Dropping the transaction rolls the lobby back.
+                Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+                    return Ok(None);
+                }
+                Err(e) => return Err(e.into()),
+            }
+            tx.commit().await?;
+            Ok(Some(GameId(id)))
+        })
+    }
+
+    /// Whether finished game `of` has had its rematch.
+    pub async fn has_rematch(&self, of: GameId) -> Result<bool, StoreError> {
+        let found: Option<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar("SELECT lobby_id FROM rematches WHERE game_id = $1")
+                .bind(of.get())
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(found.is_some())
     }
 
     /// A page of a server's leaderboard for a game, best first, and how many rows it has.
@@ -404,8 +458,17 @@ impl Store {
     }
 
     /// Removes a user from every server's stats: their results stay (other players' figures
-    /// need them) but no longer name them, and their ratings go. Returns the results changed.
-    pub async fn forget_player(&self, player: &str) -> Result<u64, StoreError> {
+    /// need them) but no longer name them, and their ratings go. Ended games (finished or
+    /// abandoned) whose seats mention `player` get the seats `forget` returns for them, so
+    /// replays and exports stop naming them too; `forget` answers `None` for seats it leaves
+    /// alone. All in one transaction. Returns the results changed.
+    pub async fn forget_player(
+        &self,
+        player: &str,
+        forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
+    ) -> Result<u64, StoreError> {
+        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
+        let mentions = format!("%{player}%");
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             let changed = sqlx::query("UPDATE results SET player = $1 WHERE player = $2")
@@ -418,6 +481,28 @@ impl Store {
                 .bind(player)
                 .execute(&mut *tx)
                 .await?;
+            sqlx::query("DELETE FROM rivals WHERE player = $1 OR opponent = $1")
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            let games: Vec<(i64, String)> = sqlx::query_as(
+                "SELECT id, seats FROM games WHERE status IN ('finished', 'abandoned') AND seats LIKE $1",
+            )
+            .bind(&mentions)
+            .fetch_all(&mut *tx)
+            .await?;
+            for (id, seats) in games {
+                let seats: serde_json::Value = serde_json::from_str(&seats)
+                    .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
+                let Some(forgotten) = forget(&seats) else {
+                    continue;
+                };
+                sqlx::query("UPDATE games SET seats = $1 WHERE id = $2")
+                    .bind(forgotten.to_string())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             tx.commit().await?;
             Ok(changed)
         })

@@ -161,12 +161,15 @@ impl Bot {
     }
 }
 
+/// Whether a message has controls that play or set up a game: a finished game's board keeps
+/// only its Rematch button (`rm:`), which does neither.
+pub fn playable(m: &Message) -> bool {
+    m.custom_ids().iter().any(|id| !id.starts_with("rm:"))
+}
+
 /// The channel's message that still has buttons (the live board or lobby), if any.
 pub fn live(emu: &Emulator, channel: ChannelId) -> Option<Message> {
-    emu.channel(channel)
-        .into_iter()
-        .rev()
-        .find(|m| !m.custom_ids().is_empty())
+    emu.channel(channel).into_iter().rev().find(playable)
 }
 
 /// The message announcing the winner, once the game has ended.
@@ -179,10 +182,7 @@ pub fn win_message(emu: &Emulator, channel: ChannelId) -> Option<Message> {
 
 /// Every message in the channel that still has buttons.
 pub fn live_count(emu: &Emulator, channel: ChannelId) -> usize {
-    emu.channel(channel)
-        .iter()
-        .filter(|m| !m.custom_ids().is_empty())
-        .count()
+    emu.channel(channel).iter().filter(|m| playable(m)).count()
 }
 
 /// The button whose id ends with `:suffix`.

@@ -38,3 +38,11 @@ command-replay = Step through a finished game move by move
 option-game-id = The game's id (/saikoro history lists them)
 replay-missing = There is no finished game { $id } of this kind in this server.
 replay-footer = Game { $id } · move { $step } of { $moves } { $last }
+
+# Rematch
+rematch-button = Rematch
+rematch-missing = Game { $id } can't be played again here: it is not a finished game of this server.
+rematch-not-player = Only the players of game { $id } can ask for its rematch.
+rematch-taken = The rematch of game { $id } was already opened.
+rematch-invite = Rematch of game { $id }! { $players }: press Join to play again.
+lobby-expected = Expected

@@ -38,3 +38,11 @@ command-replay = 終わった対局を1手ずつ振り返る
 option-game-id = 対局の番号（/saikoro history で確認できます）
 replay-missing = このサーバーには、この種類の終わった対局 { $id } はありません。
 replay-footer = 対局 { $id } · { $moves } 手中 { $step } 手目 { $last }
+
+# Rematch
+rematch-button = 再戦
+rematch-missing = 対局 { $id } はここでは再戦できません。このサーバーの終わった対局ではありません。
+rematch-not-player = 対局 { $id } の再戦を頼めるのは、その対局のプレイヤーだけです。
+rematch-taken = 対局 { $id } の再戦はもう開かれています。
+rematch-invite = 対局 { $id } の再戦です！ { $players } 「参加」を押すともう一度遊べます。
+lobby-expected = 参加待ち
