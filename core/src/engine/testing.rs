@@ -174,6 +174,28 @@ pub fn random_positions<G: Game>(mut game: G, seed: u64, moves: usize) -> Vec<G>
     positions
 }
 
+/// The picture `moves` random actions into `game` (of `players` seats) is a small PNG whose alt
+/// text names every player, and matches the golden PNG at `path` (pixels, small tolerance).
+pub fn assert_golden_picture<G: Game>(game: G, players: usize, moves: usize, path: &str) {
+    let positions = random_positions(game, 5, moves);
+    let names: Vec<String> = ["Ann", "Ben", "Cho", "Dan", "Eve"]
+        .iter()
+        .take(players)
+        .map(|n| n.to_string())
+        .collect();
+    let tr = super::Tr::new(super::Locale::En, &names);
+    let picture = Game::picture(positions.last().expect("a position"), &tr).expect("a picture");
+    check_picture(&picture).expect("a small PNG with alt text");
+    for name in &names {
+        assert!(
+            picture.alt.contains(name.as_str()),
+            "{name} missing from {}",
+            picture.alt
+        );
+    }
+    assert_golden_png(&picture.png, path);
+}
+
 /// Pictures of every `every`-th position of random games (and each game's last) draw without
 /// panicking and pass [`check_picture`], in English and Japanese. Returns how many were drawn.
 pub fn check_random_pictures<G: Game>(games: impl IntoIterator<Item = G>, seed: u64, every: usize) -> usize {

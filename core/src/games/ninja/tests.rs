@@ -752,24 +752,10 @@ fn the_board_picture_matches_its_golden_png() {
     let options = Options::default();
     let players = 2;
     let game = Ninja::new(&options, players, &mut crate::engine::SeededDice::new(7)).expect("setup");
-    let positions = crate::engine::testing::random_positions(game, 5, 30);
-    let names: Vec<String> = ["Ann", "Ben", "Cho"]
-        .iter()
-        .take(players)
-        .map(|n| n.to_string())
-        .collect();
-    let tr = crate::engine::Tr::new(crate::engine::Locale::En, &names);
-    let picture = Game::picture(positions.last().expect("a position"), &tr).expect("a picture");
-    crate::engine::testing::check_picture(&picture).expect("a small PNG with alt text");
-    for name in &names {
-        assert!(
-            picture.alt.contains(name.as_str()),
-            "{name} missing from {}",
-            picture.alt
-        );
-    }
-    crate::engine::testing::assert_golden_png(
-        &picture.png,
+    crate::engine::testing::assert_golden_picture(
+        game,
+        players,
+        30,
         concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/ninja/snapshots/board.png"),
     );
 }
