@@ -6,6 +6,10 @@
 //!
 //! cargo bench --bench history
 
+#[path = "../tests/common/postgres.rs"]
+mod postgres;
+
+use postgres::Schema;
 use saikoro::id::GuildId;
 use saikoro::store::Store;
 use sqlx::Connection;
@@ -315,23 +319,11 @@ fn main() {
         let url = format!("sqlite:{}", dir.join("bench.db").display());
         measure("SQLite (file, WAL)", &url, games, runs).await;
         std::fs::remove_dir_all(&dir).ok();
-        if let Ok(base) = std::env::var("SAIKORO_TEST_POSTGRES_URL") {
+        if Schema::server().is_some() {
             // A schema of its own, dropped afterwards, so the server may be shared.
-            let schema = format!("saikoro_history_bench_{}", std::process::id());
-            let mut admin = sqlx::PgConnection::connect(&base)
-                .await
-                .expect("connect postgres");
-            sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
-                .execute(&mut admin)
-                .await
-                .expect("schema");
-            let separator = if base.contains('?') { '&' } else { '?' };
-            let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
-            measure("PostgreSQL", &url, games, runs).await;
-            sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
-                .execute(&mut admin)
-                .await
-                .expect("drop schema");
+            let schema = Schema::create("saikoro_history_bench").await;
+            measure("PostgreSQL", &schema.url(), games, runs).await;
+            schema.drop().await;
         }
     });
 }
