@@ -64,23 +64,16 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
     if game.outcome().is_some() {
         log.pop(); // keep it unfinished: the last action ended it
     }
-    let table = Table {
-        seats: ["ann", "ben"]
-            .iter()
-            .enumerate()
-            .map(|(i, n)| SeatInfo {
-                user: Some(UserId(1000 + i as u64)),
-                name: (*n).into(),
-                bot: None,
-            })
-            .collect(),
-        locale: Locale::En,
-        solitaire: false,
-        lobby_expires_at: 0,
-        reminded_at: 0,
-        hinted: vec![],
-        rematch: None,
-    };
+    let seats = ["ann", "ben"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| SeatInfo {
+            user: Some(UserId(1000 + i as u64)),
+            name: (*n).into(),
+            bot: None,
+        })
+        .collect();
+    let table = Table::new(seats, Locale::En, false);
     StoredGame {
         row: GameRow {
             id: GameId(0),

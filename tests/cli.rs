@@ -288,15 +288,7 @@ fn stored_game(dir: &std::path::Path) -> (String, i64, Vec<u8>, Vec<saikoro::eng
         name: name.into(),
         bot: None,
     };
-    let table = Table {
-        seats: vec![seat(1, "ann"), seat(2, "ben")],
-        locale: Locale::En,
-        solitaire: false,
-        lobby_expires_at: 0,
-        reminded_at: 0,
-        hinted: vec![],
-        rematch: None,
-    };
+    let table = Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false);
     let row = GameRow {
         id: GameId(0),
         kind: kind.id().into(),

@@ -67,6 +67,21 @@ pub struct Table {
     pub rematch: Option<Rematch>,
 }
 
+impl Table {
+    /// A table with these seats, shown in `locale`, with no timers, hints or rematch yet.
+    pub fn new(seats: Vec<SeatInfo>, locale: Locale, solitaire: bool) -> Table {
+        Table {
+            seats,
+            locale,
+            solitaire,
+            lobby_expires_at: 0,
+            reminded_at: 0,
+            hinted: vec![],
+            rematch: None,
+        }
+    }
+}
+
 /// What a rematch lobby remembers of the game it plays again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rematch {
@@ -342,19 +357,16 @@ impl Hub {
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
             return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
         }
-        let table = Table {
-            seats: vec![SeatInfo {
-                user: Some(host.id),
-                name: host.name.clone(),
-                bot: None,
-            }],
-            locale: guild_locale,
-            solitaire: solitaire && kind.players().contains(&1),
-            lobby_expires_at: 0,
-            reminded_at: 0,
-            hinted: vec![],
-            rematch: None,
+        let host_seat = SeatInfo {
+            user: Some(host.id),
+            name: host.name.clone(),
+            bot: None,
         };
+        let table = Table::new(
+            vec![host_seat],
+            guild_locale,
+            solitaire && kind.players().contains(&1),
+        );
         self.open(kind, guild, channel, host, options, table).await
     }
 

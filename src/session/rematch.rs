@@ -93,13 +93,8 @@ impl Hub {
             }))
             .collect();
         let table = Table {
-            seats,
-            locale: old.locale,
-            solitaire: old.solitaire,
-            lobby_expires_at: 0,
-            reminded_at: 0,
-            hinted: vec![],
             rematch: Some(Rematch { of, seats: order }),
+            ..Table::new(seats, old.locale, old.solitaire)
         };
         self.open(kind, guild, row.channel_id, user, row.options, table)
             .await
