@@ -102,18 +102,17 @@ impl Hub {
 
     /// Saves a server's settings, durably; its live games follow them from their next update.
     pub async fn set_server_settings(&self, guild: GuildId, settings: ServerSettings) -> Result<(), String> {
-        let values = [
-            (TIMERS, serde_json::to_value(settings.timers)),
-            (BOARD_STYLE, serde_json::to_value(settings.board_style)),
-            (HINTS, serde_json::to_value(settings.hints)),
-        ];
-        for (key, value) in values {
-            let value = value.expect("settings serialize");
-            self.store
-                .set_setting(guild, key, &value)
-                .await
-                .map_err(|e| e.to_string())?;
-        }
+        let timers = to_json(settings.timers);
+        let board_style = to_json(settings.board_style);
+        let hints = to_json(settings.hints);
+        // One transaction: a failure leaves the server's old settings whole.
+        self.store
+            .set_settings(
+                guild,
+                &[(TIMERS, &timers), (BOARD_STYLE, &board_style), (HINTS, &hints)],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
         self.guild_settings.insert(guild, settings);
         let sessions: Vec<_> = self.sessions.iter().map(|e| e.value().clone()).collect();
         for session in sessions {
@@ -126,4 +125,8 @@ impl Hub {
         }
         Ok(())
     }
+}
+
+fn to_json(value: impl Serialize) -> serde_json::Value {
+    serde_json::to_value(value).expect("settings serialize")
 }

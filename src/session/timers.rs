@@ -5,7 +5,7 @@
 
 use super::{Hub, Session, now, render};
 use crate::engine::{self, Seat, Tr};
-use crate::id::{GuildId, UserId};
+use crate::id::UserId;
 use crate::store::Status;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -91,11 +91,6 @@ impl Hub {
                 hub.check_timers().await;
             }
         });
-    }
-
-    /// A server's timers: its own if set, else the configured defaults.
-    pub async fn timers(&self, guild: Option<GuildId>) -> Timers {
-        self.server_settings(guild).await.timers
     }
 
     /// One look at every game in play: remind, or time out, whoever is overdue.

@@ -848,17 +848,29 @@ impl Store {
         key: &str,
         value: &serde_json::Value,
     ) -> Result<(), StoreError> {
-        let value = value.to_string();
+        self.set_settings(guild_id, &[(key, value)]).await
+    }
+
+    /// Several of a guild's settings in one transaction: all are saved, or none.
+    pub async fn set_settings(
+        &self,
+        guild_id: GuildId,
+        settings: &[(&str, &serde_json::Value)],
+    ) -> Result<(), StoreError> {
         with_pool!(self, |pool| {
-            sqlx::query(
-                "INSERT INTO settings (guild_id, key, value) VALUES ($1, $2, $3) \
-                 ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-            )
-            .bind(snowflake_to_db(guild_id.get()))
-            .bind(key)
-            .bind(&value)
-            .execute(pool)
-            .await?;
+            let mut tx = pool.begin().await?;
+            for (key, value) in settings {
+                sqlx::query(
+                    "INSERT INTO settings (guild_id, key, value) VALUES ($1, $2, $3) \
+                     ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                )
+                .bind(snowflake_to_db(guild_id.get()))
+                .bind(*key)
+                .bind(value.to_string())
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
         });
         Ok(())
     }
