@@ -11,7 +11,7 @@ use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::shards::ShardRange;
-use saikoro::store::{Finish, GameRow, Status, Store, StoreError, StoredGame};
+use saikoro::store::{Finish, GameRow, SHARD_CLAIM_CHECK, Status, Store, StoreError, StoredGame};
 use serde_json::json;
 use sqlx::Connection;
 use std::future::Future;
@@ -175,7 +175,12 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
 );
 
 // Several processes on one database are PostgreSQL's alone.
-on_backends!([postgres: Postgres] overlapping_processes_cannot_both_claim_a_shard);
+on_backends!([postgres: Postgres]
+    overlapping_processes_cannot_both_claim_a_shard,
+    a_claim_whose_connection_breaks_claims_its_shards_again,
+    a_claim_taken_by_another_process_meanwhile_is_lost,
+    processes_given_different_shard_totals_are_refused,
+);
 
 // These need a second connection, which an in-memory database does not have.
 on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
@@ -882,10 +887,13 @@ async fn overlapping_processes_cannot_both_claim_a_shard(db: TestDb) {
     use std::time::Duration;
     let process = |first, last| Store::connect_shards(&db.url, ShardRange::new(first, last, 2).unwrap());
     let lower = process(0, 0).await.unwrap();
-    let held = lower.claim_shards(Duration::ZERO).await.expect("shard 0 is free");
+    let held = lower
+        .claim_shards(Duration::ZERO, SHARD_CLAIM_CHECK)
+        .await
+        .expect("shard 0 is free");
     let both = process(0, 1).await.unwrap();
     let refused = both
-        .claim_shards(Duration::from_millis(300))
+        .claim_shards(Duration::from_millis(300), SHARD_CLAIM_CHECK)
         .await
         .err()
         .expect("shard 0 is held");
@@ -895,13 +903,132 @@ async fn overlapping_processes_cannot_both_claim_a_shard(db: TestDb) {
     );
     let upper = process(1, 1).await.unwrap();
     let _upper = upper
-        .claim_shards(Duration::ZERO)
+        .claim_shards(Duration::ZERO, SHARD_CLAIM_CHECK)
         .await
         .expect("the refused claim gave shard 1 back");
     drop(held);
     let again = process(0, 0).await.unwrap();
     again
-        .claim_shards(Duration::from_secs(5))
+        .claim_shards(Duration::from_secs(5), SHARD_CLAIM_CHECK)
         .await
         .expect("free again once its holder is gone");
+}
+
+/// The server processes holding shard locks of this test's schema, as the keeper keys them.
+async fn shard_lock_holders(db: &TestDb) -> Vec<i32> {
+    let mut conn = sqlx::PgConnection::connect(&db.url).await.expect("open postgres");
+    sqlx::query_scalar(
+        "SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND granted \
+         AND objsubid = 2 \
+         AND classid::bigint = (hashtext('saikoro shards ' || current_schema())::bigint & 4294967295)",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .expect("pg_locks")
+}
+
+/// Ends a server process's session, as a restarted server or a cut network would.
+async fn break_connection(db: &TestDb, pid: i32) {
+    db.execute(&format!("SELECT pg_terminate_backend({pid})")).await;
+}
+
+/// When the connection holding a claim breaks, the claim takes its shards again on a new one:
+/// another process is still refused afterwards, and the claim is not reported lost.
+async fn a_claim_whose_connection_breaks_claims_its_shards_again(db: TestDb) {
+    use std::time::Duration;
+    let range = ShardRange::new(0, 0, 2).unwrap();
+    let store = Store::connect_shards(&db.url, range).await.unwrap();
+    let mut claim = store
+        .claim_shards(Duration::ZERO, Duration::from_millis(100))
+        .await
+        .expect("shard 0 is free");
+    let before = shard_lock_holders(&db).await;
+    assert_eq!(before.len(), 1, "one connection holds the claim: {before:?}");
+    break_connection(&db, before[0]).await;
+    let mut after = vec![];
+    for _ in 0..100 {
+        after = shard_lock_holders(&db).await;
+        if !after.is_empty() && after != before {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        after.len() == 1 && after != before,
+        "claimed again on a new connection: before {before:?}, after {after:?}"
+    );
+    let other = Store::connect_shards(&db.url, range).await.unwrap();
+    other
+        .claim_shards(Duration::from_millis(300), SHARD_CLAIM_CHECK)
+        .await
+        .err()
+        .expect("the shard is held again");
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), claim.lost())
+            .await
+            .is_err(),
+        "a claim taken again is not lost"
+    );
+}
+
+/// If another process takes a shard while the claim's connection is broken, the claim reports
+/// it lost, naming the shard, so its process stops.
+async fn a_claim_taken_by_another_process_meanwhile_is_lost(db: TestDb) {
+    use std::time::Duration;
+    let range = ShardRange::new(0, 0, 2).unwrap();
+    let first = Store::connect_shards(&db.url, range).await.unwrap();
+    // It looks at its connection only after the other process has had time to take the shard.
+    let mut claim = first
+        .claim_shards(Duration::ZERO, Duration::from_secs(3))
+        .await
+        .expect("shard 0 is free");
+    let holders = shard_lock_holders(&db).await;
+    assert_eq!(holders.len(), 1, "{holders:?}");
+    break_connection(&db, holders[0]).await;
+    let second = Store::connect_shards(&db.url, range).await.unwrap();
+    let _taken = second
+        .claim_shards(Duration::from_secs(2), SHARD_CLAIM_CHECK)
+        .await
+        .expect("the broken claim's shard is free");
+    let why = tokio::time::timeout(Duration::from_secs(10), claim.lost())
+        .await
+        .expect("the first claim learns it lost the shard");
+    assert!(
+        why.contains("shard 0 of 2 is already run") && why.contains("broken"),
+        "{why}"
+    );
+}
+
+/// Guilds map to shards by the total, so processes given different totals would split them
+/// differently: a process is refused while another runs with another total, even on shard
+/// numbers nobody holds, and may start once that one is gone.
+async fn processes_given_different_shard_totals_are_refused(db: TestDb) {
+    use std::time::Duration;
+    let process =
+        |first, last, total| Store::connect_shards(&db.url, ShardRange::new(first, last, total).unwrap());
+    let halves = process(0, 0, 2).await.unwrap();
+    let held = halves
+        .claim_shards(Duration::ZERO, SHARD_CLAIM_CHECK)
+        .await
+        .expect("free");
+    let quarters = process(2, 3, 4).await.unwrap();
+    let refused = quarters
+        .claim_shards(Duration::from_millis(300), SHARD_CLAIM_CHECK)
+        .await
+        .err()
+        .expect("another total is running");
+    assert!(
+        refused.to_string().contains("shard total of 2, not 4"),
+        "{refused}"
+    );
+    let other_half = process(1, 1, 2).await.unwrap();
+    let _other_half = other_half
+        .claim_shards(Duration::ZERO, SHARD_CLAIM_CHECK)
+        .await
+        .expect("the same total is welcome");
+    drop((held, _other_half));
+    quarters
+        .claim_shards(Duration::from_secs(5), SHARD_CLAIM_CHECK)
+        .await
+        .expect("free once the other total is gone");
 }

@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::engine::Locale;
 use crate::id;
 use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
-use crate::store::Store;
+use crate::store::{SHARD_CLAIM_CHECK, Store};
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, MessageId, Permissions};
@@ -265,8 +265,8 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             )
         })?;
     // Kept until the process ends: no other process may run these shards meanwhile.
-    let _claim = store
-        .claim_shards(CLAIM_WAIT)
+    let mut claim = store
+        .claim_shards(CLAIM_WAIT, SHARD_CLAIM_CHECK)
         .await
         .with_context(|| format!("claiming {range}"))?;
     // Commands, stored games and timers are set up before the gateway connects, so a failure
@@ -326,11 +326,13 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         shards.shutdown_all().await;
     });
     tracing::info!(%range, "connecting to Discord");
-    client
-        .start_shard_range(range.serenity_range(), range.total())
-        .await
-        .context("connecting to Discord")?;
-    Ok(())
+    tokio::select! {
+        run = client.start_shard_range(range.serenity_range(), range.total()) => {
+            run.context("connecting to Discord")
+        }
+        // Another process drives these games now: stop at once rather than race it.
+        why = claim.lost() => Err(anyhow::anyhow!(why)).context(format!("claiming {range}")),
+    }
 }
 
 async fn shutdown_signal() {
