@@ -650,17 +650,28 @@ async fn answer(emu: &Emulator, interaction: emulator::InteractionId) -> Result<
 
 /// The first message with buttons posted in the channel after `after`.
 async fn next_live(emu: &Emulator, channel: ChannelId, after: MessageId) -> Result<Message, String> {
-    let found = |e: &Emulator| {
-        e.messages_after(channel, after)
-            .into_iter()
-            .find(|m| !m.custom_ids().is_empty())
-    };
-    tokio::time::timeout(
-        WAIT,
-        emu.wait_in_channel(channel, WAIT * 2, "a live message", found),
+    next_with(
+        emu,
+        channel,
+        after,
+        |m| !m.custom_ids().is_empty(),
+        "a live message",
     )
     .await
-    .map_err(|_| format!("no new board in channel {channel} within {WAIT:?}"))
+}
+
+/// The first message posted in the channel after `after` that `wanted` accepts.
+async fn next_with(
+    emu: &Emulator,
+    channel: ChannelId,
+    after: MessageId,
+    wanted: impl Fn(&Message) -> bool,
+    what: &str,
+) -> Result<Message, String> {
+    let found = |e: &Emulator| e.messages_after(channel, after).into_iter().find(&wanted);
+    tokio::time::timeout(WAIT, emu.wait_in_channel(channel, WAIT * 2, what, found))
+        .await
+        .map_err(|_| format!("no {what} in channel {channel} within {WAIT:?}"))
 }
 
 /// The button whose id ends with `:suffix`.
@@ -695,7 +706,9 @@ async fn open_game(
     ben: UserId,
 ) -> Result<Message, String> {
     answer(emu, emu.slash(ann, channel, "cantstop start", &[])).await?;
-    let lobby = next_live(emu, channel, after).await?;
+    // The lobby, not the finished game's board (live too: it has a Rematch button).
+    let is_lobby = |m: &Message| button(m, "join").is_some();
+    let lobby = next_with(emu, channel, after, is_lobby, "a lobby").await?;
     click(emu, ben, &lobby, "join").await?;
     let lobby = emu.message(lobby.message_id()).ok_or("the lobby vanished")?;
     click(emu, ann, &lobby, "start").await?;
@@ -764,7 +777,9 @@ impl Player {
     /// One click on the live board; returns the turn as it goes on (the same board or the next).
     async fn step(&self, turn: &mut Turn, played: &mut Played) -> Result<Turn, String> {
         let emu = &self.emu;
-        let player = turn.player.ok_or("the board pings nobody")?;
+        let player = turn
+            .player
+            .ok_or_else(|| format!("the board pings nobody: {:?}", turn.board.content))?;
         let ids = turn.board.custom_ids();
         let choice = if let Some(m) = ids.iter().find(|id| id.contains(":m")) {
             turn.moves += 1;
@@ -785,14 +800,15 @@ impl Player {
             ));
         }
         let updated = emu.message(board).ok_or("the board vanished")?;
-        if !updated.custom_ids().is_empty() {
+        // A finished game's board keeps one button (Rematch), so the result is read first.
+        let over = cb.data["content"].as_str().is_some_and(|c| c.contains("wins"));
+        if !over && !updated.custom_ids().is_empty() {
             return Ok(Turn {
                 board: updated,
                 ..*turn
             });
         }
         // The clicked board froze: the turn passed (a new board follows) or the game is over.
-        let over = cb.data["content"].as_str().is_some_and(|c| c.contains("wins"));
         let next = if over {
             played.finished += 1;
             let (ann, ben) = self.seats;
