@@ -31,6 +31,14 @@ fn no_picture(board: &Message) {
         board.attachments.len()
     );
     assert!(board.embeds[0]["image"].is_null(), "no embed image");
+    assert!(drawn_in_emoji(board), "the board is drawn in emoji");
+}
+
+/// The embed draws the Can't Stop mountain in emoji (its legend line is under the drawing).
+fn drawn_in_emoji(board: &Message) -> bool {
+    board.embeds[0]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("⚪ runner · *️⃣ shared space"))
 }
 
 /// Sets the server's board style (0: emoji, 1: image) as a manager would.
@@ -95,6 +103,15 @@ async fn image_boards_carry_a_picture_that_each_move_replaces() {
         "{alt}"
     );
     assert!(!board.custom_ids().is_empty(), "the buttons stay");
+    // The picture is the board: the embed keeps only the words, not the emoji drawing too.
+    assert!(!drawn_in_emoji(&board), "{}", board.embeds[0]["description"]);
+    assert!(
+        board.embeds[0]["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("Bust chance if you roll")),
+        "{}",
+        board.embeds[0]["description"]
+    );
 
     // A move puts a runner on the mountain: the board is edited with a new picture.
     let moved_on = make_a_move(&emu, image_channel).await;

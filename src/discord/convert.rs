@@ -38,10 +38,11 @@ fn edit_attachments(post: &Post) -> EditAttachments {
 }
 
 pub fn embed(view: &View) -> CreateEmbed {
-    let mut embed = CreateEmbed::new()
-        .title(&view.title)
-        .description(&view.description)
-        .colour(view.colour);
+    let mut embed = CreateEmbed::new().title(&view.title).colour(view.colour);
+    // A board whose picture carries all of it may have no words to add.
+    if !view.description.is_empty() {
+        embed = embed.description(&view.description);
+    }
     for f in &view.fields {
         embed = embed.field(&f.name, &f.value, f.inline);
     }

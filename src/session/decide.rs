@@ -10,6 +10,8 @@ use crate::id::MessageId;
 use crate::store::Status;
 
 /// What a click comes to.
+// One per click, moved straight into the answer: boxing the post would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, PartialEq)]
 pub(super) enum Click<'a> {
     /// Refused, with the reason for the clicker alone; nothing changes.

@@ -194,6 +194,7 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
         title: tr.f("lobby-title", &[("game", game_name(tr, s.kind).into())]),
         description,
         text: None,
+        words: None,
         fields,
         colour: SEAT_COLOUR[0],
         footer: None,

@@ -124,6 +124,9 @@ pub struct Post {
 }
 
 /// How to answer an interaction.
+// One per interaction, moved straight into the answer: boxing the post would only add an
+// allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Only the person who clicked or typed sees this.

@@ -38,6 +38,16 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let tr = Tr::new(s.table.locale, &names);
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
     let mut view = game.view(None, draft, &tr);
+    let picture = match s.board_style {
+        BoardStyle::Image => game.picture(&tr).map(Box::new),
+        BoardStyle::Emoji => None,
+    };
+    // The picture shows the board: drawing it in emoji as well would show it twice.
+    if picture.is_some()
+        && let Some(words) = view.words.take()
+    {
+        view.description = words;
+    }
     if live && game.outcome().is_none() {
         if s.hints && game.coached() {
             super::coach::add_hint_button(&mut view, &tr);
@@ -46,7 +56,11 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         if let Some(at) = s.deadline() {
             // Discord renders `<t:…:R>` as "in 3 hours" in the reader's own time.
             let line = tr.f("board-deadline", &[("at", format!("<t:{at}:R>").into())]);
-            view.description = format!("{}\n{line}", view.description);
+            view.description = if view.description.is_empty() {
+                line
+            } else {
+                format!("{}\n{line}", view.description)
+            };
         }
     } else {
         view.rows.clear();
@@ -61,10 +75,6 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
             Some(tr.f("turn-ping", &[("players", who.join(" ").into())]))
         }
         None => None,
-    };
-    let picture = match s.board_style {
-        BoardStyle::Image => game.picture(&tr).map(Box::new),
-        BoardStyle::Emoji => None,
     };
     Post {
         content,

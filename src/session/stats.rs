@@ -140,6 +140,7 @@ impl Hub {
                 title: tr.f("leaderboard-title", &[("game", game.into())]),
                 description: lines.join("\n"),
                 text: None,
+                words: None,
                 fields: vec![],
                 colour: COLOUR,
                 footer: Some(tr.f(
@@ -290,6 +291,7 @@ impl Hub {
                 title,
                 description: String::new(),
                 text: None,
+                words: None,
                 fields,
                 colour: COLOUR,
                 footer: None,
@@ -351,6 +353,7 @@ impl Hub {
                 },
                 description: lines.join("\n"),
                 text: None,
+                words: None,
                 fields: vec![],
                 colour: COLOUR,
                 footer: None,

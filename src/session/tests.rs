@@ -38,6 +38,7 @@ impl Outbox for Channel {
                 title: String::new(),
                 description: String::new(),
                 text: None,
+                words: None,
                 fields: vec![],
                 colour: 0,
                 footer: None,

@@ -28,6 +28,9 @@ pub struct View {
     /// The board as plain text for terminals and logs, when the description draws it in a way
     /// only an emoji font shows well (None: the description serves both).
     pub text: Option<String>,
+    /// The description without its drawing, shown instead when a picture carries the board
+    /// (None: the description is all words, or the picture leaves out what it draws).
+    pub words: Option<String>,
     pub fields: Vec<Field>,
     pub colour: u32,
     pub footer: Option<String>,
@@ -342,6 +345,7 @@ mod tests {
             title: "t".into(),
             description: "board".into(),
             text: None,
+            words: None,
             fields: vec![Field::new("a", "b")],
             colour: 0,
             footer: None,

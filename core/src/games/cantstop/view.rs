@@ -218,6 +218,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     let mut drawn = mountain(game, tr);
     drawn.push(tr.t("cantstop-view-legend-mountain"));
     drawn.push(String::new());
+    let words = status.join("\n");
     drawn.extend(status);
 
     let mut fields = vec![players_field(game, tr)];
@@ -253,6 +254,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
         title,
         description: drawn.join("\n"),
         text: Some(text.join("\n")),
+        words: Some(words),
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(footer),

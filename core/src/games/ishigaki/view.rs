@@ -88,6 +88,8 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
         title,
         description: track(game),
         text: None,
+        // The track is all drawing; who is where and what to decide are in the fields.
+        words: Some(String::new()),
         fields,
         colour,
         footer: Some(tr.f(

@@ -111,7 +111,8 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     };
     let mut lines = grid(game, &moves, picked, tr);
     lines.push(String::new());
-    lines.push(status(game, &moves, picked, tr));
+    let words = status(game, &moves, picked, tr);
+    lines.push(words.clone());
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
@@ -121,6 +122,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
         title,
         description: lines.join("\n"),
         text: None,
+        words: Some(words),
         fields,
         colour: if over { COLOUR_DONE } else { COLOUR[game.active()] },
         footer: Some(tr.f(

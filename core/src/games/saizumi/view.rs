@@ -396,6 +396,8 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
         title,
         description: lines.join("\n"),
         text: None,
+        // The picture has no letters: the market's card names stay in words.
+        words: None,
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(tr.t("saizumi-view-legend")),

@@ -472,7 +472,8 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
     };
     let mut lines = grid(game, &draft);
     lines.push(String::new());
-    lines.extend(status(game, &draft, tr));
+    let words = status(game, &draft, tr);
+    lines.extend(words.iter().cloned());
 
     let players: Vec<String> = (0..2).map(|s| seat_line(game, s, tr)).collect();
     let mut fields = vec![Field::new(tr.t("stones-view-players"), players.join("\n"))];
@@ -483,6 +484,7 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
         title,
         description: lines.join("\n"),
         text: None,
+        words: Some(words.join("\n")),
         fields,
         colour: board_colour(game.active(), over),
         footer: Some(tr.t("stones-view-legend")),
