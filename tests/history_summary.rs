@@ -3,24 +3,22 @@
 //! (`player_stats`) back-fill them from a database holding finished games. On a SQLite file, and
 //! on PostgreSQL when SAIKORO_TEST_POSTGRES_URL is set (.ci/postgres.sh starts one).
 
+#[path = "common/migrations.rs"]
+mod migrations;
 #[path = "common/postgres.rs"]
 mod postgres;
 
+use migrations::migrate_to;
 use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, UserId};
 use saikoro::store::{ALL_KINDS, ANONYMOUS, Finish, GameRow, PlayerSummary, SeatResult, Status, Store};
 use serde_json::json;
-use sqlx::migrate::Migrator;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 const GUILD: GuildId = GuildId(1_234_567_890_123_456_789);
 const OTHER_GUILD: GuildId = GuildId(42);
 const PLAYERS: [&str; 4] = ["10", "20", "30", "bot:easy"];
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// A finished game as the test plays it.
 struct Played {
@@ -350,28 +348,6 @@ async fn kept_game_by_game(url: &str) {
     want.retain(|(_, player), _| player != "30");
     assert_eq!(summaries_in(&store).await, want);
     store.close().await;
-}
-
-/// Migrates a new database up to `version` only.
-async fn migrate_to(url: &str, version: i64) {
-    let all = if url.starts_with("sqlite:") {
-        &SQLITE_MIGRATIONS
-    } else {
-        &POSTGRES_MIGRATIONS
-    };
-    let upto = Migrator {
-        migrations: Cow::Owned(all.iter().filter(|m| m.version <= version).cloned().collect()),
-        ..Migrator::DEFAULT
-    };
-    if url.starts_with("sqlite:") {
-        let pool = sqlx::SqlitePool::connect(url).await.expect("open sqlite");
-        upto.run(&pool).await.expect("migrate sqlite");
-        pool.close().await;
-    } else {
-        let pool = sqlx::PgPool::connect(url).await.expect("open postgres");
-        upto.run(&pool).await.expect("migrate postgres");
-        pool.close().await;
-    }
 }
 
 /// Writes the games and their results as rows, the way a build at that schema left them.
