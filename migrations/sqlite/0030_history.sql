@@ -1,33 +1,33 @@
--- Players' history, continued (issue 17): a summary per player so `/saikoro stats` reads a few
--- rows instead of every result the player has (28 ms at 100,000 games before, on SQLite).
+-- Players' history, continued (issue 17). A summary per player, so `/saikoro stats` reads a few
+-- rows instead of every result the player has (28 ms at 100,000 games before, on SQLite); and a
+-- rematch lobby that closes before it starts no longer uses up the rematch.
 
 -- Per server, player and game (`kind` is a game's id, or '*' for all games together), kept in the
 -- transaction that finishes a game, as stats shows it: versus (not solitaire) games, wins and win
 -- streaks in the order the games finished; solitaire counts and turns; and the first game, which
 -- breaks ties between favourite games. Forgotten players (`anon`) have none.
 CREATE TABLE player_stats (
-    guild_id BIGINT NOT NULL,
+    guild_id INTEGER NOT NULL,
     player TEXT NOT NULL,
     kind TEXT NOT NULL,
-    games BIGINT NOT NULL,
-    wins BIGINT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
     -- The wins since the last loss, and the most in a row.
-    streak BIGINT NOT NULL,
-    best_streak BIGINT NOT NULL,
-    solo_games BIGINT NOT NULL,
-    solo_best BIGINT,
-    solo_turns BIGINT NOT NULL,
+    streak INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    solo_games INTEGER NOT NULL,
+    solo_best INTEGER,
+    solo_turns INTEGER NOT NULL,
     -- The first result of any kind, and the first versus result (NULL before one).
-    first_at BIGINT NOT NULL,
-    first_game BIGINT NOT NULL,
-    versus_first_at BIGINT,
-    versus_first_game BIGINT,
+    first_at INTEGER NOT NULL,
+    first_game INTEGER NOT NULL,
+    versus_first_at INTEGER,
+    versus_first_game INTEGER,
     PRIMARY KEY (guild_id, player, kind)
-);
+) WITHOUT ROWID;
 
 -- The rating trend: a player's last rated results in one game, newest first, from the index alone.
-CREATE INDEX results_trend ON results (guild_id, player, kind, finished_at, game_id)
-    INCLUDE (mu, sigma)
+CREATE INDEX results_trend ON results (guild_id, player, kind, finished_at, game_id, mu, sigma)
     WHERE mu IS NOT NULL;
 
 -- Back-fill from the games finished so far. A player's versus results in the order stats reads
@@ -73,3 +73,15 @@ SELECT t.guild_id, t.player, t.kind,
     MAX(CASE WHEN t.turns IS NULL AND t.n_same = 1 THEN t.game_id END)
 FROM ordered t JOIN streaks s ON s.guild_id = t.guild_id AND s.player = t.player AND s.kind = t.kind
 GROUP BY t.guild_id, t.player, t.kind;
+
+-- A rematch lobby that closes before its game starts (expired, cancelled, abandoned by its host)
+-- frees the finished game's rematch, in the transaction that closes it, however it closes.
+CREATE TRIGGER rematch_lobby_closed AFTER UPDATE OF status ON games
+    WHEN OLD.status = 'lobby' AND NEW.status = 'abandoned'
+BEGIN
+    DELETE FROM rematches WHERE lobby_id = NEW.id;
+END;
+-- Lobbies closed so far: abandoned with no move made.
+DELETE FROM rematches WHERE lobby_id IN (
+    SELECT id FROM games WHERE status = 'abandoned'
+        AND NOT EXISTS (SELECT 1 FROM actions WHERE actions.game_id = games.id));
