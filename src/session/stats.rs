@@ -8,8 +8,7 @@ use crate::engine::{Button, Field, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::history::Rating;
 use crate::id::{GuildId, UserId};
-use crate::store::{PlayerResult, RecentSeat, Standing};
-use std::collections::BTreeMap;
+use crate::store::{ALL_KINDS, PlayerSummary, RecentSeat, Standing};
 use std::sync::Arc;
 
 /// Rows per leaderboard page.
@@ -83,12 +82,12 @@ fn parse_board_id(custom_id: &str) -> Option<(GameKind, i64)> {
 impl Hub {
     /// The game a leaderboard or stats shows when none was named: the server's most played.
     async fn default_kind(&self, guild: Option<GuildId>, user: &User) -> GameKind {
-        let results = self
+        let summaries = self
             .store
-            .results_of(guild, &user_key(user.id))
+            .summaries(guild, &user_key(user.id))
             .await
             .unwrap_or_default();
-        favourite(&results).unwrap_or(GameKind::ALL[0])
+        favourite_of(&summaries).unwrap_or(GameKind::ALL[0])
     }
 
     /// A page (1-based) of the server's leaderboard for a game, with the caller's own row
@@ -183,7 +182,8 @@ impl Hub {
         )
     }
 
-    /// `/saikoro stats`: a player's figures in this server, for one game or all of them.
+    /// `/saikoro stats`: a player's figures in this server, for one game or all of them, from
+    /// their summaries, their last rated games and their head-to-head rows.
     pub async fn stats(
         &self,
         guild: Option<GuildId>,
@@ -194,49 +194,47 @@ impl Hub {
         let tr = Tr::new(user.locale, &[]);
         let failed = |e| super::store_failed(&tr, &e);
         let player = user_key(target);
-        let all = self.store.results_of(guild, &player).await.map_err(failed)?;
-        let results: Vec<PlayerResult> = all
-            .iter()
-            .filter(|r| kind.is_none_or(|k| r.kind == k.id()))
-            .cloned()
-            .collect();
+        let summaries = self.store.summaries(guild, &player).await.map_err(failed)?;
+        let (mut per_game, overall): (Vec<PlayerSummary>, Vec<PlayerSummary>) =
+            summaries.into_iter().partition(|r| r.kind != ALL_KINDS);
+        // In the game ids' order whatever the database's collation.
+        per_game.sort_by(|a, b| a.kind.cmp(&b.kind));
+        let shown: Vec<PlayerSummary> = match kind {
+            Some(k) => per_game.iter().filter(|r| r.kind == k.id()).cloned().collect(),
+            None => overall,
+        };
         let title = tr.f("stats-title", &[("player", render::mention(target).into())]);
-        if results.is_empty() {
+        let Some(summary) = shown.first() else {
             return Err(tr.f("stats-none", &[("player", render::mention(target).into())]));
-        }
-        let versus: Vec<&PlayerResult> = results.iter().filter(|r| r.turns.is_none()).collect();
-        let wins = versus.iter().filter(|r| r.won).count() as i64;
-        let games = versus.len() as i64;
+        };
         let mut fields = vec![Field::new(
             tr.t("stats-games"),
             tr.f(
                 "stats-games-value",
                 &[
-                    ("games", games.into()),
-                    ("wins", wins.into()),
-                    ("percent", percent(wins, games).into()),
-                    ("streak", longest_streak(&versus).into()),
+                    ("games", summary.games.into()),
+                    ("wins", summary.wins.into()),
+                    ("percent", percent(summary.wins, summary.games).into()),
+                    ("streak", summary.best_streak.into()),
                 ],
             ),
         )];
-        let multiplayer: Vec<PlayerResult> = versus.iter().map(|r| (*r).clone()).collect();
-        let rated_kind = kind.or_else(|| favourite(&multiplayer));
+        let rated_kind = kind.or_else(|| {
+            favourite(
+                per_game
+                    .iter()
+                    .filter_map(|r| Some((&r.kind[..], r.games, (r.versus_first_at?, r.versus_first_game?)))),
+            )
+        });
         if let Some(rated_kind) = rated_kind {
-            let ratings: Vec<Rating> = all
-                .iter()
-                .filter(|r| r.kind == rated_kind.id())
-                .filter_map(|r| {
-                    Some(Rating {
-                        mu: r.mu?,
-                        sigma: r.sigma?,
-                    })
-                })
-                .collect();
-            if let Some(now) = ratings.last() {
-                let then = ratings
-                    .len()
-                    .checked_sub(TREND_GAMES + 1)
-                    .map_or_else(Rating::default, |i| ratings[i]);
+            // Newest first: the rating now, and the one TREND_GAMES rated games ago.
+            let ratings = self
+                .store
+                .rating_trend(guild, &player, rated_kind.id(), TREND_GAMES as i64 + 1)
+                .await
+                .map_err(failed)?;
+            if let Some(now) = ratings.first() {
+                let then = ratings.get(TREND_GAMES).copied().unwrap_or_default();
                 let trend = now.conservative() - then.conservative();
                 fields.push(Field::new(
                     tr.f(
@@ -255,11 +253,11 @@ impl Hub {
             }
         }
         if kind.is_none()
-            && let Some(fav) = favourite(&results)
+            && let Some(fav) = favourite_of(&per_game)
         {
             fields.push(Field::new(tr.t("stats-favourite"), render::game_name(&tr, fav)).inline());
         }
-        let solitaire = solitaire_records(&tr, &results);
+        let solitaire = solitaire_records(&tr, if kind.is_some() { &shown } else { &per_game });
         if !solitaire.is_empty() {
             fields.push(Field::new(tr.t("stats-solitaire"), solitaire.join("\n")));
         }
@@ -394,50 +392,42 @@ fn seat_text(tr: &Tr, s: &RecentSeat) -> String {
     tr.f(id, &[("player", name.into()), ("place", s.place.into())])
 }
 
-/// The game a player has finished most often (the earliest played among equals).
-fn favourite(results: &[PlayerResult]) -> Option<GameKind> {
-    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for (i, r) in results.iter().enumerate() {
-        counts.entry(&r.kind).or_insert((0, i)).0 += 1;
-    }
+/// The game played most often among `(game, count, first played)`, the earliest first played
+/// among equals.
+fn favourite<'a>(counts: impl Iterator<Item = (&'a str, i64, (i64, i64))>) -> Option<GameKind> {
     counts
-        .into_iter()
-        .max_by_key(|(_, (n, first))| (*n, std::cmp::Reverse(*first)))
-        .and_then(|(kind, _)| GameKind::from_id(kind))
+        .filter(|(_, n, _)| *n > 0)
+        .max_by_key(|(_, n, first)| (*n, std::cmp::Reverse(*first)))
+        .and_then(|(kind, _, _)| GameKind::from_id(kind))
 }
 
-/// The most games in a row won, in the order they finished.
-fn longest_streak(results: &[&PlayerResult]) -> i64 {
-    let (mut best, mut run) = (0, 0);
-    for r in results {
-        run = if r.won { run + 1 } else { 0 };
-        best = best.max(run);
-    }
-    best
+/// The game a player has finished most often, solitaire included.
+fn favourite_of(summaries: &[PlayerSummary]) -> Option<GameKind> {
+    favourite(
+        summaries
+            .iter()
+            .filter(|r| r.kind != ALL_KINDS)
+            .map(|r| (&r.kind[..], r.games + r.solo_games, (r.first_at, r.first_game))),
+    )
 }
 
 /// Per game, the best and average turn counts of finished solitaire games.
-fn solitaire_records(tr: &Tr, results: &[PlayerResult]) -> Vec<String> {
-    let mut by_kind: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
-    for r in results {
-        if let Some(turns) = r.turns {
-            by_kind.entry(&r.kind).or_default().push(turns);
-        }
-    }
-    by_kind
-        .into_iter()
-        .map(|(kind, turns)| {
-            let game = GameKind::from_id(kind).map_or(kind.to_owned(), |k| render::game_name(tr, k));
-            let average = turns.iter().sum::<i64>() as f64 / turns.len() as f64;
-            tr.f(
+fn solitaire_records(tr: &Tr, summaries: &[PlayerSummary]) -> Vec<String> {
+    summaries
+        .iter()
+        .filter_map(|r| {
+            let best = r.solo_best?;
+            let game = GameKind::from_id(&r.kind).map_or(r.kind.clone(), |k| render::game_name(tr, k));
+            let average = r.solo_turns as f64 / r.solo_games as f64;
+            Some(tr.f(
                 "stats-solitaire-row",
                 &[
                     ("game", game.into()),
-                    ("best", turns.iter().min().copied().unwrap_or_default().into()),
+                    ("best", best.into()),
                     ("average", format!("{average:.1}").into()),
-                    ("games", turns.len().into()),
+                    ("games", r.solo_games.into()),
                 ],
-            )
+            ))
         })
         .collect()
 }
@@ -450,28 +440,17 @@ mod tests {
     use crate::engine::Level;
     use crate::store::ANONYMOUS;
 
-    fn result(won: bool) -> PlayerResult {
-        PlayerResult {
-            game_id: 1,
-            kind: "cantstop".into(),
-            place: if won { 1 } else { 2 },
-            won,
-            resigned: false,
-            turns: None,
-            mu: None,
-            sigma: None,
-            finished_at: 0,
-        }
-    }
-
     #[test]
-    fn the_longest_streak_is_the_longest_run_of_wins() {
-        let games: Vec<PlayerResult> = [true, true, false, true, true, true, false]
-            .into_iter()
-            .map(result)
-            .collect();
-        let refs: Vec<&PlayerResult> = games.iter().collect();
-        assert_eq!(longest_streak(&refs), 3);
+    fn the_favourite_is_the_most_played_and_the_earliest_among_equals() {
+        let games = [
+            ("ishigaki", 3, (50, 9)),
+            ("cantstop", 3, (40, 7)),
+            ("saizumi", 2, (1, 1)),
+        ];
+        assert_eq!(favourite(games.into_iter()), GameKind::from_id("cantstop"));
+        let games = [("ishigaki", 4, (50, 9)), ("cantstop", 3, (40, 7))];
+        assert_eq!(favourite(games.into_iter()), GameKind::from_id("ishigaki"));
+        assert_eq!(favourite([("cantstop", 0, (1, 1))].into_iter()), None);
     }
 
     #[test]

@@ -600,6 +600,53 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
 }
 
 #[tokio::test]
+async fn a_rematch_lobby_that_closes_before_it_starts_frees_the_rematch() {
+    let dir = std::env::temp_dir().join(format!("saikoro-rematch-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (ann, ben) = (user(1, "ann"), user(2, "ben"));
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &ann).await;
+    let id = format!("rm:{game}");
+    let lobby = |hub: &Arc<Hub>| *hub.channels.get(&CHANNEL).unwrap();
+
+    // Nobody joined in time: the lobby expires and the rematch can be asked for again.
+    assert!(rematch(&hub, &id, &ben).await.starts_with("Lobby opened"));
+    hub.expire_lobby(lobby(&hub)).await;
+    assert_eq!(hub.active(), 0);
+    let again = rematch(&hub, &id, &ann).await;
+    assert!(again.starts_with("Lobby opened"), "{again}");
+
+    // Its host abandons it before it starts; a restarted bot still lets the rematch be opened.
+    assert_eq!(
+        hub.abandon(cantstop(), CHANNEL, &ann).await,
+        "The game is abandoned."
+    );
+    drop(hub);
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    hub.restore().await.unwrap();
+    let third = rematch(&hub, &id, &ben).await;
+    assert!(third.starts_with("Lobby opened"), "{third}");
+
+    // Once its game has started, the rematch is used even if that game is abandoned.
+    let (_, invitation) = out.last(CHANNEL);
+    let Reply::Update(joined) = click(&hub, &out, &button(&invitation, "join"), &ann).await else {
+        panic!()
+    };
+    assert!(matches!(
+        click(&hub, &out, &button(&joined, "start"), &ben).await,
+        Reply::Update(_)
+    ));
+    assert_eq!(
+        hub.abandon(cantstop(), CHANNEL, &ben).await,
+        "The game is abandoned."
+    );
+    assert!(rematch(&hub, &id, &ann).await.contains("already opened"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
 async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
     let (hub, out) = hub().await;
     let game = started(&hub, &out).await;

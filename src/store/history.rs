@@ -71,6 +71,82 @@ pub struct HeadToHead {
     pub behind: i64,
 }
 
+/// A player's figures in a server for one game, or for all games together (`kind` is
+/// [`ALL_KINDS`]), kept up to date as games finish.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PlayerSummary {
+    pub kind: String,
+    /// Versus (not solitaire) results, and how many of them were wins.
+    pub games: i64,
+    pub wins: i64,
+    /// Wins since the last loss, and the most in a row, in the order the games finished.
+    pub streak: i64,
+    pub best_streak: i64,
+    pub solo_games: i64,
+    pub solo_best: Option<i64>,
+    pub solo_turns: i64,
+    /// When the first result (of any sort, then versus) came: `(finished_at, game_id)`.
+    pub first_at: i64,
+    pub first_game: i64,
+    pub versus_first_at: Option<i64>,
+    pub versus_first_game: Option<i64>,
+}
+
+/// The `kind` of a player's summary over every game.
+pub const ALL_KINDS: &str = "*";
+
+impl PlayerSummary {
+    fn new(kind: &str, at: i64, game: i64) -> PlayerSummary {
+        PlayerSummary {
+            kind: kind.to_owned(),
+            games: 0,
+            wins: 0,
+            streak: 0,
+            best_streak: 0,
+            solo_games: 0,
+            solo_best: None,
+            solo_turns: 0,
+            first_at: at,
+            first_game: game,
+            versus_first_at: None,
+            versus_first_game: None,
+        }
+    }
+
+    /// Counts one more result, finished at `(at, game)`, as the newest.
+    fn add(&mut self, seat: &SeatResult, at: i64, game: i64) {
+        if (at, game) < (self.first_at, self.first_game) {
+            (self.first_at, self.first_game) = (at, game);
+        }
+        if let Some(turns) = seat.turns {
+            let turns = i64::from(turns);
+            self.solo_games += 1;
+            self.solo_turns += turns;
+            self.solo_best = Some(self.solo_best.map_or(turns, |best| best.min(turns)));
+            return;
+        }
+        self.games += 1;
+        self.wins += i64::from(seat.won);
+        self.streak = if seat.won { self.streak + 1 } else { 0 };
+        self.best_streak = self.best_streak.max(self.streak);
+        if self
+            .versus_first_at
+            .zip(self.versus_first_game)
+            .is_none_or(|first| (at, game) < first)
+        {
+            (self.versus_first_at, self.versus_first_game) = (Some(at), Some(game));
+        }
+    }
+}
+
+/// The current and longest runs of wins in `won`, oldest first.
+fn streaks(won: impl IntoIterator<Item = bool>) -> (i64, i64) {
+    won.into_iter().fold((0, 0), |(run, best), won| {
+        let run = if won { run + 1 } else { 0 };
+        (run, best.max(run))
+    })
+}
+
 /// One seat of a recent game.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct RecentSeat {
@@ -120,7 +196,7 @@ const SELECT_STANDING: &str = "SELECT player, mu, sigma, games, wins, score FROM
 const COUNT_AHEAD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2 AND score > $3";
 const COUNT_BOARD: &str = "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2";
 const SELECT_RESULTS_OF: &str = "SELECT game_id, kind, place, won, resigned, turns, mu, sigma, finished_at \
-     FROM results WHERE guild_id = $1 AND player = $2 ORDER BY finished_at, game_id";
+     FROM results WHERE guild_id = $1 AND player = $2 ORDER BY finished_at, game_id, place, seat";
 const SELECT_HEAD_TO_HEAD: &str = "SELECT opponent, games, ahead, behind FROM rivals \
      WHERE guild_id = $1 AND player = $2 ORDER BY games DESC, opponent LIMIT $3";
 const UPSERT_RIVAL: &str = "INSERT INTO rivals (guild_id, player, opponent, games, ahead, behind) \
@@ -134,6 +210,29 @@ const SELECT_RECENT_GAMES_OF: &str = "SELECT game_id, finished_at FROM results \
      WHERE guild_id = $1 AND player = $2 ORDER BY finished_at DESC, game_id DESC LIMIT $3";
 const SELECT_SEATS_OF_GAME: &str = "SELECT game_id, seat, kind, player, place, won, resigned, turns, finished_at \
      FROM results WHERE game_id = $1 ORDER BY seat";
+
+const SELECT_SUMMARIES: &str = "SELECT kind, games, wins, streak, best_streak, solo_games, solo_best, \
+     solo_turns, first_at, first_game, versus_first_at, versus_first_game FROM player_stats \
+     WHERE guild_id = $1 AND player = $2 ORDER BY kind";
+const SELECT_SUMMARY_PAIR: &str = "SELECT kind, games, wins, streak, best_streak, solo_games, solo_best, \
+     solo_turns, first_at, first_game, versus_first_at, versus_first_game FROM player_stats \
+     WHERE guild_id = $1 AND player = $2 AND kind IN ($3, '*')";
+const UPSERT_SUMMARY: &str = "INSERT INTO player_stats (guild_id, player, kind, games, wins, streak, \
+     best_streak, solo_games, solo_best, solo_turns, first_at, first_game, versus_first_at, \
+     versus_first_game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+     ON CONFLICT (guild_id, player, kind) DO UPDATE SET games = excluded.games, wins = excluded.wins, \
+     streak = excluded.streak, best_streak = excluded.best_streak, solo_games = excluded.solo_games, \
+     solo_best = excluded.solo_best, solo_turns = excluded.solo_turns, first_at = excluded.first_at, \
+     first_game = excluded.first_game, versus_first_at = excluded.versus_first_at, \
+     versus_first_game = excluded.versus_first_game";
+/// Whether a player has a result newer than the one being finished (two games finishing in one
+/// second, in the other order): then streaks are counted again from the results.
+const SELECT_NEWER: &str = "SELECT game_id FROM results WHERE guild_id = $1 AND player = $2 \
+     AND (finished_at > $3 OR (finished_at = $3 AND game_id > $4)) LIMIT 1";
+const SELECT_VERSUS_WINS: &str = "SELECT kind, won FROM results \
+     WHERE guild_id = $1 AND player = $2 AND turns IS NULL ORDER BY finished_at, game_id, place, seat";
+const SELECT_TREND: &str = "SELECT mu, sigma FROM results WHERE guild_id = $1 AND player = $2 \
+     AND kind = $3 AND mu IS NOT NULL ORDER BY finished_at DESC, game_id DESC LIMIT $4";
 
 #[derive(sqlx::FromRow)]
 struct RatingRow {
@@ -250,6 +349,75 @@ impl Store {
                     .bind(now)
                     .execute(&mut *tx)
                     .await?;
+            }
+            // Each player's summary, their seats counted in the order stats reads them.
+            let mut players: Vec<(&str, Vec<&SeatResult>)> = vec![];
+            for s in &finish.seats {
+                match players.iter_mut().find(|(p, _)| *p == s.player) {
+                    Some((_, seats)) => seats.push(s),
+                    None if s.player != ANONYMOUS => players.push((&s.player, vec![s])),
+                    None => {}
+                }
+            }
+            for (player, seats) in &mut players {
+                seats.sort_by_key(|s| s.place);
+                let stored: Vec<PlayerSummary> = sqlx::query_as(SELECT_SUMMARY_PAIR)
+                    .bind(guild)
+                    .bind(*player)
+                    .bind(&finish.kind)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                let newer: Option<i64> = sqlx::query_scalar(SELECT_NEWER)
+                    .bind(guild)
+                    .bind(*player)
+                    .bind(now)
+                    .bind(game.get())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let versus: Vec<(String, bool)> = if newer.is_some() {
+                    sqlx::query_as(SELECT_VERSUS_WINS)
+                        .bind(guild)
+                        .bind(*player)
+                        .fetch_all(&mut *tx)
+                        .await?
+                } else {
+                    vec![]
+                };
+                for kind in [finish.kind.as_str(), ALL_KINDS] {
+                    let mut summary = stored
+                        .iter()
+                        .find(|r| r.kind == kind)
+                        .cloned()
+                        .unwrap_or_else(|| PlayerSummary::new(kind, now, game.get()));
+                    for s in seats.iter() {
+                        summary.add(s, now, game.get());
+                    }
+                    if newer.is_some() {
+                        (summary.streak, summary.best_streak) = streaks(
+                            versus
+                                .iter()
+                                .filter(|(k, _)| kind == ALL_KINDS || k == kind)
+                                .map(|(_, won)| *won),
+                        );
+                    }
+                    sqlx::query(UPSERT_SUMMARY)
+                        .bind(guild)
+                        .bind(*player)
+                        .bind(&summary.kind)
+                        .bind(summary.games)
+                        .bind(summary.wins)
+                        .bind(summary.streak)
+                        .bind(summary.best_streak)
+                        .bind(summary.solo_games)
+                        .bind(summary.solo_best)
+                        .bind(summary.solo_turns)
+                        .bind(summary.first_at)
+                        .bind(summary.first_game)
+                        .bind(summary.versus_first_at)
+                        .bind(summary.versus_first_game)
+                        .execute(&mut *tx)
+                        .await?;
+                }
             }
             // Head-to-head: every seat against every seat of another player.
             for m in &finish.seats {
@@ -382,7 +550,8 @@ impl Store {
         })
     }
 
-    /// Every finished game of a player in a server, oldest first.
+    /// Every finished game of a player in a server, oldest first (stats reads the summaries
+    /// instead; this is the full record they are checked against).
     pub async fn results_of(
         &self,
         guild: Option<GuildId>,
@@ -396,6 +565,43 @@ impl Store {
                 .fetch_all(pool)
                 .await?
         }))
+    }
+
+    /// A player's summaries in a server: one per game they finished there, and [`ALL_KINDS`].
+    pub async fn summaries(
+        &self,
+        guild: Option<GuildId>,
+        player: &str,
+    ) -> Result<Vec<PlayerSummary>, StoreError> {
+        let guild = guild_key(guild);
+        Ok(with_pool!(self, |pool| {
+            sqlx::query_as(SELECT_SUMMARIES)
+                .bind(guild)
+                .bind(player)
+                .fetch_all(pool)
+                .await?
+        }))
+    }
+
+    /// A player's ratings after their last `limit` rated games of `kind` in a server, newest first.
+    pub async fn rating_trend(
+        &self,
+        guild: Option<GuildId>,
+        player: &str,
+        kind: &str,
+        limit: i64,
+    ) -> Result<Vec<Rating>, StoreError> {
+        let guild = guild_key(guild);
+        let rows: Vec<(f64, f64)> = with_pool!(self, |pool| {
+            sqlx::query_as(SELECT_TREND)
+                .bind(guild)
+                .bind(player)
+                .bind(kind)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?
+        });
+        Ok(rows.into_iter().map(|(mu, sigma)| Rating { mu, sigma }).collect())
     }
 
     /// The opponents a player met most often in a server, with who placed ahead.
@@ -477,6 +683,10 @@ impl Store {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
+            sqlx::query("DELETE FROM player_stats WHERE player = $1")
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("DELETE FROM ratings WHERE player = $1")
                 .bind(player)
                 .execute(&mut *tx)
@@ -523,4 +733,17 @@ fn positioned(rows: Vec<RatingRow>, offset: i64, ahead: i64) -> Vec<Standing> {
         out.push(row.standing(position));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaks_are_the_run_since_the_last_loss_and_the_longest_run() {
+        let won = [true, true, false, true, true, true, false, true];
+        assert_eq!(streaks(won), (1, 3));
+        assert_eq!(streaks([]), (0, 0));
+        assert_eq!(streaks([false, true, true]), (2, 2));
+    }
 }

@@ -1044,4 +1044,6 @@ impl Store {
 
 // After the macros above, which it uses.
 mod history;
-pub use history::{ANONYMOUS, Finish, HeadToHead, PlayerResult, RecentSeat, SeatResult, Standing};
+pub use history::{
+    ALL_KINDS, ANONYMOUS, Finish, HeadToHead, PlayerResult, PlayerSummary, RecentSeat, SeatResult, Standing,
+};
