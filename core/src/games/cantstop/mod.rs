@@ -354,49 +354,50 @@ impl CantStop {
         let mut moves = ArrayVec::new();
         let placed = placed(&self.runners);
         for (x, y) in pairings(dice) {
-            for mv in self.pairing_moves(x, y, placed) {
+            self.pairing_moves(x, y, placed, |mv| {
                 if !moves.contains(&mv) {
                     moves.push(mv);
                 }
-            }
+            });
         }
         moves
     }
 
-    /// The moves one pairing offers with `placed` runners out: both sums (smaller first), or
-    /// else each sum usable alone (rule d: a single sum only when the pairing cannot use both,
-    /// in either order).
+    /// The moves one pairing offers with `placed` runners out, each given to `found`: both
+    /// sums (smaller first), or else each sum usable alone (rule d: a single sum only when the
+    /// pairing cannot use both, in either order).
     #[inline]
-    fn pairing_moves(&self, x: u8, y: u8, placed: usize) -> ArrayVec<Move, 2> {
+    fn pairing_moves(&self, x: u8, y: u8, placed: usize, mut found: impl FnMut(Move)) {
         let (a, b) = (x.min(y), x.max(y));
-        let mut moves = ArrayVec::new();
         if self.blocked(&self.runners, placed, a).is_none() {
             let mut runners = self.runners;
             let after = placed + usize::from(runners[usize::from(a)] == 0);
             self.advance(&mut runners, a);
             if self.blocked(&runners, after, b).is_none() {
-                moves.push(Move::Both(a, b));
-                return moves;
+                return found(Move::Both(a, b));
             }
-            moves.push(Move::One(a));
+            found(Move::One(a));
         }
         if a != b && self.blocked(&self.runners, placed, b).is_none() {
-            moves.push(Move::One(b));
+            found(Move::One(b));
         }
-        moves
     }
 
     /// Does the waiting roll `dice` allow `mv`? Only the pairings that offer its sums are tried,
     /// so checking a move costs less than listing them all.
     fn allows(&self, dice: [u8; 4], mv: Move) -> bool {
         let placed = placed(&self.runners);
-        pairings(dice).iter().any(|&(x, y)| {
+        let mut allowed = false;
+        for (x, y) in pairings(dice) {
             let offered = match mv {
                 Move::Both(a, b) => (x.min(y), x.max(y)) == (a, b),
                 Move::One(a) => x == a || y == a,
             };
-            offered && self.pairing_moves(x, y, placed).contains(&mv)
-        })
+            if offered {
+                self.pairing_moves(x, y, placed, |m| allowed |= m == mv);
+            }
+        }
+        allowed
     }
 
     /// Does `dice` leave no move? Exactly when none of its sums is usable by itself: using one
