@@ -20,7 +20,8 @@ fn random_playout(seed: u64) -> usize {
         &mut dice,
         usize::MAX,
         |game, seat| {
-            let legal = game.legal_actions(seat);
+            // The typed, allocation-free list a simulating bot uses (`legal_actions` is its Vec).
+            let legal = game.actions(seat);
             legal[pick_index(legal.len(), &mut chooser)]
         },
         |_, _, _, _| actions += 1,
@@ -41,7 +42,7 @@ fn random_solitaire(seed: u64) -> u32 {
         |game, seat| match game.phase() {
             Phase::Choosing if chooser.roll(10) <= 3 => Action::Stop,
             Phase::Rolled(_) => {
-                let legal = game.legal_actions(seat);
+                let legal = game.actions(seat);
                 legal[pick_index(legal.len(), &mut chooser)]
             }
             _ => Action::Roll,

@@ -2,28 +2,28 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use saikoro_core::engine::bot::{Level, pick_index};
-use saikoro_core::engine::{AnyGame, Dice, Game, Locale, SeededDice, Tr, driver};
-use saikoro_core::games::ishigaki::Ishigaki;
+use saikoro_core::engine::{AnyGame, Dice, Game, SeededDice, driver};
+use saikoro_core::games::ishigaki::{Ishigaki, Options};
 use std::hint::black_box;
 
-/// One game from setup to the end with uniformly random legal choices.
+/// One game from setup to the end with uniformly random legal choices, played as the typed
+/// game (as a simulating bot would), so no button labels are built.
 fn random_game(seed: u64, players: usize, crumbling: bool) -> usize {
     let mut dice = SeededDice::new(seed);
     let mut choose = SeededDice::new(!seed);
-    let options = serde_json::json!({ "crumbling": crumbling });
-    let mut game = saikoro_core::games::GameKind::from_id("ishigaki")
-        .expect("registered")
-        .new_game(&options, players, &mut dice)
-        .expect("a valid setup");
-    let tr = Tr::new(Locale::En, &[]);
+    let options = Options {
+        crumbling,
+        ..Options::default()
+    };
+    let mut game = Ishigaki::new(&options, players, &mut dice).expect("a valid setup");
     let mut actions = 0;
     driver::play(
-        game.as_mut(),
+        &mut game,
         &mut dice,
         usize::MAX,
-        |game, seat| {
-            let choices = game.choices(seat, &tr);
-            choices[pick_index(choices.len(), &mut choose)].id.clone()
+        |game: &Ishigaki, seat| {
+            let legal = game.legal_actions(seat);
+            legal[pick_index(legal.len(), &mut choose)]
         },
         |_, _, _, _| actions += 1,
     )

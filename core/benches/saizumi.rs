@@ -1,7 +1,7 @@
 //! Saizumi random playouts per second: the rules' speed (legal actions, apply, the automatic
 //! steps) without bots or labels.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::driver::play;
 use saikoro_core::engine::{Game, SeededDice};
@@ -27,15 +27,19 @@ fn random_game(seed: u64, players: usize) {
 }
 
 fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("saizumi");
+    // One element per game, so criterion prints games/s.
+    group.throughput(Throughput::Elements(1));
     for players in [2, 4] {
         let mut seed = 0;
-        c.bench_function(&format!("saizumi random playout {players}p"), |b| {
+        group.bench_function(format!("random_playout_{players}p"), |b| {
             b.iter(|| {
                 seed += 1;
                 random_game(seed, players);
             })
         });
     }
+    group.finish();
 }
 
 criterion_group!(benches, playouts);

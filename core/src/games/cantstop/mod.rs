@@ -39,7 +39,7 @@ pub const MARKER_LIMIT: usize = 9;
 /// Every outcome of four dice.
 pub const ROLLS: u32 = 1296;
 /// The most distinct moves a roll can offer: three pairings, each both sums or one of two.
-const MAX_MOVES: usize = 6;
+pub const MAX_MOVES: usize = 6;
 /// How many log lines the state keeps for the board.
 const LOG_LEN: usize = 5;
 
@@ -321,7 +321,26 @@ impl CantStop {
 
     /// The moves the waiting roll allows (empty unless the phase is [`Phase::Rolled`]).
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.dice().map_or_else(Vec::new, |d| self.moves_for_roll(d))
+        self.moves().to_vec()
+    }
+
+    /// [`CantStop::legal_moves`] without allocating, for playouts and bots' simulations.
+    pub fn moves(&self) -> ArrayVec<Move, MAX_MOVES> {
+        self.dice().map_or_else(ArrayVec::new, |d| self.roll_moves(d))
+    }
+
+    /// [`Game::legal_actions`] without allocating, for playouts and bots' simulations.
+    pub fn actions(&self, seat: Seat) -> ArrayVec<Action, MAX_MOVES> {
+        let mut actions = ArrayVec::new();
+        if self.outcome.is_none() && seat == self.active {
+            match self.phase {
+                Phase::TurnStart => actions.push(Action::Roll),
+                Phase::Rolled(d) => actions.extend(self.roll_moves(d).into_iter().map(Action::Move)),
+                Phase::Choosing => actions.extend([Action::Roll, Action::Stop]),
+                Phase::Over => {}
+            }
+        }
+        actions
     }
 
     /// The moves the active player would have for `dice` with the runners as they stand,
@@ -333,36 +352,68 @@ impl CantStop {
     /// [`CantStop::moves_for_roll`] without allocating, for the rules' own hot path.
     fn roll_moves(&self, dice: [u8; 4]) -> ArrayVec<Move, MAX_MOVES> {
         let mut moves = ArrayVec::new();
+        let placed = placed(&self.runners);
         for (x, y) in pairings(dice) {
-            let (a, b) = (x.min(y), x.max(y));
-            let mut runners = self.runners;
-            if self.blocked(&runners, a).is_none() {
-                self.advance(&mut runners, a);
-                if self.blocked(&runners, b).is_none() {
-                    push_new(&mut moves, Move::Both(a, b));
-                    continue;
+            self.pairing_moves(x, y, placed, |mv| {
+                if !moves.contains(&mv) {
+                    moves.push(mv);
                 }
-            }
-            // Rule d: a single sum only when the pairing cannot use both (in either order).
-            for s in [a, b] {
-                if self.blocked(&self.runners, s).is_none() {
-                    push_new(&mut moves, Move::One(s));
-                }
-            }
+            });
         }
         moves
+    }
+
+    /// The moves one pairing offers with `placed` runners out, each given to `found`: both
+    /// sums (smaller first), or else each sum usable alone (rule d: a single sum only when the
+    /// pairing cannot use both, in either order).
+    #[inline]
+    fn pairing_moves(&self, x: u8, y: u8, placed: usize, mut found: impl FnMut(Move)) {
+        let (a, b) = (x.min(y), x.max(y));
+        if self.blocked(&self.runners, placed, a).is_none() {
+            let mut runners = self.runners;
+            let after = placed + usize::from(runners[usize::from(a)] == 0);
+            self.advance(&mut runners, a);
+            if self.blocked(&runners, after, b).is_none() {
+                return found(Move::Both(a, b));
+            }
+            found(Move::One(a));
+        }
+        if a != b && self.blocked(&self.runners, placed, b).is_none() {
+            found(Move::One(b));
+        }
+    }
+
+    /// Does the waiting roll `dice` allow `mv`? Only the pairings that offer its sums are tried,
+    /// so checking a move costs less than listing them all.
+    fn allows(&self, dice: [u8; 4], mv: Move) -> bool {
+        let placed = placed(&self.runners);
+        let mut allowed = false;
+        for (x, y) in pairings(dice) {
+            let offered = match mv {
+                Move::Both(a, b) => (x.min(y), x.max(y)) == (a, b),
+                Move::One(a) => x == a || y == a,
+            };
+            if offered {
+                self.pairing_moves(x, y, placed, |m| allowed |= m == mv);
+            }
+        }
+        allowed
     }
 
     /// Does `dice` leave no move? Exactly when none of its sums is usable by itself: using one
     /// sum never makes another usable.
     fn busts(&self, dice: [u8; 4]) -> bool {
-        let unusable = |s| self.blocked(&self.runners, s).is_some();
+        let placed = placed(&self.runners);
+        let unusable = |s| self.blocked(&self.runners, placed, s).is_some();
         pairings(dice).iter().all(|&(x, y)| unusable(x) && unusable(y))
     }
 
     /// Is `column` usable by itself now (rules §4.3)?
     pub fn is_usable(&self, column: u8) -> bool {
-        COLUMNS.contains(&column) && self.blocked(&self.runners, column).is_none()
+        COLUMNS.contains(&column)
+            && self
+                .blocked(&self.runners, placed(&self.runners), column)
+                .is_none()
     }
 
     /// How many of the [`ROLLS`] possible rolls would bust if the active player rolled now.
@@ -378,9 +429,10 @@ impl CantStop {
         f64::from(self.bust_rolls()) / f64::from(ROLLS)
     }
 
-    // Inlined: the playout hot path asks this several times per roll.
+    /// Why `column` is not usable with `runners`, `placed` of them on the board. The caller
+    /// counts `placed` once per roll: this is asked several times per roll on the playout path.
     #[inline]
-    fn blocked(&self, runners: &Runners, column: u8) -> Option<Block> {
+    fn blocked(&self, runners: &Runners, placed: usize, column: u8) -> Option<Block> {
         let c = usize::from(column);
         if let Some(p) = self.claimed[c] {
             return Some(Block::Claimed(p));
@@ -388,7 +440,7 @@ impl CantStop {
         if runners[c] > 0 {
             return (runners[c] >= HEIGHTS[c]).then_some(Block::Summit);
         }
-        if placed(runners) >= RUNNERS {
+        if placed >= RUNNERS {
             return Some(Block::NoFreeRunner);
         }
         let own = &self.markers[self.active];
@@ -429,7 +481,7 @@ impl CantStop {
         }
         let mut runners = self.runners;
         for s in mv.sums() {
-            if let Some(block) = self.blocked(&runners, s) {
+            if let Some(block) = self.blocked(&runners, placed(&runners), s) {
                 return block.reason(s);
             }
             self.advance(&mut runners, s);
@@ -471,7 +523,7 @@ impl CantStop {
             (Action::Move(_), Phase::TurnStart | Phase::Choosing) => {
                 Err(RuleError::new("cantstop-rule-roll-first"))
             }
-            (Action::Move(mv), Phase::Rolled(dice)) if !self.roll_moves(dice).contains(mv) => {
+            (Action::Move(mv), Phase::Rolled(dice)) if !self.allows(dice, *mv) => {
                 Err(self.why_illegal(dice, *mv).into())
             }
             _ => Ok(()),
@@ -585,12 +637,6 @@ fn placed(runners: &Runners) -> usize {
     runners.iter().fold(0, |n, &p| n + usize::from(p > 0))
 }
 
-fn push_new(moves: &mut ArrayVec<Move, MAX_MOVES>, mv: Move) {
-    if !moves.contains(&mv) {
-        moves.push(mv);
-    }
-}
-
 /// For every set of usable columns (bit `column - 2`), how many rolls use none of them. A roll
 /// busts exactly when none of its six pair sums is usable by itself: using one sum never makes
 /// another usable.
@@ -659,15 +705,7 @@ impl Game for CantStop {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if self.outcome.is_some() || seat != self.active {
-            return vec![];
-        }
-        match self.phase {
-            Phase::TurnStart => vec![Action::Roll],
-            Phase::Rolled(d) => self.roll_moves(d).into_iter().map(Action::Move).collect(),
-            Phase::Choosing => vec![Action::Roll, Action::Stop],
-            Phase::Over => vec![],
-        }
+        self.actions(seat).to_vec()
     }
 
     fn apply_events(

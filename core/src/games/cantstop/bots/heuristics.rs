@@ -188,7 +188,7 @@ impl Heuristic {
 
     /// The best of the legal moves (the first of equals), if the dice are waiting for one.
     pub fn choose_move(&self, game: &CantStop) -> Option<Move> {
-        let moves = game.legal_moves();
+        let moves = game.moves();
         let best = moves.iter().map(|&m| self.choice_score(game, m)).max()?;
         moves.into_iter().find(|&m| self.choice_score(game, m) == best)
     }

@@ -62,7 +62,7 @@ impl EasyBot {
     pub fn action(&self, game: &CantStop, rng: &mut dyn Dice) -> Action {
         match game.phase() {
             Phase::Rolled(_) => {
-                let moves = game.legal_moves();
+                let moves = game.moves();
                 if moves.len() > 1 && rng.roll(3) == 1 {
                     Action::Move(moves[pick_index(moves.len(), rng)])
                 } else {

@@ -75,7 +75,7 @@ pub fn weigh(game: &CantStop, params: &Params) -> Vec<(Decision, f64)> {
     let runners = current_runners(game);
     match game.phase() {
         Phase::Rolled(_) => game
-            .legal_moves()
+            .moves()
             .into_iter()
             .map(|mv| {
                 let mut after = runners;
