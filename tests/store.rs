@@ -308,7 +308,7 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         updated_at: 1_800_000_000,
         ..stored.clone()
     };
-    store.update_game(&changed).await.expect("update");
+    store.update_game(&changed, None).await.expect("update");
     assert_eq!(load(store, stored.id).await.row, changed);
     assert_eq!(load(store, dm.id).await.row, dm, "other games are untouched");
 
@@ -324,7 +324,7 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         ..changed
     };
     assert!(matches!(
-        store.update_game(&missing).await,
+        store.update_game(&missing, None).await,
         Err(StoreError::Invalid(_))
     ));
 }
@@ -341,7 +341,7 @@ async fn appended_actions_load_in_order(db: TestDb) {
     ];
     for (seq, entry) in (0..).zip(&log) {
         store
-            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq)
+            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq, None)
             .await
             .expect("append");
     }
@@ -362,13 +362,13 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     let row = insert(store, &game("ninja", 5)).await;
     let first = action(0, "move-3", &[4]);
     store
-        .append_action(row.id, 0, &first, Status::Playing, 10)
+        .append_action(row.id, 0, &first, Status::Playing, 10, None)
         .await
         .expect("first append");
 
     let late = action(1, "move-5", &[2]);
     let err = store
-        .append_action(row.id, 0, &late, Status::Finished, 20)
+        .append_action(row.id, 0, &late, Status::Finished, 20, None)
         .await
         .expect_err("duplicate");
     assert!(
@@ -386,7 +386,7 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     assert_eq!(loaded.row.updated_at, 10);
 
     store
-        .append_action(row.id, 1, &late, Status::Playing, 30)
+        .append_action(row.id, 1, &late, Status::Playing, 30, None)
         .await
         .expect("next seq still free");
     assert_eq!(load(store, row.id).await.log, vec![first, late]);
@@ -403,22 +403,32 @@ async fn finished_and_abandoned_games_leave_load_active(db: TestDb) {
     );
 
     store
-        .append_action(finishing.id, 0, &action(0, "roll", &[5]), Status::Playing, 5)
+        .append_action(
+            finishing.id,
+            0,
+            &action(0, "roll", &[5]),
+            Status::Playing,
+            5,
+            None,
+        )
         .await
         .expect("append");
     let playing = store.load_active().await.expect("load");
     assert_eq!(playing[1].row.status, Status::Playing);
 
     store
-        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6)
+        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6, None)
         .await
         .expect("append");
     store
-        .update_game(&GameRow {
-            status: Status::Abandoned,
-            updated_at: 7,
-            ..abandoning.clone()
-        })
+        .update_game(
+            &GameRow {
+                status: Status::Abandoned,
+                updated_at: 7,
+                ..abandoning.clone()
+            },
+            None,
+        )
         .await
         .expect("abandon");
 
@@ -448,7 +458,7 @@ async fn logs_of_many_games_are_kept_apart(db: TestDb) {
                     &[u8::try_from(n).expect("small")],
                 );
                 store
-                    .append_action(id, round, &entry, Status::Playing, round)
+                    .append_action(id, round, &entry, Status::Playing, round, None)
                     .await
                     .expect("append");
             }
@@ -525,7 +535,9 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
             let store = Arc::clone(&store);
             let entry = action(n % 2, &format!("click-{n}"), &[]);
             tokio::spawn(async move {
-                let outcome = store.append_action(row.id, 0, &entry, Status::Playing, 1).await;
+                let outcome = store
+                    .append_action(row.id, 0, &entry, Status::Playing, 1, None)
+                    .await;
                 (entry, outcome)
             })
         })
@@ -546,7 +558,7 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
 async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
     let store = &db.store;
     let err = store
-        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1)
+        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1, None)
         .await
         .expect_err("missing");
     assert!(matches!(err, StoreError::Invalid(_)), "not a conflict: {err:?}");
@@ -560,7 +572,7 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let taken = insert(store, &game("cantstop", 20)).await;
     let first = action(0, "roll", &[1, 2, 3, 4]);
     store
-        .append_action(taken.id, 0, &first, Status::Playing, 1)
+        .append_action(taken.id, 0, &first, Status::Playing, 1, None)
         .await
         .expect("first append");
     let mut fresh = Vec::new();
@@ -572,10 +584,10 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let good = futures_util::future::join_all(
         fresh
             .iter()
-            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2)),
+            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2, None)),
     );
-    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2);
-    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2);
+    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2, None);
+    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2, None);
     let (good, conflict, missing) = tokio::join!(good, conflict, missing);
     for outcome in good {
         outcome.expect("a good append commits beside the bad ones");
@@ -642,7 +654,7 @@ async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
     for channel in 0..5 {
         let row = insert(store, &game("cantstop", channel)).await;
         store
-            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1)
+            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1, None)
             .await
             .expect("append");
         ids.push(row.id);
@@ -704,7 +716,7 @@ async fn reopening_keeps_everything(db: TestDb) {
     let log = vec![action(0, "roll", &[1, 1, 2, 2]), action(0, "stop", &[])];
     for (seq, entry) in (0..).zip(&log) {
         db.store
-            .append_action(row.id, seq, entry, Status::Playing, 50 + seq)
+            .append_action(row.id, seq, entry, Status::Playing, 50 + seq, None)
             .await
             .expect("append");
     }
@@ -826,8 +838,8 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
     // update, and a finish are refused, and nothing of them is stored.
     let mine = action(0, "roll", &[1, 2, 3, 4]);
     let (stolen, own) = tokio::join!(
-        upper.append_action(zero.id, 0, &mine, Status::Playing, 5),
-        upper.append_action(one.id, 0, &mine, Status::Playing, 5),
+        upper.append_action(zero.id, 0, &mine, Status::Playing, 5, None),
+        upper.append_action(one.id, 0, &mine, Status::Playing, 5, None),
     );
     assert!(
         matches!(stolen, Err(StoreError::OtherShard { game, .. }) if game == zero.id),
@@ -839,7 +851,7 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
         updated_at: 9,
         ..zero.clone()
     };
-    let updated = upper.update_game(&taken).await;
+    let updated = upper.update_game(&taken, None).await;
     assert!(
         matches!(updated, Err(StoreError::OtherShard { .. })),
         "{updated:?}"
@@ -867,10 +879,10 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
 
     // Its owner writes it as usual.
     lower
-        .append_action(zero.id, 0, &mine, Status::Playing, 6)
+        .append_action(zero.id, 0, &mine, Status::Playing, 6, None)
         .await
         .expect("the owner appends");
-    lower.update_game(&taken).await.expect("the owner updates");
+    lower.update_game(&taken, None).await.expect("the owner updates");
     assert_eq!(load(&lower, zero.id).await.row.status, Status::Abandoned);
     lower.close().await;
     upper.close().await;

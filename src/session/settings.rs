@@ -114,7 +114,22 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?;
         self.guild_settings.insert(guild, settings);
-        let sessions: Vec<_> = self.sessions.iter().map(|e| e.value().clone()).collect();
+        // Games not in memory are due by the soonest new timer at the latest, so each is looked
+        // at under the new timers (and rescheduled) in time.
+        let soonest = [settings.timers.reminder_secs, settings.timers.timeout_secs]
+            .into_iter()
+            .filter(|secs| *secs > 0)
+            .min()
+            .map(|secs| secs as i64);
+        if let Err(e) = self.store.reschedule_guild(guild, soonest).await {
+            tracing::error!(%guild, error = %e, "could not reschedule a server's games");
+        }
+        self.wake.notify_one();
+        let sessions: Vec<_> = self
+            .sessions
+            .iter()
+            .filter_map(|e| e.value().get().cloned())
+            .collect();
         for session in sessions {
             let mut s = session.lock().await;
             if s.row.guild_id == Some(guild) {

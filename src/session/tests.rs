@@ -186,7 +186,12 @@ async fn started(hub: &Arc<Hub>, out: &Channel) -> GameId {
 }
 
 async fn log_len(hub: &Hub, game: GameId) -> usize {
-    hub.sessions.get(&game).unwrap().clone().lock().await.log.len()
+    hub.live(game)
+        .await
+        .unwrap()
+        .expect("an unfinished game")
+        .log
+        .len()
 }
 
 #[tokio::test]
@@ -413,11 +418,7 @@ fn live_board(out: &Channel) -> Option<Post> {
 
 /// The game's log length in memory and in the store, while it is active.
 async fn log_lens(hub: &Hub, game: GameId) -> (Option<usize>, Option<usize>) {
-    let session = hub.sessions.get(&game).map(|s| s.clone());
-    let memory = match session {
-        Some(s) => Some(s.lock().await.log.len()),
-        None => None,
-    };
+    let memory = hub.live(game).await.unwrap().map(|s| s.log.len());
     let games = hub.store.load_active().await.unwrap();
     (
         memory,
@@ -576,16 +577,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     let start = button(&joined, "start");
     assert!(matches!(click(&hub, &out, &start, &ben).await, Reply::Update(_)));
     let new_game = ids::decode(&start).unwrap().game();
-    let seats = hub
-        .sessions
-        .get(&new_game)
-        .unwrap()
-        .clone()
-        .lock()
-        .await
-        .table
-        .seats
-        .clone();
+    let seats = hub.live(new_game).await.unwrap().unwrap().table.seats.clone();
     let order: Vec<_> = seats.iter().map(|s| s.user).collect();
     assert_eq!(order, vec![Some(UserId(2)), Some(UserId(1))]);
 
