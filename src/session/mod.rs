@@ -496,6 +496,7 @@ impl Hub {
     /// what is due at once (bots to move, boards never posted, timers that ran out meanwhile).
     /// Every other game is loaded when it is first touched. Returns the number of games indexed.
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        self.check_default_timers().await?;
         let index = self.store.load_index().await?;
         let games = index.len();
         for (id, channel) in index {

@@ -49,6 +49,17 @@ impl OnTimeout {
 /// stop); the game's default action always makes progress, so this only guards against a bug.
 const DEFAULT_ACTIONS: usize = 50;
 
+impl Timers {
+    /// The shortest timer that is on, in seconds: no deadline comes sooner after an action.
+    pub(super) fn soonest(&self) -> Option<i64> {
+        [self.reminder_secs, self.timeout_secs]
+            .into_iter()
+            .filter(|secs| *secs > 0)
+            .min()
+            .map(|secs| secs as i64)
+    }
+}
+
 /// Games the timer looks at per query: a page's sessions are in memory together at most.
 const DUE_PAGE: usize = 256;
 /// The timer task looks at the store at least this often (a game due while the process could

@@ -896,22 +896,24 @@ impl Store {
         Ok(())
     }
 
-    /// After a server changed its turn timers: each of its games in play becomes due no later
-    /// than `soonest` seconds after its last action (`None`: the timers are off), so a game not
-    /// in memory is looked at under the new timers and rescheduled then. Games already due
-    /// (a bot to move, a board to post) stay so.
-    pub async fn reschedule_guild(&self, guild: GuildId, soonest: Option<i64>) -> Result<(), StoreError> {
+    /// After turn timers changed — a server's (`Some(guild)`) or the configured defaults
+    /// (`None`: every game of this process) — each game in play becomes due no later than
+    /// `soonest` seconds after its last action (`None`: the timers are off), so a game not in
+    /// memory is looked at under the new timers and rescheduled then. Games already due (a bot
+    /// to move, a board to post) stay so.
+    pub async fn reschedule(&self, guild: Option<GuildId>, soonest: Option<i64>) -> Result<(), StoreError> {
+        let guild = guild.map(|g| snowflake_to_db(g.get()));
         with_pool!(self, |pool| {
-            sqlx::query(
+            let query = sqlx::query(concat!(
                 "UPDATE games SET due_at = CASE \
                  WHEN due_at IS NOT NULL AND due_at <= updated_at THEN due_at \
                  ELSE updated_at + $1 END \
-                 WHERE guild_id = $2 AND status = 'playing'",
-            )
+                 WHERE status = 'playing' AND ($2 IS NULL OR guild_id = $2) AND ",
+                owned!(3, 4, 5)
+            ))
             .bind(soonest)
-            .bind(snowflake_to_db(guild.get()))
-            .execute(pool)
-            .await?;
+            .bind(guild);
+            bind_shards!(query, self.shards).execute(pool).await?;
         });
         Ok(())
     }
