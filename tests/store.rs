@@ -172,6 +172,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     appending_to_a_missing_game_is_an_error,
     import_copies_games_with_their_logs,
     one_bad_append_does_not_fail_the_others_committed_with_it,
+    due_games_are_the_unfinished_ones_whose_time_came,
 );
 
 // Several processes on one database are PostgreSQL's alone.
@@ -916,4 +917,81 @@ async fn overlapping_processes_cannot_both_claim_a_shard(db: TestDb) {
         .claim_shards(Duration::from_secs(5))
         .await
         .expect("free again once its holder is gone");
+}
+
+/// What start-up and the timer task read: the index of unfinished games, and which are due.
+async fn due_games_are_the_unfinished_ones_whose_time_came(db: TestDb) {
+    let store = &db.store;
+    let lobby = insert(store, &game("cantstop", 1)).await;
+    let playing = insert(store, &game("cantstop", 2)).await;
+    let ended = insert(store, &game("cantstop", 3)).await;
+    let never = insert(store, &game("cantstop", 4)).await;
+    // A new game is due at its creation until its writer says otherwise.
+    assert_eq!(store.next_due().await.unwrap(), Some(1_700_000_000));
+    store.update_game(&lobby, Some(100)).await.unwrap();
+    store
+        .append_action(
+            playing.id,
+            0,
+            &action(0, "roll", &[1]),
+            Status::Playing,
+            50,
+            Some(200),
+        )
+        .await
+        .unwrap();
+    let abandoned = GameRow {
+        status: Status::Abandoned,
+        ..ended.clone()
+    };
+    store.update_game(&abandoned, Some(10)).await.unwrap();
+    store.update_game(&never, None).await.unwrap();
+
+    let index: Vec<GameId> = store
+        .load_index()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(
+        index,
+        vec![lobby.id, playing.id, never.id],
+        "ended games leave the index"
+    );
+    assert_eq!(store.next_due().await.unwrap(), Some(100));
+    let due = |at, after| async move { store.due_games(at, after, 10).await.unwrap() };
+    assert_eq!(
+        due(99, GameId(0)).await,
+        vec![],
+        "nothing yet; an ended game is never due"
+    );
+    assert_eq!(due(150, GameId(0)).await, vec![(lobby.id, 100)]);
+    assert_eq!(
+        due(200, GameId(0)).await,
+        vec![(lobby.id, 100), (playing.id, 200)]
+    );
+    assert_eq!(due(200, lobby.id).await, vec![(playing.id, 200)], "paged by id");
+    assert_eq!(store.due_games(200, GameId(0), 1).await.unwrap().len(), 1);
+
+    // A new due time is kept only where the game is still due as it was read.
+    store
+        .set_due(&[(lobby.id, 100, Some(300)), (playing.id, 150, Some(900))])
+        .await
+        .unwrap();
+    assert_eq!(due(299, GameId(0)).await, vec![(playing.id, 200)]);
+    assert_eq!(
+        due(300, GameId(0)).await,
+        vec![(lobby.id, 300), (playing.id, 200)]
+    );
+
+    // New timers: a game in play becomes due by its last action + the soonest timer.
+    store.reschedule(Some(GUILD), Some(5)).await.unwrap();
+    assert_eq!(due(55, GameId(0)).await, vec![(playing.id, 55)]);
+    store.reschedule(None, None).await.unwrap();
+    assert_eq!(
+        store.next_due().await.unwrap(),
+        Some(300),
+        "timers off: only the lobby"
+    );
 }

@@ -161,7 +161,12 @@ impl Hub {
                     }
                 };
                 let wrote = self.tend(&mut s).await;
-                let next = s.due_at();
+                // A board that could not be posted (Discord unreachable, the channel gone) is
+                // tried again in a while, not at every pass.
+                let next = match s.due_at() {
+                    Some(_) if s.needs_board() => Some(now() + MAX_SLEEP_SECS),
+                    next => next,
+                };
                 if !wrote && next != Some(was_due) && matches!(s.row.status, Status::Lobby | Status::Playing)
                 {
                     rescheduled.push((id, was_due, next));
