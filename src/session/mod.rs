@@ -492,9 +492,10 @@ impl Hub {
             .count()
     }
 
-    /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
-    /// what is due at once (bots to move, boards never posted, timers that ran out meanwhile).
-    /// Every other game is loaded when it is first touched. Returns the number of games indexed.
+    /// Start-up: reads the index of unfinished games (id and channel, not their logs). Each game
+    /// is loaded when it is first touched; what is due already (bots to move, boards never
+    /// posted, timers that ran out meanwhile) is done by the timer task's first pass
+    /// ([`Hub::start_timers`]). Returns the number of games indexed.
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
         self.check_default_timers().await?;
         let index = self.store.load_index().await?;
@@ -503,7 +504,6 @@ impl Hub {
             self.channels.insert(channel, id);
             self.sessions.insert(id, Slot::default());
         }
-        self.check_timers().await;
         Ok(games)
     }
 
