@@ -304,8 +304,10 @@ fn due_at(
 ) -> Option<i64> {
     match (status, game) {
         (Status::Lobby, _) => Some(table.lobby_expires_at),
+        // A game just started is stored before its state is kept: its first board is due.
+        (Status::Playing, _) if needs_board => Some(updated_at),
         (Status::Playing, Some(game)) => {
-            if needs_board || bot_to_act(game, table).is_some() {
+            if bot_to_act(game, table).is_some() {
                 return Some(updated_at);
             }
             let human = driver::awaited(game)
@@ -492,18 +494,22 @@ impl Hub {
             .count()
     }
 
-    /// Start-up: reads the index of unfinished games (id and channel, not their logs). Each game
-    /// is loaded when it is first touched; what is due already (bots to move, boards never
-    /// posted, timers that ran out meanwhile) is done by the timer task's first pass
-    /// ([`Hub::start_timers`]). Returns the number of games indexed.
+    /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
+    /// what is due already (bots to move, boards never posted, timers that ran out meanwhile),
+    /// before any click is taken: a click must find the board the restart re-posted. Every other
+    /// game is loaded when it is first touched. Returns the number of games indexed.
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
-        self.check_default_timers().await?;
+        // Not fatal: games already scheduled keep their times, and play goes on.
+        if let Err(e) = self.check_default_timers().await {
+            tracing::error!(error = %e, "could not reschedule games for changed default timers");
+        }
         let index = self.store.load_index().await?;
         let games = index.len();
         for (id, channel) in index {
             self.channels.insert(channel, id);
             self.sessions.insert(id, Slot::default());
         }
+        self.check_timers().await;
         Ok(games)
     }
 

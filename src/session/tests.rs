@@ -772,3 +772,57 @@ async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
     assert_eq!(reminders(), 1, "rescheduled: one reminder per wait");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn a_game_is_due_when_it_next_needs_the_bot() {
+    let kind = cantstop();
+    let game = kind
+        .new_game(&serde_json::Value::Null, 2, &mut SeededDice::new(3))
+        .unwrap();
+    let seat = |user: Option<u64>, bot| SeatInfo {
+        user: user.map(UserId),
+        name: "x".into(),
+        bot,
+    };
+    let mut table = Table::new(vec![seat(Some(1), None), seat(Some(2), None)], Locale::En, false);
+    table.lobby_expires_at = 500;
+    let timers = |reminder_secs, timeout_secs| Timers {
+        reminder_secs,
+        timeout_secs,
+        on_timeout: OnTimeout::Play,
+    };
+    let at = |status, game: Option<&dyn AnyGame>, table: &Table, timers, board_missing| {
+        due_at(status, game, table, timers, 100, board_missing)
+    };
+    let g = Some(game.as_ref());
+    assert_eq!(at(Status::Lobby, None, &table, timers(0, 0), true), Some(500));
+    assert_eq!(
+        at(Status::Playing, None, &table, timers(0, 0), true),
+        Some(100),
+        "just started: the first board is due at once"
+    );
+    assert_eq!(
+        at(Status::Playing, g, &table, timers(0, 0), false),
+        None,
+        "no timers"
+    );
+    assert_eq!(at(Status::Playing, g, &table, timers(10, 30), false), Some(110));
+    assert_eq!(at(Status::Playing, g, &table, timers(0, 30), false), Some(130));
+    table.reminded_at = 105;
+    assert_eq!(
+        at(Status::Playing, g, &table, timers(10, 30), false),
+        Some(130),
+        "reminded: the timeout is next"
+    );
+    assert_eq!(at(Status::Finished, g, &table, timers(10, 30), true), None);
+    let bots = Table::new(
+        vec![seat(None, Some(Level::Normal)), seat(None, Some(Level::Normal))],
+        Locale::En,
+        false,
+    );
+    assert_eq!(
+        at(Status::Playing, g, &bots, timers(0, 0), false),
+        Some(100),
+        "a bot moves at once"
+    );
+}

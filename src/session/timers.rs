@@ -91,14 +91,13 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
 }
 
 impl Hub {
-    /// Starts the timer task (once, after [`Hub::restore`]): it does what is due at once, then
-    /// sleeps until the store's next due game (or a write makes one due sooner) and does what is
-    /// due then; and the sweep that takes idle sessions out of memory.
+    /// Starts the timer task (once, after [`Hub::restore`]): it sleeps until the store's next
+    /// due game (or a write makes one due sooner) and then does what is due; and the sweep that
+    /// takes idle sessions out of memory.
     pub fn start_timers(self: &Arc<Self>) {
         let hub = self.clone();
         tokio::spawn(async move {
             loop {
-                hub.check_timers().await;
                 let next = match hub.store.next_due().await {
                     Ok(next) => next,
                     Err(e) => {
@@ -117,6 +116,7 @@ impl Hub {
                     () = tokio::time::sleep(wait) => {}
                     () = hub.wake.notified() => {}
                 }
+                hub.check_timers().await;
             }
         });
         let hub = self.clone();
