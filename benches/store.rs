@@ -167,7 +167,7 @@ async fn append_one_game(store: &Store, channel: u64) -> f64 {
     for seq in 0..APPENDS_ONE_GAME {
         let entry = action(usize::try_from(seq).expect("small"));
         store
-            .append_action(game, seq, &entry, Status::Playing, seq)
+            .append_action(game, seq, &entry, Status::Playing, seq, None)
             .await
             .expect("append");
     }
@@ -185,7 +185,7 @@ async fn append_many_games(store: &Store, channel: u64) -> f64 {
         for &game in &games {
             let entry = action(usize::try_from(seq).expect("small"));
             store
-                .append_action(game, seq, &entry, Status::Playing, seq)
+                .append_action(game, seq, &entry, Status::Playing, seq, None)
                 .await
                 .expect("append");
         }
@@ -210,7 +210,7 @@ async fn append_concurrently(store: &std::sync::Arc<Store>, channel: u64, games:
                 for seq in 0..per_game {
                     let entry = action(usize::try_from(seq).expect("small"));
                     store
-                        .append_action(game, seq, &entry, Status::Playing, seq)
+                        .append_action(game, seq, &entry, Status::Playing, seq, None)
                         .await
                         .expect("append");
                 }

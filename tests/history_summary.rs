@@ -416,14 +416,14 @@ async fn rematch_freed_by_a_closed_lobby(url: &str) {
     assert!(store.has_rematch(game).await.unwrap());
     assert_eq!(store.insert_rematch(&lobby, game).await.unwrap(), None);
     lobby.status = Status::Abandoned;
-    store.update_game(&lobby).await.expect("expire");
+    store.update_game(&lobby, None).await.expect("expire");
     assert!(!store.has_rematch(game).await.unwrap());
 
     lobby.status = Status::Lobby;
     lobby.id = store.insert_rematch(&lobby, game).await.unwrap().expect("again");
     for status in [Status::Playing, Status::Abandoned] {
         lobby.status = status;
-        store.update_game(&lobby).await.expect("update");
+        store.update_game(&lobby, None).await.expect("update");
     }
     assert!(store.has_rematch(game).await.unwrap());
     store.close().await;

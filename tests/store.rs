@@ -172,6 +172,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     appending_to_a_missing_game_is_an_error,
     import_copies_games_with_their_logs,
     one_bad_append_does_not_fail_the_others_committed_with_it,
+    due_games_are_the_unfinished_ones_whose_time_came,
 );
 
 // Several processes on one database are PostgreSQL's alone.
@@ -313,7 +314,7 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         updated_at: 1_800_000_000,
         ..stored.clone()
     };
-    store.update_game(&changed).await.expect("update");
+    store.update_game(&changed, None).await.expect("update");
     assert_eq!(load(store, stored.id).await.row, changed);
     assert_eq!(load(store, dm.id).await.row, dm, "other games are untouched");
 
@@ -329,7 +330,7 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         ..changed
     };
     assert!(matches!(
-        store.update_game(&missing).await,
+        store.update_game(&missing, None).await,
         Err(StoreError::Invalid(_))
     ));
 }
@@ -346,7 +347,7 @@ async fn appended_actions_load_in_order(db: TestDb) {
     ];
     for (seq, entry) in (0..).zip(&log) {
         store
-            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq)
+            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq, None)
             .await
             .expect("append");
     }
@@ -367,13 +368,13 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     let row = insert(store, &game("ninja", 5)).await;
     let first = action(0, "move-3", &[4]);
     store
-        .append_action(row.id, 0, &first, Status::Playing, 10)
+        .append_action(row.id, 0, &first, Status::Playing, 10, None)
         .await
         .expect("first append");
 
     let late = action(1, "move-5", &[2]);
     let err = store
-        .append_action(row.id, 0, &late, Status::Finished, 20)
+        .append_action(row.id, 0, &late, Status::Finished, 20, None)
         .await
         .expect_err("duplicate");
     assert!(
@@ -391,7 +392,7 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     assert_eq!(loaded.row.updated_at, 10);
 
     store
-        .append_action(row.id, 1, &late, Status::Playing, 30)
+        .append_action(row.id, 1, &late, Status::Playing, 30, None)
         .await
         .expect("next seq still free");
     assert_eq!(load(store, row.id).await.log, vec![first, late]);
@@ -408,22 +409,32 @@ async fn finished_and_abandoned_games_leave_load_active(db: TestDb) {
     );
 
     store
-        .append_action(finishing.id, 0, &action(0, "roll", &[5]), Status::Playing, 5)
+        .append_action(
+            finishing.id,
+            0,
+            &action(0, "roll", &[5]),
+            Status::Playing,
+            5,
+            None,
+        )
         .await
         .expect("append");
     let playing = store.load_active().await.expect("load");
     assert_eq!(playing[1].row.status, Status::Playing);
 
     store
-        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6)
+        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6, None)
         .await
         .expect("append");
     store
-        .update_game(&GameRow {
-            status: Status::Abandoned,
-            updated_at: 7,
-            ..abandoning.clone()
-        })
+        .update_game(
+            &GameRow {
+                status: Status::Abandoned,
+                updated_at: 7,
+                ..abandoning.clone()
+            },
+            None,
+        )
         .await
         .expect("abandon");
 
@@ -453,7 +464,7 @@ async fn logs_of_many_games_are_kept_apart(db: TestDb) {
                     &[u8::try_from(n).expect("small")],
                 );
                 store
-                    .append_action(id, round, &entry, Status::Playing, round)
+                    .append_action(id, round, &entry, Status::Playing, round, None)
                     .await
                     .expect("append");
             }
@@ -530,7 +541,9 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
             let store = Arc::clone(&store);
             let entry = action(n % 2, &format!("click-{n}"), &[]);
             tokio::spawn(async move {
-                let outcome = store.append_action(row.id, 0, &entry, Status::Playing, 1).await;
+                let outcome = store
+                    .append_action(row.id, 0, &entry, Status::Playing, 1, None)
+                    .await;
                 (entry, outcome)
             })
         })
@@ -551,7 +564,7 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
 async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
     let store = &db.store;
     let err = store
-        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1)
+        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1, None)
         .await
         .expect_err("missing");
     assert!(matches!(err, StoreError::Invalid(_)), "not a conflict: {err:?}");
@@ -565,7 +578,7 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let taken = insert(store, &game("cantstop", 20)).await;
     let first = action(0, "roll", &[1, 2, 3, 4]);
     store
-        .append_action(taken.id, 0, &first, Status::Playing, 1)
+        .append_action(taken.id, 0, &first, Status::Playing, 1, None)
         .await
         .expect("first append");
     let mut fresh = Vec::new();
@@ -577,10 +590,10 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let good = futures_util::future::join_all(
         fresh
             .iter()
-            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2)),
+            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2, None)),
     );
-    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2);
-    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2);
+    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2, None);
+    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2, None);
     let (good, conflict, missing) = tokio::join!(good, conflict, missing);
     for outcome in good {
         outcome.expect("a good append commits beside the bad ones");
@@ -647,7 +660,7 @@ async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
     for channel in 0..5 {
         let row = insert(store, &game("cantstop", channel)).await;
         store
-            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1)
+            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1, None)
             .await
             .expect("append");
         ids.push(row.id);
@@ -709,7 +722,7 @@ async fn reopening_keeps_everything(db: TestDb) {
     let log = vec![action(0, "roll", &[1, 1, 2, 2]), action(0, "stop", &[])];
     for (seq, entry) in (0..).zip(&log) {
         db.store
-            .append_action(row.id, seq, entry, Status::Playing, 50 + seq)
+            .append_action(row.id, seq, entry, Status::Playing, 50 + seq, None)
             .await
             .expect("append");
     }
@@ -831,8 +844,8 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
     // update, and a finish are refused, and nothing of them is stored.
     let mine = action(0, "roll", &[1, 2, 3, 4]);
     let (stolen, own) = tokio::join!(
-        upper.append_action(zero.id, 0, &mine, Status::Playing, 5),
-        upper.append_action(one.id, 0, &mine, Status::Playing, 5),
+        upper.append_action(zero.id, 0, &mine, Status::Playing, 5, None),
+        upper.append_action(one.id, 0, &mine, Status::Playing, 5, None),
     );
     assert!(
         matches!(stolen, Err(StoreError::OtherShard { game, .. }) if game == zero.id),
@@ -844,7 +857,7 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
         updated_at: 9,
         ..zero.clone()
     };
-    let updated = upper.update_game(&taken).await;
+    let updated = upper.update_game(&taken, None).await;
     assert!(
         matches!(updated, Err(StoreError::OtherShard { .. })),
         "{updated:?}"
@@ -872,10 +885,10 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
 
     // Its owner writes it as usual.
     lower
-        .append_action(zero.id, 0, &mine, Status::Playing, 6)
+        .append_action(zero.id, 0, &mine, Status::Playing, 6, None)
         .await
         .expect("the owner appends");
-    lower.update_game(&taken).await.expect("the owner updates");
+    lower.update_game(&taken, None).await.expect("the owner updates");
     assert_eq!(load(&lower, zero.id).await.row.status, Status::Abandoned);
     lower.close().await;
     upper.close().await;
@@ -1031,4 +1044,81 @@ async fn processes_given_different_shard_totals_are_refused(db: TestDb) {
         .claim_shards(Duration::from_secs(5), SHARD_CLAIM_CHECK)
         .await
         .expect("free once the other total is gone");
+}
+
+/// What start-up and the timer task read: the index of unfinished games, and which are due.
+async fn due_games_are_the_unfinished_ones_whose_time_came(db: TestDb) {
+    let store = &db.store;
+    let lobby = insert(store, &game("cantstop", 1)).await;
+    let playing = insert(store, &game("cantstop", 2)).await;
+    let ended = insert(store, &game("cantstop", 3)).await;
+    let never = insert(store, &game("cantstop", 4)).await;
+    // A new game is due at its creation until its writer says otherwise.
+    assert_eq!(store.next_due().await.unwrap(), Some(1_700_000_000));
+    store.update_game(&lobby, Some(100)).await.unwrap();
+    store
+        .append_action(
+            playing.id,
+            0,
+            &action(0, "roll", &[1]),
+            Status::Playing,
+            50,
+            Some(200),
+        )
+        .await
+        .unwrap();
+    let abandoned = GameRow {
+        status: Status::Abandoned,
+        ..ended.clone()
+    };
+    store.update_game(&abandoned, Some(10)).await.unwrap();
+    store.update_game(&never, None).await.unwrap();
+
+    let index: Vec<GameId> = store
+        .load_index()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(
+        index,
+        vec![lobby.id, playing.id, never.id],
+        "ended games leave the index"
+    );
+    assert_eq!(store.next_due().await.unwrap(), Some(100));
+    let due = |at, after| async move { store.due_games(at, after, 10).await.unwrap() };
+    assert_eq!(
+        due(99, GameId(0)).await,
+        vec![],
+        "nothing yet; an ended game is never due"
+    );
+    assert_eq!(due(150, GameId(0)).await, vec![(lobby.id, 100)]);
+    assert_eq!(
+        due(200, GameId(0)).await,
+        vec![(lobby.id, 100), (playing.id, 200)]
+    );
+    assert_eq!(due(200, lobby.id).await, vec![(playing.id, 200)], "paged by id");
+    assert_eq!(store.due_games(200, GameId(0), 1).await.unwrap().len(), 1);
+
+    // A new due time is kept only where the game is still due as it was read.
+    store
+        .set_due(&[(lobby.id, 100, Some(300)), (playing.id, 150, Some(900))])
+        .await
+        .unwrap();
+    assert_eq!(due(299, GameId(0)).await, vec![(playing.id, 200)]);
+    assert_eq!(
+        due(300, GameId(0)).await,
+        vec![(lobby.id, 300), (playing.id, 200)]
+    );
+
+    // New timers: a game in play becomes due by its last action + the soonest timer.
+    store.reschedule(Some(GUILD), Some(5)).await.unwrap();
+    assert_eq!(due(55, GameId(0)).await, vec![(playing.id, 55)]);
+    store.reschedule(None, None).await.unwrap();
+    assert_eq!(
+        store.next_due().await.unwrap(),
+        Some(300),
+        "timers off: only the lobby"
+    );
 }

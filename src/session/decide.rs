@@ -68,7 +68,7 @@ mod tests {
     use crate::engine::{Locale, SeededDice, view::step_id};
     use crate::games::GameKind;
     use crate::id::{ChannelId, GameId, UserId};
-    use crate::session::{SeatInfo, Table, Timers, ids};
+    use crate::session::{SeatInfo, Table, ids};
     use crate::store::GameRow;
 
     const BOARD: MessageId = MessageId(500);
@@ -93,30 +93,24 @@ mod tests {
             name: name.into(),
             bot: None,
         };
-        Session {
-            row: GameRow {
-                id: GameId(9),
-                kind: kind.id().into(),
-                guild_id: None,
-                channel_id: ChannelId(7),
-                host_id: UserId(1),
-                status: Status::Playing,
-                options: serde_json::Value::Null,
-                seats: serde_json::Value::Null,
-                setup_dice: vec![],
-                board_message_id: Some(BOARD),
-                created_at: 0,
-                updated_at: 0,
-            },
-            kind,
-            table: Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false),
-            game: Some(game),
-            log: vec![],
-            bot_running: false,
-            timers: Timers::default(),
-            hints: true,
-            board_style: crate::session::BoardStyle::default(),
-        }
+        let row = GameRow {
+            id: GameId(9),
+            kind: kind.id().into(),
+            guild_id: None,
+            channel_id: ChannelId(7),
+            host_id: UserId(1),
+            status: Status::Playing,
+            options: serde_json::Value::Null,
+            seats: serde_json::Value::Null,
+            setup_dice: vec![],
+            board_message_id: Some(BOARD),
+            created_at: 0,
+            updated_at: 0,
+        };
+        let table = Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false);
+        let mut s = Session::new(row, kind, table, Some(game), vec![]);
+        s.hints = true;
+        s
     }
 
     fn route(action: &str, version: usize) -> Route {

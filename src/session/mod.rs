@@ -31,8 +31,9 @@ use dashmap::DashMap;
 use decide::Click;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, Notify, OnceCell, OwnedMutexGuard};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,9 +184,48 @@ pub struct Session {
     hints: bool,
     /// Whether the server's boards carry a picture.
     board_style: BoardStyle,
+    /// When someone or something last used the session: an idle one leaves memory.
+    touched: Instant,
+    /// Left memory: whoever still holds it must look the game up again.
+    evicted: bool,
 }
 
 impl Session {
+    /// A session of a stored row, before the server's settings are applied.
+    fn new(
+        row: GameRow,
+        kind: GameKind,
+        table: Table,
+        game: Option<Box<dyn AnyGame>>,
+        log: Vec<LoggedAction>,
+    ) -> Session {
+        Session {
+            row,
+            kind,
+            table,
+            game,
+            log,
+            bot_running: false,
+            timers: Timers::default(),
+            hints: false,
+            board_style: BoardStyle::default(),
+            touched: Instant::now(),
+            evicted: false,
+        }
+    }
+
+    /// When the game next needs the bot without a click (see [`due_at`]).
+    fn due_at(&self) -> Option<i64> {
+        due_at(
+            self.row.status,
+            self.game.as_deref(),
+            &self.table,
+            self.timers,
+            self.row.updated_at,
+            self.needs_board(),
+        )
+    }
+
     fn version(&self) -> usize {
         self.log.len()
     }
@@ -224,10 +264,7 @@ impl Session {
 
     /// An awaited bot seat: bots move whenever the game awaits them, whoever else it awaits.
     fn bot_to_act(&self) -> Option<(Seat, Level)> {
-        let game = self.game.as_deref()?;
-        let bot = |seat: Seat| self.table.seats.get(seat).and_then(|s| s.bot);
-        let seat = driver::next_to_drive(game, |seat| bot(seat).is_some())?;
-        Some((seat, bot(seat)?))
+        bot_to_act(self.game.as_deref()?, &self.table)
     }
 
     /// Unix seconds when the awaited players' time runs out, if a timeout applies.
@@ -250,6 +287,46 @@ impl Session {
     }
 }
 
+fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
+    let bot = |seat: Seat| table.seats.get(seat).and_then(|s| s.bot);
+    let seat = driver::next_to_drive(game, |seat| bot(seat).is_some())?;
+    Some((seat, bot(seat)?))
+}
+
+/// Unix seconds when a game next needs the bot without anyone clicking: a lobby when it expires;
+/// a game in play at once (`updated_at`) if a bot is to move or its board is to be posted, else
+/// at the awaited players' reminder or timeout, if the server's timers have them. Stored as the
+/// game's `due_at` with every write, so only due games are loaded by the timer.
+fn due_at(
+    status: Status,
+    game: Option<&dyn AnyGame>,
+    table: &Table,
+    timers: Timers,
+    updated_at: i64,
+    needs_board: bool,
+) -> Option<i64> {
+    match (status, game) {
+        (Status::Lobby, _) => Some(table.lobby_expires_at),
+        // A game just started is stored before its state is kept: its first board is due.
+        (Status::Playing, _) if needs_board => Some(updated_at),
+        (Status::Playing, Some(game)) => {
+            if bot_to_act(game, table).is_some() {
+                return Some(updated_at);
+            }
+            let human = driver::awaited(game)
+                .into_iter()
+                .any(|s| table.seats.get(s).is_some_and(|s| s.user.is_some()));
+            if !human {
+                return None;
+            }
+            let after = |secs: u64| (secs > 0).then(|| updated_at + secs as i64);
+            let reminder = after(timers.reminder_secs).filter(|_| table.reminded_at < updated_at);
+            reminder.into_iter().chain(after(timers.timeout_secs)).min()
+        }
+        _ => None,
+    }
+}
+
 /// Unix seconds.
 fn now() -> i64 {
     std::time::SystemTime::now()
@@ -257,15 +334,32 @@ fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// The hub of all live sessions: one per channel at most, found by game id for button clicks.
+/// An unfinished game's place in memory: empty until the game is first touched (then loaded
+/// from the store, once however many touch it together), emptied again when it idles.
+type Slot = Arc<OnceCell<Arc<Mutex<Session>>>>;
+
+/// Why a game in the index could not be loaded.
+enum Unloadable {
+    /// It ended or vanished from the store meanwhile.
+    Gone,
+    /// The store failed, or the record does not replay: the text says which.
+    Failed(String),
+}
+
+/// The hub of all unfinished games: one per channel at most, found by game id for button clicks.
 pub struct Hub {
     store: Store,
     outbox: Arc<dyn Outbox>,
     settings: Settings,
-    sessions: DashMap<GameId, Arc<Mutex<Session>>>,
+    /// Every unfinished game of this process, loaded or not.
+    sessions: DashMap<GameId, Slot>,
     channels: DashMap<ChannelId, GameId>,
     /// Servers' own settings, read from the store once.
     guild_settings: DashMap<GuildId, ServerSettings>,
+    /// Wakes the timer task when a write makes a game due before it planned to wake.
+    wake: Notify,
+    /// Unix seconds the timer task sleeps until.
+    next_wake: AtomicI64,
 }
 
 /// A failure a user should hear about, already in their language.
@@ -280,18 +374,76 @@ impl Hub {
             sessions: DashMap::new(),
             channels: DashMap::new(),
             guild_settings: DashMap::new(),
+            wake: Notify::new(),
+            next_wake: AtomicI64::new(i64::MAX),
         })
     }
 
-    /// Live sessions (lobbies and games in play).
+    /// Unfinished games (lobbies and games in play), loaded or not.
     #[cfg(test)]
     fn active(&self) -> usize {
         self.sessions.len()
     }
 
-    fn by_channel(&self, channel: ChannelId) -> Option<Arc<Mutex<Session>>> {
-        let id = *self.channels.get(&channel)?;
-        self.sessions.get(&id).map(|s| s.clone())
+    /// Games whose session is in memory.
+    #[cfg(test)]
+    fn loaded(&self) -> usize {
+        self.sessions.iter().filter(|e| e.value().initialized()).count()
+    }
+
+    fn is_loaded(&self, id: GameId) -> bool {
+        self.sessions.get(&id).is_some_and(|slot| slot.initialized())
+    }
+
+    /// An unfinished game's session, locked, loading it from the store on its first touch.
+    /// `Ok(None)`: no such unfinished game here. A game that ended while the caller waited for
+    /// the lock comes back as it ended: callers check its status.
+    async fn live(&self, id: GameId) -> Result<Option<OwnedMutexGuard<Session>>, Refusal> {
+        loop {
+            let Some(slot) = self.sessions.get(&id).map(|s| s.clone()) else {
+                return Ok(None);
+            };
+            let session = match slot.get_or_try_init(|| self.load(id)).await {
+                Ok(session) => session.clone(),
+                Err(Unloadable::Gone) => {
+                    self.forget(id);
+                    return Ok(None);
+                }
+                Err(Unloadable::Failed(why)) => {
+                    tracing::warn!(game = %id, %why, "a stored game cannot be loaded");
+                    return Err(why);
+                }
+            };
+            let mut s = session.lock_owned().await;
+            if s.evicted {
+                continue; // it left memory while we waited: load it again
+            }
+            s.touched = Instant::now();
+            return Ok(Some(s));
+        }
+    }
+
+    /// Rebuilds an unfinished game's session from the store, with its server's settings.
+    async fn load(&self, id: GameId) -> Result<Arc<Mutex<Session>>, Unloadable> {
+        let stored = match self.store.load_game(id).await {
+            Ok(Some(stored)) if matches!(stored.row.status, Status::Lobby | Status::Playing) => stored,
+            Ok(_) => return Err(Unloadable::Gone),
+            Err(e) => return Err(Unloadable::Failed(e.to_string())),
+        };
+        let mut session = load_session(stored).map_err(Unloadable::Failed)?;
+        let settings = self.server_settings(session.row.guild_id).await;
+        session.timers = settings.timers;
+        session.hints = settings.hints;
+        session.board_style = settings.board_style;
+        Ok(Arc::new(Mutex::new(session)))
+    }
+
+    /// The unfinished game in a channel, locked (see [`Hub::live`]).
+    async fn in_channel(&self, channel: ChannelId) -> Result<Option<OwnedMutexGuard<Session>>, Refusal> {
+        let Some(id) = self.channels.get(&channel).map(|id| *id) else {
+            return Ok(None);
+        };
+        self.live(id).await
     }
 
     /// Forgets a session that ended, freeing its channel.
@@ -301,35 +453,67 @@ impl Hub {
             .remove_if(&s.row.channel_id, |_, id| *id == s.row.id);
     }
 
-    /// Loads every unfinished game and lobby from the store, re-arms timers and bots, and
-    /// re-posts boards that were never posted. A game that cannot be loaded is logged and skipped.
-    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
-        let stored = self.store.load_active().await?;
-        let mut loaded = 0;
-        for sg in stored {
-            let id = sg.row.id;
-            match load_session(sg) {
-                Ok(mut session) => {
-                    let settings = self.server_settings(session.row.guild_id).await;
-                    session.timers = settings.timers;
-                    session.hints = settings.hints;
-                    session.board_style = settings.board_style;
-                    let channel = session.row.channel_id;
-                    let lobby = session.row.status == Status::Lobby;
-                    let expires = session.table.lobby_expires_at;
-                    self.channels.insert(channel, id);
-                    self.sessions.insert(id, Arc::new(Mutex::new(session)));
-                    if lobby {
-                        self.arm_lobby_expiry(id, expires);
-                    } else {
-                        self.settle(id).await;
-                    }
-                    loaded += 1;
-                }
-                Err(why) => tracing::warn!(game = %id, %why, "skipping a stored game that cannot be loaded"),
-            }
+    /// Forgets a game that ended without this process (its channel unknown here: looked for).
+    fn forget(&self, game: GameId) {
+        self.sessions.remove(&game);
+        self.channels.retain(|_, id| *id != game);
+    }
+
+    /// Takes an idle session out of memory (the index keeps the game), unless it has work in
+    /// flight: a bot thinking or a board to post. The next touch loads it again.
+    fn evict(&self, s: &mut Session) -> bool {
+        if s.evicted
+            || s.bot_running
+            || s.needs_board()
+            || !matches!(s.row.status, Status::Lobby | Status::Playing)
+        {
+            return false;
         }
-        Ok(loaded)
+        match self.sessions.get_mut(&s.row.id) {
+            Some(mut slot) => {
+                s.evicted = true;
+                *slot = Slot::default();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Evicts every session untouched for `idle` (one being used just now is left alone);
+    /// returns how many left memory.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        let loaded: Vec<_> = self
+            .sessions
+            .iter()
+            .filter_map(|e| e.value().get().cloned())
+            .collect();
+        loaded
+            .into_iter()
+            .filter(|session| {
+                session
+                    .try_lock()
+                    .is_ok_and(|mut s| s.touched.elapsed() >= idle && self.evict(&mut s))
+            })
+            .count()
+    }
+
+    /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
+    /// what is due already (bots to move, boards never posted, timers that ran out meanwhile),
+    /// before any click is taken: a click must find the board the restart re-posted. Every other
+    /// game is loaded when it is first touched. Returns the number of games indexed.
+    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        // Not fatal: games already scheduled keep their times, and play goes on.
+        if let Err(e) = self.check_default_timers().await {
+            tracing::error!(error = %e, "could not reschedule games for changed default timers");
+        }
+        let index = self.store.load_index().await?;
+        let games = index.len();
+        for (id, channel) in index {
+            self.channels.insert(channel, id);
+            self.sessions.insert(id, Slot::default());
+        }
+        self.check_timers().await;
+        Ok(games)
     }
 
     /// `/<game> start`: opens a lobby in the channel and posts it.
@@ -347,9 +531,10 @@ impl Hub {
             locale: guild_locale,
         } = place;
         let tr = Tr::new(host.locale, &[]);
-        if let Some(existing) = self.by_channel(channel) {
-            let s = existing.lock().await;
-            return render::busy_channel(&tr, s.kind, s.link());
+        match self.in_channel(channel).await {
+            Ok(None) => {}
+            Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
+            Err(_) => return tr.t("game-load-failed"),
         }
         // Refuse options the game would refuse, before anyone joins; keep every option's value
         // (defaults included), so a later change of a default never changes a stored game.
@@ -402,17 +587,10 @@ impl Hub {
             updated_at: created,
         };
         let settings = self.server_settings(guild).await;
-        let mut session = Session {
-            row,
-            kind,
-            table,
-            game: None,
-            log: vec![],
-            bot_running: false,
-            timers: settings.timers,
-            hints: settings.hints,
-            board_style: settings.board_style,
-        };
+        let mut session = Session::new(row, kind, table, None, vec![]);
+        session.timers = settings.timers;
+        session.hints = settings.hints;
+        session.board_style = settings.board_style;
         session.sync_row();
         let of = session.table.rematch.as_ref().map(|r| r.of);
         let inserted = match of {
@@ -442,7 +620,8 @@ impl Hub {
             return tr.t("channel-busy-race");
         }
         let session = Arc::new(Mutex::new(session));
-        self.sessions.insert(id, session.clone());
+        self.sessions
+            .insert(id, Arc::new(OnceCell::new_with(Some(session.clone()))));
         // Clicks wait for this lock, so none arrives before the lobby is known.
         let mut s = session.lock().await;
         match self.outbox.post(channel, &lobby::invitation(&s)).await {
@@ -456,7 +635,6 @@ impl Hub {
             }
         }
         self.persist(&mut s).await;
-        self.arm_lobby_expiry(id, s.table.lobby_expires_at);
         let link = s.link();
         tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
     }
@@ -470,7 +648,21 @@ impl Hub {
 
     async fn try_persist(&self, s: &mut Session) -> Result<(), StoreError> {
         s.sync_row();
-        self.store.update_game(&s.row).await
+        let due = s.due_at();
+        self.store.update_game(&s.row, due).await?;
+        self.due_changed(due);
+        Ok(())
+    }
+
+    /// A write set a game's due time: the timer task wakes earlier if it must. What is due at
+    /// once (a bot, a board) is being done by this process already; the timer only retries it.
+    fn due_changed(&self, due: Option<i64>) {
+        if let Some(due) = due
+            && due > now()
+            && due < self.next_wake.load(Ordering::Relaxed)
+        {
+            self.wake.notify_one();
+        }
     }
 
     /// A refusal for an interaction from a place whose games another process runs. Discord
@@ -490,10 +682,11 @@ impl Hub {
         let Some(route) = ids::decode(custom_id) else {
             return Reply::Private(tr.t("click-unknown"));
         };
-        let Some(session) = self.sessions.get(&route.game()).map(|s| s.clone()) else {
-            return Reply::Private(tr.t("click-game-gone"));
+        let mut s = match self.live(route.game()).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Reply::Private(tr.t("click-game-gone")),
+            Err(_) => return Reply::Private(tr.t("game-load-failed")),
         };
-        let mut s = session.lock().await;
         match decide::click(&s, &route, message, user) {
             Click::Refuse(why) => Reply::Private(why),
             Click::Redraw(post) => Reply::Update(post),
@@ -531,19 +724,27 @@ impl Hub {
             Status::Playing
         };
         let seq = s.version() as i64;
+        let at = now();
+        let turn_passed = game.to_act() != to_act;
+        let due = due_at(
+            status,
+            Some(game.as_ref()),
+            &s.table,
+            s.timers,
+            at,
+            turn_passed || s.row.board_message_id.is_none(),
+        );
         // Durable before acknowledged: if this fails, the game stays as it was. The final action
         // records the results and ratings in the same transaction.
         let stored = match game.outcome() {
             Some(outcome) => {
                 let log = [s.log.as_slice(), std::slice::from_ref(&logged)].concat();
                 let finish = history::finish(s, &outcome, &log);
-                self.store
-                    .finish_game(s.row.id, seq, &logged, now(), &finish)
-                    .await
+                self.store.finish_game(s.row.id, seq, &logged, at, &finish).await
             }
             None => {
                 self.store
-                    .append_action(s.row.id, seq, &logged, status, now())
+                    .append_action(s.row.id, seq, &logged, status, at, due)
                     .await
             }
         };
@@ -552,11 +753,11 @@ impl Hub {
             Err(StoreError::Conflict { .. }) => return Err(render::stale(&tr, s.link())),
             Err(e) => return Err(store_failed(&tr, &e)),
         }
-        let turn_passed = game.to_act() != to_act;
+        self.due_changed(due);
         s.game = Some(game);
         s.log.push(logged);
         s.row.status = status;
-        s.row.updated_at = now();
+        s.row.updated_at = at;
         if finished {
             self.close(s);
             return Ok(render::board(s, &[], false, ""));
@@ -599,21 +800,26 @@ impl Hub {
     /// After an interaction was answered: posts the next board if the turn passed, and lets
     /// bots take their turns.
     pub async fn settle(self: &Arc<Self>, game: GameId) {
-        let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
-            return;
-        };
-        let mut s = session.lock().await;
-        self.post_board_if_needed(&mut s).await;
-        if s.bot_to_act().is_some() && !s.bot_running {
+        if let Ok(Some(mut s)) = self.live(game).await {
+            self.post_board_if_needed(&mut s).await;
+            self.wake_bots(&mut s);
+        }
+    }
+
+    /// Starts the bots' turns if the game awaits a bot and none is running.
+    fn wake_bots(self: &Arc<Self>, s: &mut Session) {
+        if s.row.status == Status::Playing && s.bot_to_act().is_some() && !s.bot_running {
             s.bot_running = true;
             let hub = self.clone();
+            let game = s.row.id;
             tokio::spawn(async move { hub.run_bots(game).await });
         }
     }
 
-    async fn post_board_if_needed(&self, s: &mut Session) {
+    /// Posts the next board if the game needs one; says whether it did.
+    async fn post_board_if_needed(&self, s: &mut Session) -> bool {
         if !s.needs_board() {
-            return;
+            return false;
         }
         let ping = s.humans_to_act();
         let post = render::board(s, &ping, true, "");
@@ -621,8 +827,12 @@ impl Hub {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
+                true
             }
-            Err(e) => tracing::warn!(game = %s.row.id, error = %e, "could not post the next board"),
+            Err(e) => {
+                tracing::warn!(game = %s.row.id, error = %e, "could not post the next board");
+                false
+            }
         }
     }
 
@@ -630,11 +840,10 @@ impl Hub {
     async fn run_bots(self: Arc<Self>, game: GameId) {
         loop {
             tokio::time::sleep(self.settings.bot_delay).await;
-            let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
-                return;
-            };
             let (snapshot, version, seat, level, kind) = {
-                let mut s = session.lock().await;
+                let Ok(Some(mut s)) = self.live(game).await else {
+                    return;
+                };
                 match s.bot_to_act() {
                     Some((seat, level)) if s.row.status == Status::Playing => {
                         (s.game.clone().expect("playing"), s.version(), seat, level, s.kind)
@@ -651,7 +860,9 @@ impl Hub {
                 kind.bot(level).choose(snapshot.as_ref(), seat, &mut rng)
             })
             .await;
-            let mut s = session.lock().await;
+            let Ok(Some(mut s)) = self.live(game).await else {
+                return;
+            };
             if s.row.status != Status::Playing {
                 s.bot_running = false;
                 return; // abandoned meanwhile
@@ -698,30 +909,15 @@ impl Hub {
         }
     }
 
-    fn arm_lobby_expiry(self: &Arc<Self>, game: GameId, expires_at: i64) {
-        let hub = self.clone();
-        let wait = Duration::from_secs(expires_at.saturating_sub(now()).max(0) as u64);
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            hub.expire_lobby(game).await;
-        });
-    }
-
-    async fn expire_lobby(&self, game: GameId) {
-        let Some(session) = self.sessions.get(&game).map(|s| s.clone()) else {
-            return;
-        };
-        let mut s = session.lock().await;
-        if s.row.status != Status::Lobby {
-            return;
-        }
+    /// Closes a lobby nobody started in time (the timer task finds it due).
+    async fn expire_lobby(&self, s: &mut Session) {
         s.row.status = Status::Abandoned;
-        self.persist(&mut s).await;
-        self.close(&s);
+        self.persist(s).await;
+        self.close(s);
         if let Some(message) = s.row.board_message_id {
-            let post = lobby::closed(&s, "lobby-expired");
+            let post = lobby::closed(s, "lobby-expired");
             if let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await {
-                tracing::warn!(%game, error = %e, "could not mark a lobby as expired");
+                tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
             }
         }
     }
@@ -735,8 +931,11 @@ impl Hub {
         tr: &Tr<'_>,
     ) -> Result<OwnedMutexGuard<Session>, Refusal> {
         let none = || tr.f("no-game-here", &[("game", render::game_name(tr, kind).into())]);
-        let session = self.by_channel(channel).ok_or_else(none)?;
-        let s = session.lock_owned().await;
+        let s = match self.in_channel(channel).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(none()),
+            Err(_) => return Err(tr.t("game-load-failed")),
+        };
         if s.kind != kind || !matches!(s.row.status, Status::Lobby | Status::Playing) {
             return Err(none());
         }
@@ -887,17 +1086,7 @@ fn load_session(sg: StoredGame) -> Result<Session, String> {
         Status::Lobby => None,
         _ => Some(replayed(kind, &sg.row, table.seats.len(), &sg.log)?.0),
     };
-    Ok(Session {
-        kind,
-        table,
-        game,
-        log: sg.log,
-        bot_running: false,
-        row: sg.row,
-        timers: Timers::default(),
-        hints: false,
-        board_style: BoardStyle::default(),
-    })
+    Ok(Session::new(sg.row, kind, table, game, sg.log))
 }
 
 /// A game rebuilt from its record, and each log entry's lines.

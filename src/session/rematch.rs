@@ -77,9 +77,10 @@ impl Hub {
             Ok(true) => return tr.f("rematch-taken", &[("id", of.get().into())]),
             Err(e) => return super::store_failed(&tr, &e),
         }
-        if let Some(existing) = self.by_channel(row.channel_id) {
-            let s = existing.lock().await;
-            return render::busy_channel(&tr, s.kind, s.link());
+        match self.in_channel(row.channel_id).await {
+            Ok(None) => {}
+            Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
+            Err(_) => return tr.t("game-load-failed"),
         }
         let order = rotated(&old.seats);
         // Bots and the one who asked sit down at once; the others are expected.

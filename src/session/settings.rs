@@ -43,6 +43,8 @@ pub struct ServerSettings {
 const TIMERS: &str = "timers";
 const BOARD_STYLE: &str = "board_style";
 const HINTS: &str = "hints";
+/// The configured default timers the stored due times were computed with.
+const DEFAULT_TIMERS: &str = "default-timers";
 
 impl Hub {
     /// The settings of a server with none of its own: the configured timers, emoji boards, hints on.
@@ -100,6 +102,21 @@ impl Hub {
             .and_then(|v| serde_json::from_value(v).ok()))
     }
 
+    /// The configured default timers may have changed since the last run, and games of servers
+    /// without their own were scheduled by the old ones: if so, every game is rescheduled
+    /// conservatively (see [`crate::store::Store::reschedule`]). The defaults in use are kept
+    /// under guild 0, which no server has.
+    pub(super) async fn check_default_timers(&self) -> Result<(), crate::store::StoreError> {
+        let current = to_json(self.settings.timers);
+        if self.store.setting(GuildId(0), DEFAULT_TIMERS).await?.as_ref() == Some(&current) {
+            return Ok(());
+        }
+        self.store
+            .reschedule(None, self.settings.timers.soonest())
+            .await?;
+        self.store.set_setting(GuildId(0), DEFAULT_TIMERS, &current).await
+    }
+
     /// Saves a server's settings, durably; its live games follow them from their next update.
     pub async fn set_server_settings(&self, guild: GuildId, settings: ServerSettings) -> Result<(), String> {
         let timers = to_json(settings.timers);
@@ -114,7 +131,21 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?;
         self.guild_settings.insert(guild, settings);
-        let sessions: Vec<_> = self.sessions.iter().map(|e| e.value().clone()).collect();
+        // Games not in memory are due by the soonest new timer at the latest, so each is looked
+        // at under the new timers (and rescheduled) in time.
+        if let Err(e) = self
+            .store
+            .reschedule(Some(guild), settings.timers.soonest())
+            .await
+        {
+            tracing::error!(%guild, error = %e, "could not reschedule a server's games");
+        }
+        self.wake.notify_one();
+        let sessions: Vec<_> = self
+            .sessions
+            .iter()
+            .filter_map(|e| e.value().get().cloned())
+            .collect();
         for session in sessions {
             let mut s = session.lock().await;
             if s.row.guild_id == Some(guild) {

@@ -166,11 +166,15 @@ async fn open(hub: &Arc<Hub>, channel: ChannelId, host: &User) -> String {
 
 /// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
 async fn started(hub: &Arc<Hub>, out: &Channel) -> GameId {
+    started_in(hub, out, CHANNEL).await
+}
+
+async fn started_in(hub: &Arc<Hub>, out: &Channel, channel: ChannelId) -> GameId {
     let hub = hub.clone();
     let ann = user(1, "ann");
-    let reply = open(&hub, CHANNEL, &ann).await;
+    let reply = open(&hub, channel, &ann).await;
     assert!(reply.starts_with("Lobby opened"), "{reply}");
-    let (_, lobby) = out.last(CHANNEL);
+    let (_, lobby) = out.last(channel);
     let join = button(&lobby, "join");
     assert!(matches!(
         click(&hub, out, &join, &user(2, "ben")).await,
@@ -187,7 +191,12 @@ async fn started(hub: &Arc<Hub>, out: &Channel) -> GameId {
 }
 
 async fn log_len(hub: &Hub, game: GameId) -> usize {
-    hub.sessions.get(&game).unwrap().clone().lock().await.log.len()
+    hub.live(game)
+        .await
+        .unwrap()
+        .expect("an unfinished game")
+        .log
+        .len()
 }
 
 #[tokio::test]
@@ -414,11 +423,7 @@ fn live_board(out: &Channel) -> Option<Post> {
 
 /// The game's log length in memory and in the store, while it is active.
 async fn log_lens(hub: &Hub, game: GameId) -> (Option<usize>, Option<usize>) {
-    let session = hub.sessions.get(&game).map(|s| s.clone());
-    let memory = match session {
-        Some(s) => Some(s.lock().await.log.len()),
-        None => None,
-    };
+    let memory = hub.live(game).await.unwrap().map(|s| s.log.len());
     let games = hub.store.load_active().await.unwrap();
     (
         memory,
@@ -577,16 +582,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     let start = button(&joined, "start");
     assert!(matches!(click(&hub, &out, &start, &ben).await, Reply::Update(_)));
     let new_game = ids::decode(&start).unwrap().game();
-    let seats = hub
-        .sessions
-        .get(&new_game)
-        .unwrap()
-        .clone()
-        .lock()
-        .await
-        .table
-        .seats
-        .clone();
+    let seats = hub.live(new_game).await.unwrap().unwrap().table.seats.clone();
     let order: Vec<_> = seats.iter().map(|s| s.user).collect();
     assert_eq!(order, vec![Some(UserId(2)), Some(UserId(1))]);
 
@@ -613,7 +609,9 @@ async fn a_rematch_lobby_that_closes_before_it_starts_frees_the_rematch() {
 
     // Nobody joined in time: the lobby expires and the rematch can be asked for again.
     assert!(rematch(&hub, &id, &ben).await.starts_with("Lobby opened"));
-    hub.expire_lobby(lobby(&hub)).await;
+    let mut expiring = hub.live(lobby(&hub)).await.unwrap().expect("the lobby is live");
+    hub.expire_lobby(&mut expiring).await;
+    drop(expiring);
     assert_eq!(hub.active(), 0);
     let again = rematch(&hub, &id, &ann).await;
     assert!(again.starts_with("Lobby opened"), "{again}");
@@ -684,4 +682,197 @@ async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
     );
     let lobby = hub.store.load_active().await.unwrap();
     assert!(lobby[0].row.seats.to_string().contains("ben"));
+}
+
+/// A SQLite file in a fresh directory: (directory, URL).
+fn temp_db(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("saikoro-{name}-{}", rand::random::<u64>()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    (dir, url)
+}
+
+/// The process started again on `url`, posting to the same channels (`out` outlives it).
+async fn restarted(url: &str, out: &Arc<Channel>, timers: Timers) -> Arc<Hub> {
+    let settings = Settings {
+        lobby_expiry: Duration::from_secs(600),
+        bot_delay: Duration::ZERO,
+        timers,
+        dice_seed: Some(7),
+    };
+    Hub::new(Store::connect(url).await.unwrap(), out.clone(), settings)
+}
+
+#[tokio::test]
+async fn a_restart_loads_no_game_until_it_is_touched_and_idle_games_leave_memory() {
+    let (dir, url) = temp_db("lazy");
+    let out = Arc::new(Channel::default());
+    let hub = restarted(&url, &out, Timers::default()).await;
+    let third = ChannelId(79);
+    let mut games = vec![];
+    for channel in [CHANNEL, THREAD, third] {
+        games.push(started_in(&hub, &out, channel).await);
+    }
+    drop(hub);
+
+    let hub = restarted(&url, &out, Timers::default()).await;
+    assert_eq!(hub.restore().await.unwrap(), 3);
+    assert_eq!(hub.loaded(), 0, "nothing is loaded before it is touched");
+    // A click on the board of a game not loaded yet: the game loads and the click plays.
+    let (_, board) = out.last(THREAD);
+    let roll = button(&board, "roll");
+    let player = user(board.ping[0], "x");
+    assert!(matches!(
+        click(&hub, &out, &roll, &player).await,
+        Reply::Update(_)
+    ));
+    assert_eq!(hub.loaded(), 1);
+    // A command in another channel loads that channel's game.
+    let log = hub.log(cantstop(), third, &user(1, "ann"), None).await;
+    assert_eq!(log, Tr::new(Locale::En, &[]).t("log-empty"));
+    assert_eq!(hub.loaded(), 2);
+
+    // Idle sessions leave memory; the index keeps their games and their buttons work on.
+    assert_eq!(hub.evict_idle(Duration::from_secs(3600)), 0, "touched just now");
+    assert_eq!(hub.evict_idle(Duration::ZERO), 2);
+    assert_eq!((hub.loaded(), hub.active()), (0, 3));
+    let Reply::Private(stale) = click(&hub, &out, &roll, &player).await else {
+        panic!("a button of the board before the roll is stale, also after a reload");
+    };
+    assert!(stale.contains("out of date"), "{stale}");
+    let (_, after_roll) = out.last(THREAD);
+    let choice = button_ids(&after_roll)
+        .into_iter()
+        .next()
+        .expect("a first roll always moves");
+    assert!(matches!(
+        click(&hub, &out, &choice, &player).await,
+        Reply::Update(_)
+    ));
+    assert_eq!(
+        log_len(&hub, games[1]).await,
+        2,
+        "both clicks of the reloaded game stored"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn concurrent_first_touches_load_a_game_once() {
+    let (dir, url) = temp_db("once");
+    let out = Arc::new(Channel::default());
+    let hub = restarted(&url, &out, Timers::default()).await;
+    hub.restore().await.unwrap();
+    let game = started(&hub, &out).await;
+    drop(hub);
+
+    let hub = restarted(&url, &out, Timers::default()).await;
+    hub.restore().await.unwrap();
+    let touches = (0..4).map(|_| {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let s = hub.live(game).await.unwrap().expect("in the index");
+            OwnedMutexGuard::mutex(&s).clone()
+        })
+    });
+    let mut sessions = vec![];
+    for touch in touches {
+        sessions.push(touch.await.unwrap());
+    }
+    assert!(
+        sessions.iter().all(|s| Arc::ptr_eq(s, &sessions[0])),
+        "one session, loaded once, for every touch"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
+    let (dir, url) = temp_db("due");
+    let out = Arc::new(Channel::default());
+    let timers = Timers {
+        reminder_secs: 1,
+        timeout_secs: 0,
+        on_timeout: OnTimeout::Play,
+    };
+    let hub = restarted(&url, &out, timers).await;
+    hub.restore().await.unwrap();
+    started(&hub, &out).await;
+    let (_, board) = out.last(CHANNEL);
+    drop(hub);
+    let reminders = || {
+        let msgs = out.messages.lock().unwrap();
+        msgs.iter()
+            .filter(|(_, _, p)| p.view.title.is_empty() && p.ping == board.ping)
+            .count()
+    };
+
+    let hub = restarted(&url, &out, timers).await;
+    assert_eq!(hub.restore().await.unwrap(), 1);
+    // The reminder comes a second or two after the board (times are whole seconds).
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    hub.check_timers().await;
+    assert_eq!(reminders(), 1, "the due game was loaded and its player reminded");
+    assert_eq!(
+        hub.loaded(),
+        0,
+        "loaded for the timer only, so out of memory again"
+    );
+    hub.check_timers().await;
+    assert_eq!(reminders(), 1, "rescheduled: one reminder per wait");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_game_is_due_when_it_next_needs_the_bot() {
+    let kind = cantstop();
+    let game = kind
+        .new_game(&serde_json::Value::Null, 2, &mut SeededDice::new(3))
+        .unwrap();
+    let seat = |user: Option<u64>, bot| SeatInfo {
+        user: user.map(UserId),
+        name: "x".into(),
+        bot,
+    };
+    let mut table = Table::new(vec![seat(Some(1), None), seat(Some(2), None)], Locale::En, false);
+    table.lobby_expires_at = 500;
+    let timers = |reminder_secs, timeout_secs| Timers {
+        reminder_secs,
+        timeout_secs,
+        on_timeout: OnTimeout::Play,
+    };
+    let at = |status, game: Option<&dyn AnyGame>, table: &Table, timers, board_missing| {
+        due_at(status, game, table, timers, 100, board_missing)
+    };
+    let g = Some(game.as_ref());
+    assert_eq!(at(Status::Lobby, None, &table, timers(0, 0), true), Some(500));
+    assert_eq!(
+        at(Status::Playing, None, &table, timers(0, 0), true),
+        Some(100),
+        "just started: the first board is due at once"
+    );
+    assert_eq!(
+        at(Status::Playing, g, &table, timers(0, 0), false),
+        None,
+        "no timers"
+    );
+    assert_eq!(at(Status::Playing, g, &table, timers(10, 30), false), Some(110));
+    assert_eq!(at(Status::Playing, g, &table, timers(0, 30), false), Some(130));
+    table.reminded_at = 105;
+    assert_eq!(
+        at(Status::Playing, g, &table, timers(10, 30), false),
+        Some(130),
+        "reminded: the timeout is next"
+    );
+    assert_eq!(at(Status::Finished, g, &table, timers(10, 30), true), None);
+    let bots = Table::new(
+        vec![seat(None, Some(Level::Normal)), seat(None, Some(Level::Normal))],
+        Locale::En,
+        false,
+    );
+    assert_eq!(
+        at(Status::Playing, g, &bots, timers(0, 0), false),
+        Some(100),
+        "a bot moves at once"
+    );
 }

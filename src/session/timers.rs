@@ -5,10 +5,12 @@
 
 use super::{Hub, Session, now, render};
 use crate::engine::{self, Seat, Tr};
+use crate::id::GameId;
 use crate::id::UserId;
 use crate::store::Status;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Turn timer lengths in seconds (0 turns one off) and what a timeout does.
@@ -48,16 +50,24 @@ impl OnTimeout {
 const DEFAULT_ACTIONS: usize = 50;
 
 impl Timers {
-    /// How often to look: often enough that a timer fires within a small part of its length.
-    fn tick(&self) -> Duration {
-        let shortest = [self.reminder_secs, self.timeout_secs]
+    /// The shortest timer that is on, in seconds: no deadline comes sooner after an action.
+    pub(super) fn soonest(&self) -> Option<i64> {
+        [self.reminder_secs, self.timeout_secs]
             .into_iter()
-            .filter(|s| *s > 0)
+            .filter(|secs| *secs > 0)
             .min()
-            .unwrap_or(3600);
-        Duration::from_secs((shortest / 4).clamp(1, 60))
+            .map(|secs| secs as i64)
     }
 }
+
+/// Games the timer looks at per query: a page's sessions are in memory together at most.
+const DUE_PAGE: usize = 256;
+/// The timer task looks at the store at least this often (a game due while the process could
+/// not post its board is tried again then), and at most once a second.
+const MAX_SLEEP_SECS: i64 = 60;
+/// A session nobody touched for this long leaves memory; the sweep looks this often.
+const IDLE: Duration = Duration::from_secs(600);
+const SWEEP: Duration = Duration::from_secs(60);
 
 /// What a wait has come to.
 enum Due {
@@ -81,52 +91,135 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
 }
 
 impl Hub {
-    /// Starts the timer loop (once, after [`Hub::restore`]).
+    /// Starts the timer task (once, after [`Hub::restore`]): it sleeps until the store's next
+    /// due game (or a write makes one due sooner) and then does what is due; and the sweep that
+    /// takes idle sessions out of memory.
     pub fn start_timers(self: &Arc<Self>) {
         let hub = self.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(hub.settings.timers.tick().min(Duration::from_secs(60)));
             loop {
-                tick.tick().await;
+                let next = match hub.store.next_due().await {
+                    Ok(next) => next,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not read when games are due");
+                        None
+                    }
+                };
+                let at = now();
+                let wake = next.unwrap_or(i64::MAX).clamp(at + 1, at + MAX_SLEEP_SECS);
+                hub.next_wake.store(wake, Ordering::Relaxed);
+                let until = std::time::UNIX_EPOCH + Duration::from_secs(wake.max(0) as u64);
+                let wait = until
+                    .duration_since(std::time::SystemTime::now())
+                    .unwrap_or_default();
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    () = hub.wake.notified() => {}
+                }
                 hub.check_timers().await;
+            }
+        });
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let mut sweep = tokio::time::interval(SWEEP);
+            loop {
+                sweep.tick().await;
+                hub.evict_idle(IDLE);
             }
         });
     }
 
-    /// One look at every game in play: remind, or time out, whoever is overdue.
+    /// Does what is due now: the store names the games (their `due_at` has come), each is
+    /// loaded if it is not in memory, looked at under its server's timers (reminder, timeout,
+    /// lobby expiry, a board to post, bots to wake) and given its next due time. A game loaded
+    /// only for this leaves memory again.
     pub async fn check_timers(self: &Arc<Self>) {
-        let sessions: Vec<_> = self
-            .sessions
-            .iter()
-            .map(|e| (*e.key(), e.value().clone()))
-            .collect();
-        for (id, session) in sessions {
-            let mut s = session.lock().await;
-            if s.row.status != Status::Playing {
-                continue;
-            }
-            // A board whose post failed earlier (Discord unreachable) is tried again here.
-            self.post_board_if_needed(&mut s).await;
-            let awaited = s.humans_awaited();
-            if awaited.is_empty() {
-                continue;
-            }
-            let timers = s.timers;
-            match due(&s, timers, now()) {
-                Due::Nothing => {}
-                Due::Reminder => self.remind(&mut s, &awaited).await,
-                Due::Timeout => {
-                    // Each awaited player in turn; an earlier one's action may end the wait of
-                    // the others, so who is still awaited is asked again.
-                    for (seat, _) in awaited {
-                        if s.humans_awaited().iter().any(|(s, _)| *s == seat) {
-                            self.time_out(&mut s, seat, timers.on_timeout).await;
-                        }
+        let at = now();
+        let mut after = GameId(0);
+        loop {
+            let due = match self.store.due_games(at, after, DUE_PAGE).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read which games are due");
+                    return;
+                }
+            };
+            let Some(&(last, _)) = due.last() else {
+                return;
+            };
+            after = last;
+            let mut rescheduled = Vec::new();
+            for &(id, was_due) in &due {
+                let was_loaded = self.is_loaded(id);
+                let mut s = match self.live(id).await {
+                    Ok(Some(s)) => s,
+                    Ok(None) => continue,
+                    // Not looked at again until someone touches it (and hears it cannot load).
+                    Err(_) => {
+                        rescheduled.push((id, was_due, None));
+                        continue;
                     }
-                    drop(s);
-                    self.settle(id).await;
+                };
+                let wrote = self.tend(&mut s).await;
+                // A board that could not be posted (Discord unreachable, the channel gone) is
+                // tried again in a while, not at every pass.
+                let next = match s.due_at() {
+                    Some(_) if s.needs_board() => Some(now() + MAX_SLEEP_SECS),
+                    next => next,
+                };
+                if !wrote && next != Some(was_due) && matches!(s.row.status, Status::Lobby | Status::Playing)
+                {
+                    rescheduled.push((id, was_due, next));
+                }
+                if !was_loaded {
+                    self.evict(&mut s);
                 }
             }
+            if let Err(e) = self.store.set_due(&rescheduled).await {
+                tracing::warn!(error = %e, "could not reschedule games");
+            }
+            if due.len() < DUE_PAGE {
+                return;
+            }
+        }
+    }
+
+    /// Does what is due for one game; says whether it wrote the game (which stores its next due
+    /// time too).
+    async fn tend(self: &Arc<Self>, s: &mut Session) -> bool {
+        match s.row.status {
+            Status::Lobby if s.table.lobby_expires_at <= now() => {
+                self.expire_lobby(s).await;
+                true
+            }
+            Status::Playing => {
+                // A board whose post failed earlier (Discord unreachable) is tried again here.
+                let mut wrote = self.post_board_if_needed(s).await;
+                let awaited = s.humans_awaited();
+                let timers = s.timers;
+                match due(s, timers, now()) {
+                    _ if awaited.is_empty() => {}
+                    Due::Nothing => {}
+                    Due::Reminder => {
+                        self.remind(s, &awaited).await;
+                        wrote = true;
+                    }
+                    Due::Timeout => {
+                        // Each awaited player in turn; an earlier one's action may end the wait
+                        // of the others, so who is still awaited is asked again.
+                        for (seat, _) in awaited {
+                            if s.humans_awaited().iter().any(|(s, _)| *s == seat) {
+                                self.time_out(s, seat, timers.on_timeout).await;
+                            }
+                        }
+                        self.post_board_if_needed(s).await;
+                        wrote = true;
+                    }
+                }
+                self.wake_bots(s);
+                wrote
+            }
+            _ => false,
         }
     }
 

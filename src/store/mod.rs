@@ -161,9 +161,11 @@ macro_rules! with_pool {
     };
 }
 
+/// A new game is due at once (`due_at` = its creation): until its writer sets the real time, the
+/// timer looks at it once rather than never, so a crash right after the insert loses no expiry.
 const INSERT_GAME: &str = "INSERT INTO games (kind, guild_id, channel_id, host_id, status, options, seats, \
-     setup_dice, board_message_id, created_at, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
+     setup_dice, board_message_id, created_at, updated_at, due_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10) RETURNING id";
 
 /// Binds a `GameColumns` to `INSERT_GAME`'s parameters.
 macro_rules! bind_game {
@@ -252,10 +254,32 @@ const SELECT_ACTIVE_ACTIONS: &str = concat!(
      WHERE g.status IN ('lobby', 'playing') AND ",
     owned!(1, 2, 3)
 );
-/// An action's change to its game, only if the game is this process's (see `check_owned!`).
+/// A final action's change to its game, only if the game is this process's (see `check_owned!`).
+/// An ended game's `due_at` no longer matters: the due index holds unfinished games only.
 const UPDATE_STATUS_OWNED: &str = concat!(
     "UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND ",
     owned!(4, 5, 6)
+);
+/// An action's change to a game that goes on, with when it is next due.
+const UPDATE_PLAYED_OWNED: &str = concat!(
+    "UPDATE games SET status = $1, updated_at = $2, due_at = $3 WHERE id = $4 AND ",
+    owned!(5, 6, 7)
+);
+/// This process's unfinished games, for the index kept in memory.
+const SELECT_INDEX: &str = concat!(
+    "SELECT id, channel_id FROM games WHERE status IN ('lobby', 'playing') AND ",
+    owned!(1, 2, 3),
+    " ORDER BY id"
+);
+/// Unfinished games due by `$1`, a page at a time after game `$2` (the partial index `games_due`).
+const SELECT_DUE: &str = concat!(
+    "SELECT id, due_at FROM games WHERE status IN ('lobby', 'playing') AND due_at <= $1 AND id > $2 AND ",
+    owned!(3, 4, 5),
+    " ORDER BY id LIMIT $6"
+);
+const SELECT_NEXT_DUE: &str = concat!(
+    "SELECT MIN(due_at) FROM games WHERE status IN ('lobby', 'playing') AND ",
+    owned!(1, 2, 3)
 );
 /// Games whose status this build does not know (written by a newer one?), which would otherwise
 /// vanish without a word. Written as the gaps between the known statuses so that both backends
@@ -468,6 +492,7 @@ struct Append {
     action: LoggedAction,
     status: Status,
     now: i64,
+    due_at: Option<i64>,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -790,15 +815,16 @@ impl Store {
         Ok(GameId(id))
     }
 
-    /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id, updated_at.
-    pub async fn update_game(&self, row: &GameRow) -> Result<(), StoreError> {
+    /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id,
+    /// updated_at, and when the game is next due (`due_at`, unix seconds; `None`: never).
+    pub async fn update_game(&self, row: &GameRow, due_at: Option<i64>) -> Result<(), StoreError> {
         let c = GameColumns::new(row);
         with_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             let query = sqlx::query(concat!(
                 "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
-                 board_message_id = $5, updated_at = $6 WHERE id = $7 AND ",
-                owned!(8, 9, 10)
+                 board_message_id = $5, updated_at = $6, due_at = $7 WHERE id = $8 AND ",
+                owned!(9, 10, 11)
             ))
             .bind(c.status)
             .bind(&c.seats)
@@ -806,6 +832,7 @@ impl Store {
             .bind(&c.options)
             .bind(c.board_message_id)
             .bind(c.updated_at)
+            .bind(due_at)
             .bind(row.id.get());
             let updated = bind_shards!(query, self.shards)
                 .execute(&mut *tx)
@@ -817,8 +844,9 @@ impl Store {
         Ok(())
     }
 
-    /// Appends action number `seq` (0-based) atomically with the game's new status, and returns
-    /// once it is durable (committed together with other games' appends that arrived meanwhile).
+    /// Appends action number `seq` (0-based) atomically with the game's new status and when it is
+    /// next due (`due_at`, as in [`Store::update_game`]), and returns once it is durable
+    /// (committed together with other games' appends that arrived meanwhile).
     /// `Conflict` if `seq` is already stored: nothing is written.
     pub async fn append_action(
         &self,
@@ -827,6 +855,7 @@ impl Store {
         action: &LoggedAction,
         status: Status,
         now: i64,
+        due_at: Option<i64>,
     ) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         let append = Append {
@@ -836,6 +865,7 @@ impl Store {
             action: action.clone(),
             status,
             now,
+            due_at,
             done,
         };
         let writer = self
@@ -871,9 +901,10 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| append_error(e, game, seq))?;
-                let query = sqlx::query(UPDATE_STATUS_OWNED)
+                let query = sqlx::query(UPDATE_PLAYED_OWNED)
                     .bind(append.status.as_str())
                     .bind(append.now)
+                    .bind(append.due_at)
                     .bind(game.get());
                 let updated = bind_shards!(query, self.shards)
                     .execute(&mut *tx)
@@ -923,6 +954,101 @@ impl Store {
                     .ok()
             })
             .collect())
+    }
+
+    /// This process's unfinished games (lobbies and games in play) as (game, channel): what
+    /// start-up keeps in memory instead of the games themselves. Games with a status this build
+    /// does not know are named in the log.
+    pub async fn load_index(&self) -> Result<Vec<(GameId, ChannelId)>, StoreError> {
+        let (unknown, index) = with_pool!(self, |pool| {
+            let unknown: Vec<(i64, String)> = sqlx::query_as(SELECT_UNKNOWN_STATUSES).fetch_all(pool).await?;
+            let index: Vec<(i64, i64)> = bind_shards!(sqlx::query_as(SELECT_INDEX), self.shards)
+                .fetch_all(pool)
+                .await?;
+            (unknown, index)
+        });
+        for (id, status) in unknown {
+            tracing::warn!(game = id, "skipping stored game {id}: unknown status {status:?}");
+        }
+        Ok(index
+            .into_iter()
+            .map(|(id, channel)| (GameId(id), ChannelId(snowflake_from_db(channel))))
+            .collect())
+    }
+
+    /// Up to `limit` unfinished games of this process due by `at` (unix seconds), with ids above
+    /// `after`, in id order, each with its due time: a caller pages through them without seeing
+    /// one twice.
+    pub async fn due_games(
+        &self,
+        at: i64,
+        after: GameId,
+        limit: usize,
+    ) -> Result<Vec<(GameId, i64)>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let due: Vec<(i64, i64)> = with_pool!(self, |pool| {
+            let query = sqlx::query_as(SELECT_DUE).bind(at).bind(after.get());
+            bind_shards!(query, self.shards)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?
+        });
+        Ok(due.into_iter().map(|(id, at)| (GameId(id), at)).collect())
+    }
+
+    /// When this process's next unfinished game is due, if any is.
+    pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
+        Ok(with_pool!(self, |pool| {
+            bind_shards!(sqlx::query_scalar(SELECT_NEXT_DUE), self.shards)
+                .fetch_one(pool)
+                .await?
+        }))
+    }
+
+    /// Sets when games are next due, in one transaction: each (game, was, next) only if the game
+    /// is still due at `was` — a write since then (a click) stored a newer time, which stands.
+    /// A game of another shard is left alone.
+    pub async fn set_due(&self, due: &[(GameId, i64, Option<i64>)]) -> Result<(), StoreError> {
+        if due.is_empty() {
+            return Ok(());
+        }
+        with_pool!(self, |pool, dialect| {
+            let mut tx = pool.begin_with(dialect.begin_write).await?;
+            for (game, was, next) in due {
+                let query = sqlx::query(concat!(
+                    "UPDATE games SET due_at = $1 WHERE id = $2 AND due_at = $3 AND ",
+                    owned!(4, 5, 6)
+                ))
+                .bind(*next)
+                .bind(game.get())
+                .bind(*was);
+                bind_shards!(query, self.shards).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// After turn timers changed — a server's (`Some(guild)`) or the configured defaults
+    /// (`None`: every game of this process) — each game in play becomes due no later than
+    /// `soonest` seconds after its last action (`None`: the timers are off), so a game not in
+    /// memory is looked at under the new timers and rescheduled then. Games already due (a bot
+    /// to move, a board to post) stay so.
+    pub async fn reschedule(&self, guild: Option<GuildId>, soonest: Option<i64>) -> Result<(), StoreError> {
+        let guild = guild.map(|g| snowflake_to_db(g.get()));
+        with_pool!(self, |pool| {
+            let query = sqlx::query(concat!(
+                "UPDATE games SET due_at = CASE \
+                 WHEN due_at IS NOT NULL AND due_at <= updated_at THEN due_at \
+                 ELSE updated_at + $1 END \
+                 WHERE status = 'playing' AND ($2 IS NULL OR guild_id = $2) AND ",
+                owned!(3, 4, 5)
+            ))
+            .bind(soonest)
+            .bind(guild);
+            bind_shards!(query, self.shards).execute(pool).await?;
+        });
+        Ok(())
     }
 
     /// One game with its log (any status).

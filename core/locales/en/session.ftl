@@ -87,3 +87,4 @@ settings-hints-off = off
 settings-file-too-big = The file `{ $name }` is too big ({ $size } bytes; at most { $max }).
 settings-file-unreadable = The file `{ $name }` could not be read: { $reason }
 error-unexpected = Something went wrong on our side; nothing changed. Please try again in a moment.
+game-load-failed = Sorry — I couldn't load the game here just now, so nothing changed. Please try again in a moment.

@@ -91,3 +91,4 @@ settings-hints-off = 使えない
 settings-file-too-big = ファイル `{ $name }` は大きすぎます（{ $size }バイト、上限は{ $max }バイト）。
 settings-file-unreadable = ファイル `{ $name }` を読めませんでした：{ $reason }
 error-unexpected = こちら側で問題が起きました。何も変わっていません。少し待ってからもう一度お試しください。
+game-load-failed = すみません、このゲームを今は読み込めなかったので何も変わっていません。少し待ってからもう一度お試しください。
