@@ -251,10 +251,10 @@ impl Session {
 
     /// The humans the game waits for, as (seat, user), to ping and time them.
     fn humans_awaited(&self) -> Vec<(Seat, UserId)> {
-        self.awaited()
-            .into_iter()
-            .filter_map(|s| Some((s, self.table.seats.get(s)?.user?)))
-            .collect()
+        self.game
+            .as_deref()
+            .map(|game| humans_awaited(game, &self.table))
+            .unwrap_or_default()
     }
 
     /// The humans the game waits for (to ping them).
@@ -287,6 +287,14 @@ impl Session {
     }
 }
 
+/// The humans `game` waits for, as (seat, user).
+fn humans_awaited(game: &dyn AnyGame, table: &Table) -> Vec<(Seat, UserId)> {
+    driver::awaited(game)
+        .into_iter()
+        .filter_map(|s| Some((s, table.seats.get(s)?.user?)))
+        .collect()
+}
+
 fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
     let bot = |seat: Seat| table.seats.get(seat).and_then(|s| s.bot);
     let seat = driver::next_to_drive(game, |seat| bot(seat).is_some())?;
@@ -313,10 +321,7 @@ fn due_at(
             if bot_to_act(game, table).is_some() {
                 return Some(updated_at);
             }
-            let human = driver::awaited(game)
-                .into_iter()
-                .any(|s| table.seats.get(s).is_some_and(|s| s.user.is_some()));
-            if !human {
+            if humans_awaited(game, table).is_empty() {
                 return None;
             }
             let after = |secs: u64| (secs > 0).then(|| updated_at + secs as i64);
