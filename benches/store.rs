@@ -15,7 +15,7 @@ mod postgres;
 use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use saikoro::store::{GameRow, Status, Store, StoredGame};
+use saikoro::store::{GameRow, Played, Status, Store, StoredGame};
 use serde_json::json;
 use std::time::Instant;
 
@@ -78,6 +78,16 @@ fn row(channel: u64) -> GameRow {
         board_message_id: Some(MessageId(1_400_000_000_000_000_000 + channel)),
         created_at: 1_700_000_000,
         updated_at: 1_700_000_000,
+    }
+}
+
+/// An action's change to its game, for games with no board posted.
+fn played(status: Status, at: i64, due_at: Option<i64>) -> Played {
+    Played {
+        status,
+        at,
+        due_at,
+        board: None,
     }
 }
 
@@ -167,7 +177,7 @@ async fn append_one_game(store: &Store, channel: u64) -> f64 {
     for seq in 0..APPENDS_ONE_GAME {
         let entry = action(usize::try_from(seq).expect("small"));
         store
-            .append_action(game, seq, &entry, Status::Playing, seq, None)
+            .append_action(game, seq, &entry, played(Status::Playing, seq, None))
             .await
             .expect("append");
     }
@@ -185,7 +195,7 @@ async fn append_many_games(store: &Store, channel: u64) -> f64 {
         for &game in &games {
             let entry = action(usize::try_from(seq).expect("small"));
             store
-                .append_action(game, seq, &entry, Status::Playing, seq, None)
+                .append_action(game, seq, &entry, played(Status::Playing, seq, None))
                 .await
                 .expect("append");
         }
@@ -210,7 +220,7 @@ async fn append_concurrently(store: &std::sync::Arc<Store>, channel: u64, games:
                 for seq in 0..per_game {
                     let entry = action(usize::try_from(seq).expect("small"));
                     store
-                        .append_action(game, seq, &entry, Status::Playing, seq, None)
+                        .append_action(game, seq, &entry, played(Status::Playing, seq, None))
                         .await
                         .expect("append");
                 }

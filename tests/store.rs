@@ -11,7 +11,7 @@ use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::shards::ShardRange;
-use saikoro::store::{Finish, GameRow, SHARD_CLAIM_CHECK, Status, Store, StoreError, StoredGame};
+use saikoro::store::{Finish, GameRow, Played, SHARD_CLAIM_CHECK, Status, Store, StoreError, StoredGame};
 use serde_json::json;
 use sqlx::Connection;
 use std::future::Future;
@@ -172,6 +172,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     appending_to_a_missing_game_is_an_error,
     import_copies_games_with_their_logs,
     one_bad_append_does_not_fail_the_others_committed_with_it,
+    an_append_writes_the_board_and_updates_commit_beside_it,
     due_games_are_the_unfinished_ones_whose_time_came,
 );
 
@@ -253,6 +254,16 @@ fn action(seat: usize, name: &str, dice: &[u8]) -> LoggedAction {
         seat,
         action: name.into(),
         dice: dice.to_vec(),
+    }
+}
+
+/// An action's change to its game, for games with no board posted.
+fn played(status: Status, at: i64, due_at: Option<i64>) -> Played {
+    Played {
+        status,
+        at,
+        due_at,
+        board: None,
     }
 }
 
@@ -347,7 +358,12 @@ async fn appended_actions_load_in_order(db: TestDb) {
     ];
     for (seq, entry) in (0..).zip(&log) {
         store
-            .append_action(row.id, seq, entry, Status::Playing, 1_700_000_100 + seq, None)
+            .append_action(
+                row.id,
+                seq,
+                entry,
+                played(Status::Playing, 1_700_000_100 + seq, None),
+            )
             .await
             .expect("append");
     }
@@ -368,13 +384,13 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     let row = insert(store, &game("ninja", 5)).await;
     let first = action(0, "move-3", &[4]);
     store
-        .append_action(row.id, 0, &first, Status::Playing, 10, None)
+        .append_action(row.id, 0, &first, played(Status::Playing, 10, None))
         .await
         .expect("first append");
 
     let late = action(1, "move-5", &[2]);
     let err = store
-        .append_action(row.id, 0, &late, Status::Finished, 20, None)
+        .append_action(row.id, 0, &late, played(Status::Finished, 20, None))
         .await
         .expect_err("duplicate");
     assert!(
@@ -392,7 +408,7 @@ async fn duplicate_seq_is_a_conflict_and_changes_nothing(db: TestDb) {
     assert_eq!(loaded.row.updated_at, 10);
 
     store
-        .append_action(row.id, 1, &late, Status::Playing, 30, None)
+        .append_action(row.id, 1, &late, played(Status::Playing, 30, None))
         .await
         .expect("next seq still free");
     assert_eq!(load(store, row.id).await.log, vec![first, late]);
@@ -413,9 +429,7 @@ async fn finished_and_abandoned_games_leave_load_active(db: TestDb) {
             finishing.id,
             0,
             &action(0, "roll", &[5]),
-            Status::Playing,
-            5,
-            None,
+            played(Status::Playing, 5, None),
         )
         .await
         .expect("append");
@@ -423,7 +437,12 @@ async fn finished_and_abandoned_games_leave_load_active(db: TestDb) {
     assert_eq!(playing[1].row.status, Status::Playing);
 
     store
-        .append_action(finishing.id, 1, &action(1, "win", &[]), Status::Finished, 6, None)
+        .append_action(
+            finishing.id,
+            1,
+            &action(1, "win", &[]),
+            played(Status::Finished, 6, None),
+        )
         .await
         .expect("append");
     store
@@ -464,7 +483,7 @@ async fn logs_of_many_games_are_kept_apart(db: TestDb) {
                     &[u8::try_from(n).expect("small")],
                 );
                 store
-                    .append_action(id, round, &entry, Status::Playing, round, None)
+                    .append_action(id, round, &entry, played(Status::Playing, round, None))
                     .await
                     .expect("append");
             }
@@ -542,7 +561,7 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
             let entry = action(n % 2, &format!("click-{n}"), &[]);
             tokio::spawn(async move {
                 let outcome = store
-                    .append_action(row.id, 0, &entry, Status::Playing, 1, None)
+                    .append_action(row.id, 0, &entry, played(Status::Playing, 1, None))
                     .await;
                 (entry, outcome)
             })
@@ -564,7 +583,12 @@ async fn concurrent_appends_of_one_seq_let_exactly_one_win(db: TestDb) {
 async fn appending_to_a_missing_game_is_an_error(db: TestDb) {
     let store = &db.store;
     let err = store
-        .append_action(GameId(4242), 0, &action(0, "roll", &[]), Status::Playing, 1, None)
+        .append_action(
+            GameId(4242),
+            0,
+            &action(0, "roll", &[]),
+            played(Status::Playing, 1, None),
+        )
         .await
         .expect_err("missing");
     assert!(matches!(err, StoreError::Invalid(_)), "not a conflict: {err:?}");
@@ -578,7 +602,7 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let taken = insert(store, &game("cantstop", 20)).await;
     let first = action(0, "roll", &[1, 2, 3, 4]);
     store
-        .append_action(taken.id, 0, &first, Status::Playing, 1, None)
+        .append_action(taken.id, 0, &first, played(Status::Playing, 1, None))
         .await
         .expect("first append");
     let mut fresh = Vec::new();
@@ -590,10 +614,10 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
     let good = futures_util::future::join_all(
         fresh
             .iter()
-            .map(|&id| store.append_action(id, 0, &entry, Status::Playing, 2, None)),
+            .map(|&id| store.append_action(id, 0, &entry, played(Status::Playing, 2, None))),
     );
-    let conflict = store.append_action(taken.id, 0, &entry, Status::Playing, 2, None);
-    let missing = store.append_action(GameId(987_654), 0, &entry, Status::Playing, 2, None);
+    let conflict = store.append_action(taken.id, 0, &entry, played(Status::Playing, 2, None));
+    let missing = store.append_action(GameId(987_654), 0, &entry, played(Status::Playing, 2, None));
     let (good, conflict, missing) = tokio::join!(good, conflict, missing);
     for outcome in good {
         outcome.expect("a good append commits beside the bad ones");
@@ -607,6 +631,63 @@ async fn one_bad_append_does_not_fail_the_others_committed_with_it(db: TestDb) {
         assert_eq!(load(store, id).await.log, vec![entry.clone()]);
     }
     assert_eq!(load(store, taken.id).await.log, vec![first]);
+}
+
+async fn an_append_writes_the_board_and_updates_commit_beside_it(db: TestDb) {
+    let store = &db.store;
+    let board = Some(MessageId(77));
+    let playing = insert(
+        store,
+        &GameRow {
+            board_message_id: board,
+            ..game("cantstop", 30)
+        },
+    )
+    .await;
+    let roll = action(0, "roll", &[1, 2, 3, 4]);
+    let kept = Played {
+        board,
+        ..played(Status::Playing, 3, Some(40))
+    };
+    store
+        .append_action(playing.id, 0, &roll, kept)
+        .await
+        .expect("append");
+    assert_eq!(load(store, playing.id).await.row.board_message_id, board);
+    assert_eq!(store.next_due().await.unwrap(), Some(40));
+    // The turn passed: the clicked board froze and no next one is posted yet.
+    let stop = action(0, "stop", &[]);
+    store
+        .append_action(playing.id, 1, &stop, played(Status::Playing, 4, Some(4)))
+        .await
+        .expect("append");
+    let stored = load(store, playing.id).await;
+    assert_eq!(stored.row.board_message_id, None);
+    assert_eq!((stored.row.updated_at, stored.log.len()), (4, 2));
+
+    // Updates and appends queued together commit together; a bad one fails alone.
+    let lobby = insert(store, &game("cantstop", 31)).await;
+    let joined = GameRow {
+        seats: json!([{"name": "Ann"}, {"name": "Bo"}]),
+        board_message_id: Some(MessageId(78)),
+        updated_at: 5,
+        ..lobby.clone()
+    };
+    let missing = GameRow {
+        id: GameId(987_654),
+        ..joined.clone()
+    };
+    let roll_again = action(1, "roll", &[6, 6, 6, 6]);
+    let (update, append, bad) = tokio::join!(
+        store.update_game(&joined, Some(50)),
+        store.append_action(playing.id, 2, &roll_again, played(Status::Playing, 5, None)),
+        store.update_game(&missing, None),
+    );
+    update.expect("update");
+    append.expect("append");
+    assert!(matches!(bad, Err(StoreError::Invalid(_))), "{bad:?}");
+    assert_eq!(load(store, lobby.id).await.row, joined);
+    assert_eq!(load(store, playing.id).await.log, vec![roll, stop, roll_again]);
 }
 
 async fn import_copies_games_with_their_logs(db: TestDb) {
@@ -660,7 +741,12 @@ async fn undecodable_rows_are_skipped_and_the_rest_load(db: TestDb) {
     for channel in 0..5 {
         let row = insert(store, &game("cantstop", channel)).await;
         store
-            .append_action(row.id, 0, &action(0, "roll", &[3]), Status::Playing, 1, None)
+            .append_action(
+                row.id,
+                0,
+                &action(0, "roll", &[3]),
+                played(Status::Playing, 1, None),
+            )
             .await
             .expect("append");
         ids.push(row.id);
@@ -722,7 +808,7 @@ async fn reopening_keeps_everything(db: TestDb) {
     let log = vec![action(0, "roll", &[1, 1, 2, 2]), action(0, "stop", &[])];
     for (seq, entry) in (0..).zip(&log) {
         db.store
-            .append_action(row.id, seq, entry, Status::Playing, 50 + seq, None)
+            .append_action(row.id, seq, entry, played(Status::Playing, 50 + seq, None))
             .await
             .expect("append");
     }
@@ -844,8 +930,8 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
     // update, and a finish are refused, and nothing of them is stored.
     let mine = action(0, "roll", &[1, 2, 3, 4]);
     let (stolen, own) = tokio::join!(
-        upper.append_action(zero.id, 0, &mine, Status::Playing, 5, None),
-        upper.append_action(one.id, 0, &mine, Status::Playing, 5, None),
+        upper.append_action(zero.id, 0, &mine, played(Status::Playing, 5, None)),
+        upper.append_action(one.id, 0, &mine, played(Status::Playing, 5, None)),
     );
     assert!(
         matches!(stolen, Err(StoreError::OtherShard { game, .. }) if game == zero.id),
@@ -885,7 +971,7 @@ async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
 
     // Its owner writes it as usual.
     lower
-        .append_action(zero.id, 0, &mine, Status::Playing, 6, None)
+        .append_action(zero.id, 0, &mine, played(Status::Playing, 6, None))
         .await
         .expect("the owner appends");
     lower.update_game(&taken, None).await.expect("the owner updates");
@@ -1061,9 +1147,7 @@ async fn due_games_are_the_unfinished_ones_whose_time_came(db: TestDb) {
             playing.id,
             0,
             &action(0, "roll", &[1]),
-            Status::Playing,
-            50,
-            Some(200),
+            played(Status::Playing, 50, Some(200)),
         )
         .await
         .unwrap();

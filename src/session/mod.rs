@@ -26,7 +26,7 @@ use crate::engine::{
 };
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use crate::store::{GameRow, Status, Store, StoreError, StoredGame};
+use crate::store::{GameRow, Played, Status, Store, StoreError, StoredGame};
 use dashmap::DashMap;
 use decide::Click;
 use serde::{Deserialize, Serialize};
@@ -731,13 +731,16 @@ impl Hub {
         let seq = s.version() as i64;
         let at = now();
         let turn_passed = game.to_act() != to_act;
+        // The clicked board freezes when the turn passes; a fresh one pings whoever is next (see
+        // `settle`). Written with the action, so a restart knows the next board is due.
+        let board = if turn_passed { None } else { s.row.board_message_id };
         let due = due_at(
             status,
             Some(game.as_ref()),
             &s.table,
             s.timers,
             at,
-            turn_passed || s.row.board_message_id.is_none(),
+            board.is_none(),
         );
         // Durable before acknowledged: if this fails, the game stays as it was. The final action
         // records the results and ratings in the same transaction.
@@ -748,9 +751,13 @@ impl Hub {
                 self.store.finish_game(s.row.id, seq, &logged, at, &finish).await
             }
             None => {
-                self.store
-                    .append_action(s.row.id, seq, &logged, status, at, due)
-                    .await
+                let played = Played {
+                    status,
+                    at,
+                    due_at: due,
+                    board,
+                };
+                self.store.append_action(s.row.id, seq, &logged, played).await
             }
         };
         match stored {
@@ -768,9 +775,7 @@ impl Hub {
             return Ok(render::board(s, &[], false, ""));
         }
         if turn_passed {
-            // The clicked board freezes; a fresh one pings whoever is next (see `settle`).
             s.row.board_message_id = None;
-            self.persist(s).await;
             return Ok(render::board(s, &[], false, ""));
         }
         Ok(render::board(s, &[], true, ""))

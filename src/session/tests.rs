@@ -876,3 +876,45 @@ fn a_game_is_due_when_it_next_needs_the_bot() {
         "a bot moves at once"
     );
 }
+
+#[tokio::test]
+async fn a_turn_that_passed_just_before_a_crash_gets_its_next_board() {
+    let (dir, url) = temp_db("passed");
+    let out = Arc::new(Channel::default());
+    let hub = restarted(&url, &out, Timers::default()).await;
+    hub.restore().await.unwrap();
+    let game = started(&hub, &out).await;
+    let (_, board) = out.last(CHANNEL);
+    let (first, second) = (board.ping[0], if board.ping[0] == UserId(1) { 2 } else { 1 });
+    let player = user(first, "x");
+    click(&hub, &out, &button(&board, "roll"), &player).await;
+    let (_, rolled) = out.last(CHANNEL);
+    let moved = button_ids(&rolled)
+        .into_iter()
+        .next()
+        .expect("a first roll always moves");
+    click(&hub, &out, &moved, &player).await;
+    let (_, moved) = out.last(CHANNEL);
+    let Reply::Update(frozen) = click(&hub, &out, &button(&moved, "stop"), &player).await else {
+        panic!("stopping is answered with the frozen board");
+    };
+    assert!(frozen.view.rows.is_empty());
+    // The process dies before `settle` posts the next board.
+    drop(hub);
+
+    let hub = restarted(&url, &out, Timers::default()).await;
+    hub.restore().await.unwrap();
+    hub.check_timers().await;
+    let (_, next) = out.last(CHANNEL);
+    assert_eq!(
+        next.ping,
+        vec![UserId(second)],
+        "the next player's board is posted"
+    );
+    assert!(matches!(
+        click(&hub, &out, &button(&next, "roll"), &user(second, "y")).await,
+        Reply::Update(_)
+    ));
+    assert_eq!(log_len(&hub, game).await, 4);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -273,6 +273,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let seat = seat_to_db(action.seat)?;
         let guild = guild_key(finish.guild);
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             sqlx::query(
@@ -444,6 +445,7 @@ impl Store {
     /// that `of` has its rematch: `None`, with nothing written, if `of` already has one.
     pub async fn insert_rematch(&self, lobby: &GameRow, of: GameId) -> Result<Option<GameId>, StoreError> {
         let columns = GameColumns::new(lobby);
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             let id = bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
@@ -675,6 +677,7 @@ impl Store {
     ) -> Result<u64, StoreError> {
         // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
         let mentions = format!("%{player}%");
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             let changed = sqlx::query("UPDATE results SET player = $1 WHERE player = $2")

@@ -14,8 +14,9 @@ use sqlx::sqlite::{
 };
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Mutex, MutexGuard, mpsc, oneshot};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -108,10 +109,27 @@ const POSTGRES_MAX_CONNECTIONS: u32 = 8;
 /// A stopped PostgreSQL refuses connections, and sqlx keeps retrying until this runs out (30 s by
 /// default): short, so a click is told to try again within Discord's answer time.
 const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1500);
-/// Appends committed together at most: a batch's transaction stays short even under a flood.
+/// Writes committed together at most: a batch's transaction stays short even under a flood.
 const MAX_BATCH: usize = 512;
 /// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
 const IMPORT_CHUNK: usize = 1000;
+
+/// SQL that holds when a `games` row belongs to the process's shards, given as parameters
+/// `$total`, `$first`, `$last`: Discord's `(guild_id >> 22) % total`, DMs (no guild) on shard 0.
+/// The ids are stored bit-cast to signed, so the shifted value is masked to its 42 bits: an
+/// arithmetic shift of an id above 2^63 then gives the same shard as Rust's unsigned one.
+macro_rules! owned {
+    ($total:literal, $first:literal, $last:literal) => {
+        concat!(
+            "((COALESCE(guild_id, 0) >> 22) & 4398046511103) % $",
+            $total,
+            " BETWEEN $",
+            $first,
+            " AND $",
+            $last
+        )
+    };
+}
 
 /// What differs between the backends beyond the migrations.
 struct Dialect {
@@ -119,17 +137,45 @@ struct Dialect {
     begin_write: &'static str,
     /// Opens a read-only transaction whose statements all see one snapshot.
     begin_snapshot: &'static str,
+    /// Appends an action and updates its game in one statement, one round trip to the database:
+    /// `$1`–`$6` the action (`$6` its time, also the game's `updated_at`), `$7`–`$9` the game's
+    /// status, due time and board, then the shards as in `owned!`.
+    append_played: &'static str,
+    /// The rows `append_played` changes when the game was updated.
+    appended_rows: u64,
+}
+
+macro_rules! insert_action {
+    () => {
+        "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)"
+    };
+}
+macro_rules! update_played {
+    () => {
+        concat!(
+            "UPDATE games SET status = $7, updated_at = $6, due_at = $8, board_message_id = $9 \
+             WHERE id = $1 AND ",
+            owned!(10, 11, 12)
+        )
+    };
 }
 
 /// IMMEDIATE takes the write lock at BEGIN, so a writer waits its turn (busy timeout) instead of
 /// failing when it upgrades a read lock. A deferred BEGIN keeps one WAL snapshot once it has read.
+/// SQLite runs the statements of one query in turn (the changes of both are counted).
 const SQLITE: Dialect = Dialect {
     begin_write: "BEGIN IMMEDIATE",
     begin_snapshot: "BEGIN",
+    append_played: concat!(insert_action!(), "; ", update_played!()),
+    appended_rows: 2,
 };
+/// PostgreSQL prepares one statement per query: the insert rides in a `WITH`, which runs
+/// whether or not the update reads it (only the update's rows are counted).
 const POSTGRES: Dialect = Dialect {
     begin_write: "BEGIN",
     begin_snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    append_played: concat!("WITH appended AS (", insert_action!(), ") ", update_played!()),
+    appended_rows: 1,
 };
 
 #[derive(Clone)]
@@ -193,23 +239,6 @@ macro_rules! game_columns {
     };
 }
 
-/// SQL that holds when a `games` row belongs to the process's shards, given as parameters
-/// `$total`, `$first`, `$last`: Discord's `(guild_id >> 22) % total`, DMs (no guild) on shard 0.
-/// The ids are stored bit-cast to signed, so the shifted value is masked to its 42 bits: an
-/// arithmetic shift of an id above 2^63 then gives the same shard as Rust's unsigned one.
-macro_rules! owned {
-    ($total:literal, $first:literal, $last:literal) => {
-        concat!(
-            "((COALESCE(guild_id, 0) >> 22) & 4398046511103) % $",
-            $total,
-            " BETWEEN $",
-            $first,
-            " AND $",
-            $last
-        )
-    };
-}
-
 /// Binds the process's shards to the parameters of `owned!` that follow the query's others.
 macro_rules! bind_shards {
     ($query:expr, $shards:expr) => {
@@ -260,10 +289,11 @@ const UPDATE_STATUS_OWNED: &str = concat!(
     "UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND ",
     owned!(4, 5, 6)
 );
-/// An action's change to a game that goes on, with when it is next due.
-const UPDATE_PLAYED_OWNED: &str = concat!(
-    "UPDATE games SET status = $1, updated_at = $2, due_at = $3 WHERE id = $4 AND ",
-    owned!(5, 6, 7)
+/// `update_game`'s change to a game.
+const UPDATE_GAME_OWNED: &str = concat!(
+    "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
+     board_message_id = $5, updated_at = $6, due_at = $7 WHERE id = $8 AND ",
+    owned!(9, 10, 11)
 );
 /// This process's unfinished games, for the index kept in memory.
 const SELECT_INDEX: &str = concat!(
@@ -484,44 +514,75 @@ fn seat_to_db(seat: usize) -> Result<i64, StoreError> {
     i64::try_from(seat).map_err(|_| StoreError::Invalid(format!("seat {seat} does not fit the database")))
 }
 
-/// One append waiting for the writer, and where to say whether it is durable.
-struct Append {
-    game: GameId,
-    seq: i64,
-    seat: i64,
-    action: LoggedAction,
-    status: Status,
-    now: i64,
-    due_at: Option<i64>,
+/// A game's columns that change with an action, written in the action's transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub status: Status,
+    /// Unix seconds.
+    pub at: i64,
+    /// When the game is next due (as in [`Store::update_game`]).
+    pub due_at: Option<i64>,
+    /// The message showing the live board after the action; `None` when the turn passed and
+    /// the next board is not posted yet.
+    pub board: Option<MessageId>,
+}
+
+/// One write waiting for the writer.
+enum Write {
+    Append {
+        game: GameId,
+        seq: i64,
+        seat: i64,
+        action: LoggedAction,
+        played: Played,
+    },
+    /// `update_game`'s columns, owned.
+    Update {
+        game: GameId,
+        status: &'static str,
+        seats: String,
+        setup_dice: Vec<u8>,
+        options: String,
+        board_message_id: Option<i64>,
+        updated_at: i64,
+        due_at: Option<i64>,
+    },
+}
+
+/// A write and where to say whether it is durable.
+struct Queued {
+    write: Write,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
-/// The one writer of action appends (group commit): whatever appends arrive while a transaction
-/// is being committed go into the next one together, so concurrent clicks share one fsync
-/// instead of queueing for one each. Each caller hears back only after its batch committed.
-async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiver<Append>) {
+/// The one writer of the frequent writes, action appends and game updates (group commit):
+/// whatever arrives while a transaction is being committed goes into the next one together, so
+/// concurrent clicks share one fsync instead of queueing for one each, and on SQLite they never
+/// wait on each other's write lock (its busy handler polls in sleeps of up to 50 ms). Each caller
+/// hears back only after its batch committed.
+async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiver<Queued>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        // A caller that stopped waiting will never commit the action in memory: writing it
+        // A caller that stopped waiting will never commit the change in memory: writing it
         // would store a move nobody was told of.
-        batch.retain(|append: &Append| !append.done.is_closed());
-        match store.append_batch(&batch).await {
+        batch.retain(|queued: &Queued| !queued.done.is_closed());
+        match store.write_batch(&batch).await {
             Ok(()) => {
-                for append in batch.drain(..) {
-                    let _ = append.done.send(Ok(()));
+                for queued in batch.drain(..) {
+                    let _ = queued.done.send(Ok(()));
                 }
             }
-            // One bad append (a conflict, a missing game) must not fail the others: each goes
+            // One bad write (a conflict, a missing game) must not fail the others: each goes
             // again on its own and hears its own answer. Nothing of the failed batch was stored.
             Err(_) if batch.len() > 1 => {
-                for append in batch.drain(..) {
-                    let result = store.append_batch(std::slice::from_ref(&append)).await;
-                    let _ = append.done.send(result);
+                for queued in batch.drain(..) {
+                    let result = store.write_batch(std::slice::from_ref(&queued)).await;
+                    let _ = queued.done.send(result);
                 }
             }
             Err(e) => {
-                if let Some(append) = batch.pop() {
-                    let _ = append.done.send(Err(e));
+                if let Some(queued) = batch.pop() {
+                    let _ = queued.done.send(Err(e));
                 }
             }
         }
@@ -671,13 +732,16 @@ async fn keep_claim(
     }
 }
 
-/// The store: one pool of connections to SQLite or PostgreSQL, and the appends' writer.
+/// The store: one pool of connections to SQLite or PostgreSQL, and the writer of appends and
+/// updates.
 pub struct Store {
     backend: Backend,
     /// The shards whose games this process may write; it loads only theirs.
     shards: ShardRange,
     /// `None` in the writer's own handle, which writes directly.
-    appends: Option<mpsc::UnboundedSender<Append>>,
+    writes: Option<mpsc::UnboundedSender<Queued>>,
+    /// SQLite's writes take turns here (see [`Store::write_turn`]); shared with the writer.
+    writing: Arc<Mutex<()>>,
 }
 
 impl Store {
@@ -724,6 +788,9 @@ impl Store {
             } else {
                 SqlitePoolOptions::new().max_connections(SQLITE_MAX_CONNECTIONS)
             }
+            // A connection to a local file does not go stale; testing it before each use would
+            // cost a round trip to its worker thread per query.
+            .test_before_acquire(false)
             .connect_with(options)
             .await?;
             SQLITE_MIGRATIONS
@@ -736,18 +803,31 @@ impl Store {
                 "unsupported database URL: expected sqlite:… or postgres://…".into(),
             ));
         };
-        let (appends, queue) = mpsc::unbounded_channel();
+        let (writes, queue) = mpsc::unbounded_channel();
+        let writing = Arc::new(Mutex::new(()));
         let writer = Store {
             backend: backend.clone(),
             shards,
-            appends: None,
+            writes: None,
+            writing: writing.clone(),
         };
         tokio::spawn(write_batches(writer, queue));
         Ok(Store {
             backend,
             shards,
-            appends: Some(appends),
+            writes: Some(writes),
+            writing,
         })
+    }
+
+    /// Waits for this process's turn to write, on SQLite: one database file takes one writer at
+    /// a time, and a turn handed over here starts at once, where SQLite's busy handler would poll
+    /// for the lock in sleeps of up to 50 ms. PostgreSQL locks rows, so its writes need no turn.
+    async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite(_) => Some(self.writing.lock().await),
+            Backend::Postgres(_) => None,
+        }
     }
 
     /// The shards this store's process runs.
@@ -807,6 +887,7 @@ impl Store {
             });
         }
         let columns = GameColumns::new(row);
+        let _turn = self.write_turn().await;
         let id = with_pool!(self, |pool| {
             bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
                 .fetch_one(pool)
@@ -816,101 +897,116 @@ impl Store {
     }
 
     /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id,
-    /// updated_at, and when the game is next due (`due_at`, unix seconds; `None`: never).
+    /// updated_at, and when the game is next due (`due_at`, unix seconds; `None`: never). Returns
+    /// once durable, committed by the writer together with other writes that arrived meanwhile.
     pub async fn update_game(&self, row: &GameRow, due_at: Option<i64>) -> Result<(), StoreError> {
         let c = GameColumns::new(row);
-        with_pool!(self, |pool| {
-            let mut tx = pool.begin().await?;
-            let query = sqlx::query(concat!(
-                "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
-                 board_message_id = $5, updated_at = $6, due_at = $7 WHERE id = $8 AND ",
-                owned!(9, 10, 11)
-            ))
-            .bind(c.status)
-            .bind(&c.seats)
-            .bind(c.setup_dice)
-            .bind(&c.options)
-            .bind(c.board_message_id)
-            .bind(c.updated_at)
-            .bind(due_at)
-            .bind(row.id.get());
-            let updated = bind_shards!(query, self.shards)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            check_owned!(updated, tx, row.id, self.shards);
-            tx.commit().await?;
-        });
-        Ok(())
+        self.write(Write::Update {
+            game: row.id,
+            status: c.status,
+            seats: c.seats,
+            setup_dice: c.setup_dice.to_vec(),
+            options: c.options,
+            board_message_id: c.board_message_id,
+            updated_at: c.updated_at,
+            due_at,
+        })
+        .await
     }
 
-    /// Appends action number `seq` (0-based) atomically with the game's new status and when it is
-    /// next due (`due_at`, as in [`Store::update_game`]), and returns once it is durable
-    /// (committed together with other games' appends that arrived meanwhile).
+    /// Appends action number `seq` (0-based) atomically with the game's new columns, and returns
+    /// once it is durable (committed together with other writes that arrived meanwhile).
     /// `Conflict` if `seq` is already stored: nothing is written.
     pub async fn append_action(
         &self,
         game: GameId,
         seq: i64,
         action: &LoggedAction,
-        status: Status,
-        now: i64,
-        due_at: Option<i64>,
+        played: Played,
     ) -> Result<(), StoreError> {
-        let (done, answer) = oneshot::channel();
-        let append = Append {
+        self.write(Write::Append {
             game,
             seq,
             seat: seat_to_db(action.seat)?,
             action: action.clone(),
-            status,
-            now,
-            due_at,
-            done,
-        };
-        let writer = self
-            .appends
-            .as_ref()
-            .expect("only the writer's own handle has no queue");
-        writer
-            .send(append)
-            .map_err(|_| StoreError::Invalid("the store's writer has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Invalid("the store's writer has stopped".into()))?
+            played,
+        })
+        .await
     }
 
-    /// Writes the appends in one transaction: all of them or, on any error, none.
-    async fn append_batch(&self, batch: &[Append]) -> Result<(), StoreError> {
+    /// Hands a write to the writer and waits until it is committed.
+    async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let stopped = || StoreError::Invalid("the store's writer has stopped".into());
+        let (done, answer) = oneshot::channel();
+        let writer = self
+            .writes
+            .as_ref()
+            .expect("only the writer's own handle has no queue");
+        writer.send(Queued { write, done }).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+
+    /// Writes the batch in one transaction: all of it or, on any error, none.
+    async fn write_batch(&self, batch: &[Queued]) -> Result<(), StoreError> {
         if batch.is_empty() {
             return Ok(());
         }
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
-            for append in batch {
-                let (game, seq) = (append.game, append.seq);
-                sqlx::query(
-                    "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(game.get())
-                .bind(seq)
-                .bind(append.seat)
-                .bind(&append.action.action)
-                .bind(&append.action.dice)
-                .bind(append.now)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| append_error(e, game, seq))?;
-                let query = sqlx::query(UPDATE_PLAYED_OWNED)
-                    .bind(append.status.as_str())
-                    .bind(append.now)
-                    .bind(append.due_at)
-                    .bind(game.get());
+            for queued in batch {
+                let (game, query, expected) = match &queued.write {
+                    Write::Append {
+                        game,
+                        seq,
+                        seat,
+                        action,
+                        played,
+                    } => {
+                        let query = sqlx::query(dialect.append_played)
+                            .bind(game.get())
+                            .bind(*seq)
+                            .bind(*seat)
+                            .bind(&action.action)
+                            .bind(&action.dice)
+                            .bind(played.at)
+                            .bind(played.status.as_str())
+                            .bind(played.due_at)
+                            .bind(played.board.map(|m| snowflake_to_db(m.get())));
+                        (*game, query, dialect.appended_rows)
+                    }
+                    Write::Update {
+                        game,
+                        status,
+                        seats,
+                        setup_dice,
+                        options,
+                        board_message_id,
+                        updated_at,
+                        due_at,
+                    } => {
+                        let query = sqlx::query(UPDATE_GAME_OWNED)
+                            .bind(*status)
+                            .bind(seats)
+                            .bind(setup_dice)
+                            .bind(options)
+                            .bind(*board_message_id)
+                            .bind(*updated_at)
+                            .bind(*due_at)
+                            .bind(game.get());
+                        (*game, query, 1)
+                    }
+                };
                 let updated = bind_shards!(query, self.shards)
                     .execute(&mut *tx)
-                    .await?
+                    .await
+                    .map_err(|e| match &queued.write {
+                        Write::Append { seq, .. } => append_error(e, game, *seq),
+                        Write::Update { .. } => e.into(),
+                    })?
                     .rows_affected();
-                check_owned!(updated, tx, game, self.shards);
+                // The rows beyond those the insert wrote are the game's.
+                check_owned!(updated.saturating_sub(expected - 1), tx, game, self.shards);
             }
             tx.commit().await?;
         });
@@ -1012,6 +1108,7 @@ impl Store {
         if due.is_empty() {
             return Ok(());
         }
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             for (game, was, next) in due {
@@ -1036,6 +1133,7 @@ impl Store {
     /// to move, a board to post) stay so.
     pub async fn reschedule(&self, guild: Option<GuildId>, soonest: Option<i64>) -> Result<(), StoreError> {
         let guild = guild.map(|g| snowflake_to_db(g.get()));
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool| {
             let query = sqlx::query(concat!(
                 "UPDATE games SET due_at = CASE \
@@ -1116,6 +1214,7 @@ impl Store {
         guild_id: GuildId,
         settings: &[(&str, &serde_json::Value)],
     ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool| {
             let mut tx = pool.begin().await?;
             for (key, value) in settings {
@@ -1139,6 +1238,7 @@ impl Store {
     /// action's time is its game's `updated_at`, since `LoggedAction` does not carry one.
     pub async fn import(&self, games: &[StoredGame]) -> Result<Vec<GameId>, StoreError> {
         let mut ids = Vec::with_capacity(games.len());
+        let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             for game in games {

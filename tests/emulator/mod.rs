@@ -20,6 +20,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 pub use model::{Callback, FaultKind, Message, Pings};
 pub use poise::serenity_prelude::Permissions;
 use serde_json::{Value, json};
@@ -92,6 +93,11 @@ impl Emulator {
             let stopped = async move {
                 let _ = stop.wait_for(|stop| *stop).await;
             };
+            // Discord answers at once: without TCP_NODELAY an event written right after another
+            // waits for the bot's delayed ACK (up to 40 ms), latency Discord would not add.
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             let _ = axum::serve(listener, app).with_graceful_shutdown(stopped).await;
         });
         Emulator {

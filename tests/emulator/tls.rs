@@ -38,6 +38,7 @@ pub async fn start(app: Router) -> TlsProxy {
     let url = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(async move {
         while let Ok((stream, _)) = listener.accept().await {
+            let _ = stream.set_nodelay(true);
             tokio::spawn(tunnel(stream, acceptor.clone(), app.clone()));
         }
     });
