@@ -15,10 +15,13 @@
 //!
 //! `cargo bench --bench load -- [--games 10,100,1000] [--seconds 10] [--clicks N] [--repeat 3]
 //! [--open-rates 100,500,1000,2000] [--open-games 10000] [--open-seconds 10] [--only closed|open]
-//! [--dir /tmp]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`, `LOAD_CLICKS`,
-//! `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`, `LOAD_ONLY`,
-//! `LOAD_DIR` (where the database goes: its disk's fsync speed matters); `SAIKORO_BIN` picks
-//! another binary. Closed-loop figures over repeats are medians; the open loop runs once.
+//! [--dir /tmp] [--checks]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
+//! `LOAD_CLICKS`, `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`,
+//! `LOAD_ONLY`, `LOAD_DIR` (where the database goes: its disk's fsync speed matters),
+//! `LOAD_CHECKS=1`; `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
+//! medians; the open loop runs once. The emulator skips its checks of request bodies against
+//! Discord's schema unless `--checks` is given: they cost it more CPU than the bot spends per
+//! click, taken from the same two cores (the end-to-end tests keep them).
 
 #[path = "../tests/emulator/mod.rs"]
 mod emulator;
@@ -52,6 +55,9 @@ struct Args {
     open_seconds: u64,
     /// `closed` or `open`: run only that part.
     only: Option<String>,
+    /// Whether the emulator checks every request body against Discord's schema (the end-to-end
+    /// tests do): off by default, as it costs more CPU than the bot's click on the same cores.
+    checks: bool,
 }
 
 impl Args {
@@ -66,6 +72,7 @@ impl Args {
         let mut open_games = env("LOAD_OPEN_GAMES").unwrap_or_else(|| "10000".into());
         let mut open_seconds = env("LOAD_OPEN_SECONDS").unwrap_or_else(|| "10".into());
         let mut only = env("LOAD_ONLY");
+        let mut checks = env("LOAD_CHECKS").is_some_and(|v| v == "1");
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
@@ -82,6 +89,10 @@ impl Args {
                 }
                 "--only" => {
                     only = args.next();
+                    continue;
+                }
+                "--checks" => {
+                    checks = true;
                     continue;
                 }
                 // `cargo bench` passes `--bench`, and filters we have no use for.
@@ -117,7 +128,16 @@ impl Args {
             open_games: number("open games", &open_games)?,
             open_seconds: number("open seconds", &open_seconds)? as u64,
             only,
+            checks,
         })
+    }
+
+    fn checks_said(&self) -> &'static str {
+        if self.checks {
+            "the emulator checks every request body"
+        } else {
+            "the emulator's body checks off (--checks: on)"
+        }
     }
 
     fn runs(&self, part: &str) -> bool {
@@ -295,8 +315,10 @@ fn print_table(rows: &[Figures], args: &Args) {
         .map_or(String::new(), |c| format!(", at most {c} clicks per game"));
     println!(
         "\nsaikoro load: Can't Stop, 2 players per game, {} s of play{limit}, SQLite (synchronous=FULL); \
-         medians of {} run(s)",
-        args.seconds, args.repeat
+         medians of {} run(s); {}",
+        args.seconds,
+        args.repeat,
+        args.checks_said()
     );
     let header = [
         "games",
@@ -389,6 +411,9 @@ fn print_table(rows: &[Figures], args: &Args) {
 /// One fresh emulator and bot: start, open the games, play, restart, measure.
 async fn run(binary: &Path, games: usize, args: &Args) -> Result<Figures, String> {
     let emu = Arc::new(Emulator::start().await);
+    if !args.checks {
+        emu.skip_body_checks();
+    }
     let channels: Vec<ChannelId> = (0..games)
         .map(|g| emu.add_text_channel(&format!("dice-{g}")))
         .collect();
@@ -865,6 +890,9 @@ fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
 async fn open_loop(binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, String> {
     let games = args.open_games;
     let emu = Arc::new(Emulator::start().await);
+    if !args.checks {
+        emu.skip_body_checks();
+    }
     let channels: Vec<ChannelId> = (0..games)
         .map(|g| emu.add_text_channel(&format!("open-{g}")))
         .collect();
@@ -1022,10 +1050,11 @@ async fn offer(
 fn print_open_table(rows: &[OpenFigures], args: &Args) {
     println!(
         "\nsaikoro open loop: Can't Stop, {} active games, Poisson arrivals for {} s per rate, SQLite \
-         (synchronous=FULL) in {}; one run",
+         (synchronous=FULL) in {}; one run; {}",
         args.open_games,
         args.open_seconds,
-        args.dir.display()
+        args.dir.display(),
+        args.checks_said()
     );
     println!(
         "| offered/s | answered/s |   p50 ms |   p99 ms | p99.9 ms |   max ms | clicks | errors | skipped | \

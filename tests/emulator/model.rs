@@ -2,6 +2,7 @@
 //! the interactions it was sent and how it answered them, and the gateway session's event log.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -848,6 +849,9 @@ pub struct Shared {
     state: Mutex<State>,
     pub changed: watch::Sender<u64>,
     pub shutdown: watch::Sender<bool>,
+    /// Whether request bodies are checked against Discord's limits and schema (see
+    /// `Emulator::skip_body_checks`).
+    pub body_checks: AtomicBool,
 }
 
 impl Shared {
@@ -856,6 +860,7 @@ impl Shared {
             state: Mutex::new(state),
             changed: watch::Sender::new(0),
             shutdown: watch::Sender::new(false),
+            body_checks: AtomicBool::new(true),
         }
     }
 
