@@ -579,9 +579,10 @@ impl Bot {
         let mut bot = Bot { child, restored: 0 };
         loop {
             let text = std::fs::read_to_string(&log_path).unwrap_or_default();
-            if let Some(line) = text.lines().find(|l| l.contains("saikoro is ready")) {
+            if text.lines().any(|l| l.contains("saikoro is ready")) {
                 let took = started.elapsed();
-                bot.restored = plain(line)
+                let loaded = text.lines().find(|l| l.contains("stored games loaded"));
+                bot.restored = plain(loaded.unwrap_or_default())
                     .split("restored=")
                     .nth(1)
                     .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
