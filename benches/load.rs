@@ -1023,13 +1023,23 @@ async fn offer(
             }
         }));
     }
+    let mut panicked = 0;
     for task in tasks {
-        task.await.map_err(|e| format!("a click panicked: {e}"))?;
+        // An emulator wait that gave up (answers far past Discord's 3 s under overload) is one
+        // more error of this rate, not the end of the table.
+        if let Err(e) = task.await {
+            panicked += 1;
+            eprintln!(
+                "  a click panicked: {}",
+                e.to_string().chars().take(300).collect::<String>()
+            );
+        }
     }
     let elapsed = started.elapsed().as_secs_f64();
     let bot_cpu = cpu_seconds(bot.pid())? - bot_cpu;
     let bench_cpu = cpu_seconds(std::process::id())? - bench_cpu;
     let mut played = std::mem::take(&mut *played.lock().expect("played"));
+    played.errors += panicked;
     played.latencies.sort();
     let per_click = |cpu: f64| cpu * 1000.0 / played.clicks.max(1) as f64;
     Ok(OpenFigures {
