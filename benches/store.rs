@@ -9,13 +9,16 @@
 //! SAIKORO_BENCH_CONCURRENT (1,10,100,1000). SAIKORO_BENCH_PARTS picks tables (appends,
 //! concurrent, startup; all by default). The SQLite file goes to TMPDIR: put it on a real disk.
 
+#[path = "../tests/common/played.rs"]
+mod played;
 #[path = "../tests/common/postgres.rs"]
 mod postgres;
 
+use played::played;
 use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use saikoro::store::{GameRow, Played, Status, Store, StoredGame};
+use saikoro::store::{GameRow, Status, Store, StoredGame};
 use serde_json::json;
 use std::time::Instant;
 
@@ -78,16 +81,6 @@ fn row(channel: u64) -> GameRow {
         board_message_id: Some(MessageId(1_400_000_000_000_000_000 + channel)),
         created_at: 1_700_000_000,
         updated_at: 1_700_000_000,
-    }
-}
-
-/// An action's change to its game, for games with no board posted.
-fn played(status: Status, at: i64, due_at: Option<i64>) -> Played {
-    Played {
-        status,
-        at,
-        due_at,
-        board: None,
     }
 }
 

@@ -3,10 +3,13 @@
 //! the PostgreSQL tests are listed as ignored. Each test body takes a fresh database; each
 //! PostgreSQL test gets its own schema.
 
+#[path = "common/played.rs"]
+mod played;
 #[path = "common/postgres.rs"]
 mod postgres;
 
 use futures_util::FutureExt;
+use played::played;
 use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
@@ -254,16 +257,6 @@ fn action(seat: usize, name: &str, dice: &[u8]) -> LoggedAction {
         seat,
         action: name.into(),
         dice: dice.to_vec(),
-    }
-}
-
-/// An action's change to its game, for games with no board posted.
-fn played(status: Status, at: i64, due_at: Option<i64>) -> Played {
-    Played {
-        status,
-        at,
-        due_at,
-        board: None,
     }
 }
 
