@@ -408,12 +408,18 @@ fn print_table(rows: &[Figures], args: &Args) {
     );
 }
 
-/// One fresh emulator and bot: start, open the games, play, restart, measure.
-async fn run(binary: &Path, games: usize, args: &Args) -> Result<Figures, String> {
+/// A fresh emulator, checking request bodies only if asked to (`--checks`).
+async fn emulator(args: &Args) -> Arc<Emulator> {
     let emu = Arc::new(Emulator::start().await);
     if !args.checks {
         emu.skip_body_checks();
     }
+    emu
+}
+
+/// One fresh emulator and bot: start, open the games, play, restart, measure.
+async fn run(binary: &Path, games: usize, args: &Args) -> Result<Figures, String> {
+    let emu = emulator(args).await;
     let channels: Vec<ChannelId> = (0..games)
         .map(|g| emu.add_text_channel(&format!("dice-{g}")))
         .collect();
@@ -890,10 +896,7 @@ fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
 /// Opens `open_games` games, then offers clicks at each rate in turn on the same bot and games.
 async fn open_loop(binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, String> {
     let games = args.open_games;
-    let emu = Arc::new(Emulator::start().await);
-    if !args.checks {
-        emu.skip_body_checks();
-    }
+    let emu = emulator(args).await;
     let channels: Vec<ChannelId> = (0..games)
         .map(|g| emu.add_text_channel(&format!("open-{g}")))
         .collect();

@@ -774,8 +774,8 @@ impl Hub {
             self.close(s);
             return Ok(render::board(s, &[], false, ""));
         }
+        s.row.board_message_id = board;
         if turn_passed {
-            s.row.board_message_id = None;
             return Ok(render::board(s, &[], false, ""));
         }
         Ok(render::board(s, &[], true, ""))

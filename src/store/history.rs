@@ -276,18 +276,16 @@ impl Store {
         let _turn = self.write_turn().await;
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
-            sqlx::query(
-                "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(game.get())
-            .bind(seq)
-            .bind(seat)
-            .bind(&action.action)
-            .bind(&action.dice)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| append_error(e, game, seq))?;
+            sqlx::query(insert_action!())
+                .bind(game.get())
+                .bind(seq)
+                .bind(seat)
+                .bind(&action.action)
+                .bind(&action.dice)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| append_error(e, game, seq))?;
             let query = sqlx::query(UPDATE_STATUS_OWNED)
                 .bind(Status::Finished.as_str())
                 .bind(now)

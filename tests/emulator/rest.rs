@@ -175,47 +175,11 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
                 )
             });
         };
-        let checks = shared.body_checks.load(Ordering::Relaxed);
-        let mut violations = if !checks {
-            Vec::new()
-        } else if path.ends_with("/callback") {
-            let mut found = validate::callback_limits(&body);
-            found.extend(validate::cross_field(&body["data"], "/data"));
-            found
-        } else if path.starts_with("/webhooks/") || path.contains("/messages") {
-            let mut found = validate::message_limits(&body, "");
-            found.extend(validate::cross_field(&body, ""));
-            found
+        let violations = if shared.body_checks.load(Ordering::Relaxed) {
+            body_violations(&shared, parts.method.as_str(), &path, &route, &body)
         } else {
             Vec::new()
         };
-        // Message bodies (what the bot sends while playing); command registration is checked
-        // by the schema alone, as serenity sends every option field whatever the option's type.
-        let message =
-            path.ends_with("/callback") || path.starts_with("/webhooks/") || path.contains("/messages");
-        if checks
-            && message
-            && let Ok(unknown) = validate::unknown_fields(parts.method.as_str(), &path, &body)
-        {
-            violations.extend(unknown);
-        }
-        let checked = validate::with_string_attachment_ids(&body);
-        let against_spec = if checks {
-            validate::against_spec(parts.method.as_str(), &path, &checked)
-        } else {
-            Ok(Vec::new())
-        };
-        match against_spec {
-            // A field over a limit is named once, with the limit check's plainer message.
-            Ok(schema) => {
-                let fresh: Vec<_> = schema
-                    .into_iter()
-                    .filter(|v| violations.iter().all(|l| l.field != v.field))
-                    .collect();
-                violations.extend(fresh);
-            }
-            Err(problem) => shared.with(|s| s.fail(format!("{route}: {problem}"))),
-        }
         if !violations.is_empty() {
             let errors: Vec<String> = violations
                 .iter()
@@ -239,6 +203,47 @@ async fn check_request(AxumState(shared): Shd, request: Request, next: Next) -> 
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(Uploads(Arc::new(uploads)));
     next.run(request).await
+}
+
+/// What Discord would refuse in a JSON body: its limits, then the OpenAPI schema (a field over a
+/// limit is named once, with the limit check's plainer message). A schema the emulator cannot
+/// apply is the emulator's own failure, recorded as such.
+fn body_violations(
+    shared: &Shared,
+    method: &str,
+    path: &str,
+    route: &str,
+    body: &Value,
+) -> Vec<validate::Violation> {
+    let mut violations = if path.ends_with("/callback") {
+        let mut found = validate::callback_limits(body);
+        found.extend(validate::cross_field(&body["data"], "/data"));
+        found
+    } else if path.starts_with("/webhooks/") || path.contains("/messages") {
+        let mut found = validate::message_limits(body, "");
+        found.extend(validate::cross_field(body, ""));
+        found
+    } else {
+        Vec::new()
+    };
+    // Message bodies (what the bot sends while playing); command registration is checked by the
+    // schema alone, as serenity sends every option field whatever the option's type.
+    let message = path.ends_with("/callback") || path.starts_with("/webhooks/") || path.contains("/messages");
+    if message && let Ok(unknown) = validate::unknown_fields(method, path, body) {
+        violations.extend(unknown);
+    }
+    let checked = validate::with_string_attachment_ids(body);
+    match validate::against_spec(method, path, &checked) {
+        Ok(schema) => {
+            let fresh: Vec<_> = schema
+                .into_iter()
+                .filter(|v| violations.iter().all(|l| l.field != v.field))
+                .collect();
+            violations.extend(fresh);
+        }
+        Err(problem) => shared.with(|s| s.fail(format!("{route}: {problem}"))),
+    }
+    violations
 }
 
 /// Discord's upload limit per file on a server without boosts.
