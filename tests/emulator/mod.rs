@@ -557,9 +557,11 @@ impl Emulator {
     /// messages newer than `after` are looked at.
     pub fn messages_after(&self, channel: ChannelId, after: MessageId) -> Vec<Message> {
         self.shared.read(|s| {
-            let visible = |m: &&Message| m.channel_id == channel.0 && !m.deleted && !m.ephemeral();
-            let newer = s.messages.range(after.0 + 1..).map(|(_, m)| m);
-            newer.filter(visible).cloned().collect()
+            let visible = |m: &&Message| !m.deleted && !m.ephemeral();
+            s.posted_after(channel.0, after.0)
+                .filter(visible)
+                .cloned()
+                .collect()
         })
     }
 

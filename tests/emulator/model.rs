@@ -1,7 +1,7 @@
 //! What the emulated Discord knows: one guild, its users and channels, the messages the bot posted,
 //! the interactions it was sent and how it answered them, and the gateway session's event log.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -284,6 +284,9 @@ pub struct State {
     pub users: BTreeMap<u64, User>,
     pub channels: BTreeMap<u64, Channel>,
     pub messages: BTreeMap<u64, Message>,
+    /// Each channel's message ids, oldest first, so finding a channel's newest messages does not
+    /// walk every channel's (the load benchmark has thousands).
+    by_channel: HashMap<u64, Vec<u64>>,
     pub interactions: BTreeMap<u64, Interaction>,
     /// Registered commands: key `None` for global ones, `Some(guild)` for guild ones.
     pub commands: BTreeMap<Option<u64>, Vec<Value>>,
@@ -354,6 +357,7 @@ impl State {
             users: BTreeMap::new(),
             channels: BTreeMap::new(),
             messages: BTreeMap::new(),
+            by_channel: HashMap::new(),
             interactions: BTreeMap::new(),
             commands: BTreeMap::new(),
             sessions: BTreeMap::new(),
@@ -502,6 +506,32 @@ impl State {
             },
         );
         id
+    }
+
+    /// Stores a new message. Ids only grow (they are taken under the state's lock), so each
+    /// channel's list stays in order.
+    pub fn post(&mut self, message: Message) {
+        self.by_channel
+            .entry(message.channel_id)
+            .or_default()
+            .push(message.id);
+        self.messages.insert(message.id, message);
+    }
+
+    /// Takes back a new message that was refused before anyone saw it.
+    pub fn unpost(&mut self, id: u64) {
+        if let Some(message) = self.messages.remove(&id)
+            && let Some(ids) = self.by_channel.get_mut(&message.channel_id)
+        {
+            ids.retain(|m| *m != id);
+        }
+    }
+
+    /// The messages of a channel newer than `after`, oldest first.
+    pub fn posted_after(&self, channel: u64, after: u64) -> impl Iterator<Item = &Message> {
+        let ids = self.by_channel.get(&channel).map_or(&[][..], Vec::as_slice);
+        let newer = &ids[ids.partition_point(|id| *id <= after)..];
+        newer.iter().filter_map(|id| self.messages.get(id))
     }
 
     /// Wakes whoever waits on the channel's activity (see `Emulator::wait_in_channel`).

@@ -615,9 +615,9 @@ async fn callback(
                     allowed_mentions: data["allowed_mentions"].clone(),
                     attachments: Vec::new(),
                 };
-                s.messages.insert(id, message);
+                s.post(message);
                 if let Err(refused) = attach(s, id, &data, &uploads, &route) {
-                    s.messages.remove(&id);
+                    s.unpost(id);
                     return *refused;
                 }
                 Some(id)
@@ -726,24 +726,21 @@ async fn follow_up(
                 let id = s.snowflake();
                 let flags = body["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL;
                 let pings = s.pings(&body, flags != 0);
-                s.messages.insert(
+                s.post(Message {
                     id,
-                    Message {
-                        id,
-                        channel_id: interaction.channel_id,
-                        content: String::new(),
-                        embeds: Vec::new(),
-                        components: Vec::new(),
-                        flags,
-                        interaction: Some(interaction.id),
-                        interaction_user: Some(interaction.user_id),
-                        edited: false,
-                        deleted: false,
-                        pings,
-                        allowed_mentions: body["allowed_mentions"].clone(),
-                        attachments: Vec::new(),
-                    },
-                );
+                    channel_id: interaction.channel_id,
+                    content: String::new(),
+                    embeds: Vec::new(),
+                    components: Vec::new(),
+                    flags,
+                    interaction: Some(interaction.id),
+                    interaction_user: Some(interaction.user_id),
+                    edited: false,
+                    deleted: false,
+                    pings,
+                    allowed_mentions: body["allowed_mentions"].clone(),
+                    attachments: Vec::new(),
+                });
                 id
             }
         };
@@ -881,7 +878,7 @@ async fn create_message(
             return reject(s, &route, StatusCode::BAD_REQUEST, 50035, &problem);
         }
         message.apply(&body);
-        s.messages.insert(id, message.clone());
+        s.post(message.clone());
         s.touch(channel_id);
         ok(s.message_json(&message))
     })
