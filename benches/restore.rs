@@ -8,7 +8,7 @@ use saikoro::engine::bot::{Bot, RandomBot};
 use saikoro::engine::{Locale, SeededDice, driver};
 use saikoro::games::GameKind;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use saikoro::session::{Hub, Outbox, Post, SeatInfo, Settings, Table, Timers, User};
+use saikoro::session::{Hub, Outbox, Post, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Timers, User};
 use saikoro::store::{GameRow, Status, Store, StoredGame};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
@@ -149,6 +149,7 @@ fn main() {
             bot_delay: Duration::ZERO,
             timers: Timers::default(),
             dice_seed: None,
+            snapshot_every: SNAPSHOT_EVERY,
         };
         // Imported games (like games of a saikoro from before due times) are all due once: the
         // first start looks at each, a page at a time, and stores when it is next due.
