@@ -877,16 +877,19 @@ async fn an_unknown_url_scheme_is_refused() {
     ));
 }
 
+/// Stores for two processes on one database: shards 0 and 1 of 2.
+async fn two_processes(url: &str) -> (Store, Store) {
+    let shard = |n| ShardRange::new(n, n, 2).unwrap();
+    let lower = Store::connect_shards(url, shard(0)).await.expect("shard 0");
+    let upper = Store::connect_shards(url, shard(1)).await.expect("shard 1");
+    (lower, upper)
+}
+
 /// Two processes on one database, shards 0 and 1 of 2: each loads only its own guilds' games
 /// (DMs are shard 0), and one cannot write the other's game by any path, not even inside a
 /// batch with its own appends.
 async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
-    let lower = Store::connect_shards(&db.url, ShardRange::new(0, 0, 2).unwrap())
-        .await
-        .expect("shard 0");
-    let upper = Store::connect_shards(&db.url, ShardRange::new(1, 1, 2).unwrap())
-        .await
-        .expect("shard 1");
+    let (lower, upper) = two_processes(&db.url).await;
     // (id >> 22) % 2: 0 and 1; the huge id is above 2^63 and lands on shard 1 as Discord
     // computes it on the unsigned id.
     let in_guild = |channel, guild: Option<u64>| GameRow {
@@ -1274,12 +1277,7 @@ async fn a_snapshot_rides_with_its_append_and_the_live_load_starts_after_it(db: 
 }
 
 async fn a_snapshot_for_another_shards_game_is_refused_with_its_action(db: TestDb) {
-    let lower = Store::connect_shards(&db.url, ShardRange::new(0, 0, 2).unwrap())
-        .await
-        .expect("shard 0");
-    let upper = Store::connect_shards(&db.url, ShardRange::new(1, 1, 2).unwrap())
-        .await
-        .expect("shard 1");
+    let (lower, upper) = two_processes(&db.url).await;
     let zero = insert(
         &lower,
         &GameRow {
