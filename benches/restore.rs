@@ -1,15 +1,17 @@
 #![allow(unsafe_code)] // the counting allocator below is how this bench measures memory
 //! Start-up with many stored games: how long `Hub::restore` takes with N unfinished Can't Stop
 //! games in SQLite (it reads their index; each game loads when first touched), the heap held per
-//! game once started, and the time of a game's first touch (load and replay of 30 actions).
+//! game once started, and the time of a game's first touch (load and replay of 30 actions); then
+//! the first touch of games with long logs, stored with and without the session's snapshots.
 //! A bench binary (not a test): `cargo bench --bench restore [-- N]` (default 10,000 games).
 
 use saikoro::engine::bot::{Bot, RandomBot};
-use saikoro::engine::{Locale, SeededDice, driver};
+use saikoro::engine::{Locale, ScriptedDice, SeededDice, driver, replay};
 use saikoro::games::GameKind;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use saikoro::session::{Hub, Outbox, Post, SeatInfo, Settings, Table, Timers, User};
-use saikoro::store::{GameRow, Status, Store, StoredGame};
+use saikoro::session::ids;
+use saikoro::session::{Hub, Outbox, Post, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Timers, User};
+use saikoro::store::{GameRow, Played, Status, Store, StoredGame};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,8 +53,10 @@ impl Outbox for Silent {
     }
 }
 
-/// A two-player game part-way through: `actions` random legal moves from a seeded start.
-fn stored_game(seed: u64, actions: usize) -> StoredGame {
+/// A two-player game part-way through: `actions` random legal moves from a seeded start. With
+/// `never_stop` the players roll until they bust, so the game never ends and its log grows as
+/// long as asked.
+fn stored_game(seed: u64, actions: usize, never_stop: bool) -> StoredGame {
     let kind = GameKind::from_id("cantstop").unwrap();
     let mut dice = SeededDice::new(seed);
     let mut setup = saikoro::engine::RecordingDice::new(&mut dice);
@@ -60,7 +64,12 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
     let setup_dice = setup.drawn;
     let mut rng = SeededDice::new(seed + 1);
     let (_, mut log) = driver::play_logged(game.as_mut(), &mut dice, actions, |game, seat| {
-        RandomBot.choose(game, seat, &mut rng)
+        let choice = RandomBot.choose(game, seat, &mut rng);
+        if never_stop && choice == "stop" {
+            "roll".into()
+        } else {
+            choice
+        }
     });
     if game.outcome().is_some() {
         log.pop(); // keep it unfinished: the last action ended it
@@ -96,6 +105,62 @@ fn stored_game(seed: u64, actions: usize) -> StoredGame {
 
 /// Games whose first touch is timed (a `/cantstop log` in their channel).
 const TOUCHED: usize = 100;
+/// The actions of a long game: a snapshot covers the first 2,000 and 25 follow it, as a session
+/// that snapshots every [`SNAPSHOT_EVERY`] actions leaves them.
+const LONG: usize = 2_025;
+/// Long games stored each way.
+const LONG_GAMES: u64 = 20;
+
+/// Stores `game` as a session would have: a snapshot of its state written with action
+/// `covered - 1`, the actions after it appended one by one.
+async fn store_with_snapshot(store: &Store, game: &StoredGame, covered: usize) -> GameId {
+    let mut setup = ScriptedDice::new(game.row.setup_dice.iter().copied());
+    let mut state = kind().new_game(&game.row.options, 2, &mut setup).unwrap();
+    replay(state.as_mut(), &game.log[..covered]).unwrap();
+    let before = StoredGame {
+        row: GameRow {
+            channel_id: ChannelId(game.row.channel_id.get() + 100_000),
+            ..game.row.clone()
+        },
+        log: game.log[..covered - 1].to_vec(),
+    };
+    let id = store.import(&[before]).await.unwrap()[0];
+    for (seq, action) in game.log.iter().enumerate().skip(covered - 1) {
+        let played = Played {
+            status: Status::Playing,
+            at: 0,
+            due_at: None,
+            board: Some(MessageId(1)),
+            snapshot: (seq == covered - 1).then(|| state.snapshot()),
+        };
+        store.append_action(id, seq as i64, action, played).await.unwrap();
+    }
+    id
+}
+
+/// The median time of the first touch of each game (a click on an old board: the game loads,
+/// then the click is refused as out of date).
+async fn first_touches(url: &str, settings: &Settings, games: &[GameId]) -> Duration {
+    let mut times = vec![];
+    for _ in 0..3 {
+        let hub = Hub::new(
+            Store::connect(url).await.unwrap(),
+            Arc::new(Silent),
+            settings.clone(),
+        );
+        hub.restore().await.unwrap();
+        let started = Instant::now();
+        for &game in games {
+            let reply = hub
+                .click(&ids::game(game, 0, "roll"), MessageId(1), &viewer())
+                .await;
+            assert!(format!("{reply:?}").contains("out of date"), "{reply:?}");
+        }
+        times.push(started.elapsed() / games.len() as u32);
+    }
+    times.sort();
+    times[1]
+}
 
 fn kind() -> GameKind {
     GameKind::from_id("cantstop").unwrap()
@@ -132,7 +197,7 @@ fn main() {
     let url = format!("sqlite://{}", dir.join("games.db").display());
     runtime.block_on(async {
         let store = Store::connect(&url).await.unwrap();
-        let games: Vec<StoredGame> = (0..n as u64).map(|s| stored_game(s, 30)).collect();
+        let games: Vec<StoredGame> = (0..n as u64).map(|s| stored_game(s, 30, false)).collect();
         let actions: usize = games.iter().map(|g| g.log.len()).sum();
         for chunk in games.chunks(1000) {
             store.import(chunk).await.unwrap();
@@ -149,6 +214,7 @@ fn main() {
             bot_delay: Duration::ZERO,
             timers: Timers::default(),
             dice_seed: None,
+            snapshot_every: SNAPSHOT_EVERY,
         };
         // Imported games (like games of a saikoro from before due times) are all due once: the
         // first start looks at each, a page at a time, and stores when it is next due.
@@ -197,6 +263,33 @@ fn main() {
             held[1] as f64 / (1024.0 * 1024.0),
             held[1] as f64 / n as f64,
             touched[1].as_secs_f64() * 1e3,
+        );
+
+        // Long games: the same logs stored without snapshots and as sessions store them.
+        let long_url = format!("sqlite://{}", dir.join("long.db").display());
+        let store = Store::connect(&long_url).await.unwrap();
+        let long: Vec<StoredGame> = (0..LONG_GAMES).map(|s| stored_game(s, LONG, true)).collect();
+        assert!(long.iter().all(|g| g.log.len() == LONG), "a game ended early");
+        let whole = store.import(&long).await.unwrap();
+        let covered = LONG / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
+        let mut snapshotted = vec![];
+        for game in &long {
+            snapshotted.push(store_with_snapshot(&store, game, covered).await);
+        }
+        store.close().await;
+        // The first start looks at every imported game once (they are due); later ones do not.
+        let hub = Hub::new(Store::connect(&long_url).await.unwrap(), Arc::new(Silent), settings.clone());
+        hub.restore().await.unwrap();
+        drop(hub);
+        let replayed = first_touches(&long_url, &settings, &whole).await;
+        let restored = first_touches(&long_url, &settings, &snapshotted).await;
+        println!();
+        println!("| long game | first touch, whole log replayed (median) | first touch, snapshot + {} actions (median) |", LONG - covered);
+        println!("|---|---|---|");
+        println!(
+            "| {LONG} actions | {:.2} ms | {:.2} ms |",
+            replayed.as_secs_f64() * 1e3,
+            restored.as_secs_f64() * 1e3,
         );
         println!(
             "peak RSS of the bench: {:.1} MiB",

@@ -14,7 +14,9 @@ use postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::shards::ShardRange;
-use saikoro::store::{Finish, GameRow, Played, SHARD_CLAIM_CHECK, Status, Store, StoreError, StoredGame};
+use saikoro::store::{
+    Finish, GameRow, Played, SHARD_CLAIM_CHECK, Snapshot, Status, Store, StoreError, StoredGame,
+};
 use serde_json::json;
 use sqlx::Connection;
 use std::future::Future;
@@ -177,6 +179,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     one_bad_append_does_not_fail_the_others_committed_with_it,
     an_append_writes_the_board_and_updates_commit_beside_it,
     due_games_are_the_unfinished_ones_whose_time_came,
+    a_snapshot_rides_with_its_append_and_the_live_load_starts_after_it,
 );
 
 // Several processes on one database are PostgreSQL's alone.
@@ -193,6 +196,7 @@ on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
     reopening_keeps_everything,
     a_newer_schema_is_refused_by_version,
     a_process_never_loads_or_writes_another_shards_game,
+    a_snapshot_for_another_shards_game_is_refused_with_its_action,
 );
 
 /// Collects the warnings logged on this thread while it lives (tokio tests run on one thread).
@@ -873,16 +877,19 @@ async fn an_unknown_url_scheme_is_refused() {
     ));
 }
 
+/// Stores for two processes on one database: shards 0 and 1 of 2.
+async fn two_processes(url: &str) -> (Store, Store) {
+    let shard = |n| ShardRange::new(n, n, 2).unwrap();
+    let lower = Store::connect_shards(url, shard(0)).await.expect("shard 0");
+    let upper = Store::connect_shards(url, shard(1)).await.expect("shard 1");
+    (lower, upper)
+}
+
 /// Two processes on one database, shards 0 and 1 of 2: each loads only its own guilds' games
 /// (DMs are shard 0), and one cannot write the other's game by any path, not even inside a
 /// batch with its own appends.
 async fn a_process_never_loads_or_writes_another_shards_game(db: TestDb) {
-    let lower = Store::connect_shards(&db.url, ShardRange::new(0, 0, 2).unwrap())
-        .await
-        .expect("shard 0");
-    let upper = Store::connect_shards(&db.url, ShardRange::new(1, 1, 2).unwrap())
-        .await
-        .expect("shard 1");
+    let (lower, upper) = two_processes(&db.url).await;
     // (id >> 22) % 2: 0 and 1; the huge id is above 2^63 and lands on shard 1 as Discord
     // computes it on the unsigned id.
     let in_guild = |channel, guild: Option<u64>| GameRow {
@@ -1198,4 +1205,113 @@ async fn due_games_are_the_unfinished_ones_whose_time_came(db: TestDb) {
         Some(300),
         "timers off: only the lobby"
     );
+}
+
+/// An append that carries a snapshot of the game after it.
+fn with_snapshot(state: &str) -> Played {
+    Played {
+        snapshot: Some(state.to_owned()),
+        ..played(Status::Playing, 1_700_000_100, None)
+    }
+}
+
+async fn a_snapshot_rides_with_its_append_and_the_live_load_starts_after_it(db: TestDb) {
+    let store = &db.store;
+    let row = insert(store, &game("cantstop", 70)).await;
+    let log: Vec<LoggedAction> = (0..8u8)
+        .map(|i| action(usize::from(i % 2), &format!("act{i}"), &[i + 1]))
+        .collect();
+    let append = |seq: usize, played: Played| store.append_action(row.id, seq as i64, &log[seq], played);
+    let live = |expected_snapshot: Option<Snapshot>, tail: &[LoggedAction]| {
+        let tail = tail.to_vec();
+        async move {
+            let live = store.load_live(row.id).await.expect("load").expect("game exists");
+            assert_eq!((live.snapshot, live.tail), (expected_snapshot, tail));
+        }
+    };
+    let snapshot = |covers, state: &str| {
+        Some(Snapshot {
+            covers,
+            state: state.to_owned(),
+        })
+    };
+    for seq in 0..3 {
+        append(seq, played(Status::Playing, 1_700_000_100, None))
+            .await
+            .expect("append");
+    }
+    live(None, &log[..3]).await;
+
+    // Action 3 carries the state after it: four actions are covered, none is left to replay.
+    append(3, with_snapshot("after four")).await.expect("append");
+    live(snapshot(4, "after four"), &[]).await;
+    // Appends without one keep it, and the live load returns only what follows it.
+    for seq in 4..6 {
+        append(seq, played(Status::Playing, 1_700_000_100, None))
+            .await
+            .expect("append");
+    }
+    live(snapshot(4, "after four"), &log[4..6]).await;
+    // A refused append writes no snapshot either: it is the same statement.
+    let taken = append(5, with_snapshot("never")).await;
+    assert!(matches!(taken, Err(StoreError::Conflict { .. })), "{taken:?}");
+    live(snapshot(4, "after four"), &log[4..6]).await;
+    // A later snapshot replaces it.
+    append(6, with_snapshot("after seven")).await.expect("append");
+    append(7, played(Status::Playing, 1_700_000_100, None))
+        .await
+        .expect("append");
+    live(snapshot(7, "after seven"), &log[7..]).await;
+
+    // Whoever reads the whole log still gets every action.
+    let whole = load(store, row.id).await;
+    assert_eq!(whole.log, log);
+    assert_eq!(store.load_active().await.expect("load")[0].log, log);
+    assert!(
+        store
+            .load_live(GameId(row.id.get() + 1))
+            .await
+            .expect("load")
+            .is_none()
+    );
+}
+
+async fn a_snapshot_for_another_shards_game_is_refused_with_its_action(db: TestDb) {
+    let (lower, upper) = two_processes(&db.url).await;
+    let zero = insert(
+        &lower,
+        &GameRow {
+            guild_id: Some(GuildId(2 << 22)),
+            ..game("cantstop", 71)
+        },
+    )
+    .await;
+    let roll = action(0, "roll", &[1, 2, 3, 4]);
+    lower
+        .append_action(zero.id, 0, &roll, with_snapshot("mine"))
+        .await
+        .expect("its own shard's game");
+    let stolen = upper
+        .append_action(zero.id, 1, &roll, with_snapshot("stolen"))
+        .await;
+    assert!(
+        matches!(stolen, Err(StoreError::OtherShard { game, .. }) if game == zero.id),
+        "{stolen:?}"
+    );
+    let live = lower
+        .load_live(zero.id)
+        .await
+        .expect("load")
+        .expect("game exists");
+    assert_eq!(
+        (live.snapshot, live.tail),
+        (
+            Some(Snapshot {
+                covers: 1,
+                state: "mine".into()
+            }),
+            vec![]
+        )
+    );
+    assert_eq!(load(&lower, zero.id).await.log, vec![roll]);
 }

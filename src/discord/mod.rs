@@ -8,7 +8,7 @@ mod history;
 use crate::config::Config;
 use crate::engine::Locale;
 use crate::id;
-use crate::session::{self, Hub, Outbox, Post, Reply, Settings, Timers, User};
+use crate::session::{self, Hub, Outbox, Post, Reply, SNAPSHOT_EVERY, Settings, Timers, User};
 use crate::store::{SHARD_CLAIM_CHECK, Store};
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
@@ -294,6 +294,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             on_timeout: cfg.turn_timeout_action,
         },
         dice_seed: cfg.dice_seed,
+        snapshot_every: SNAPSHOT_EVERY,
     };
     let hub = Hub::new(store, Arc::new(HttpOutbox(http)), settings);
     let restored = hub.restore().await.context("loading stored games")?;

@@ -108,7 +108,7 @@ mod tests {
             updated_at: 0,
         };
         let table = Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false);
-        let mut s = Session::new(row, kind, table, Some(game), vec![]);
+        let mut s = Session::new(row, kind, table, Some(game));
         s.hints = true;
         s
     }

@@ -26,7 +26,7 @@ use crate::engine::{
 };
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
-use crate::store::{GameRow, Played, Status, Store, StoreError, StoredGame};
+use crate::store::{GameRow, LiveGame, Played, Status, Store, StoreError};
 use dashmap::DashMap;
 use decide::Click;
 use serde::{Deserialize, Serialize};
@@ -147,6 +147,10 @@ pub trait Outbox: Send + Sync {
     async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), String>;
 }
 
+/// Actions after which a game's state is stored as a snapshot with its action, so a load
+/// replays at most this many.
+pub const SNAPSHOT_EVERY: usize = 50;
+
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub lobby_expiry: Duration,
@@ -155,6 +159,8 @@ pub struct Settings {
     pub timers: Timers,
     /// Fixed dice for tests and reproductions; `None` for real play.
     pub dice_seed: Option<u64>,
+    /// Actions between a game's snapshots ([`SNAPSHOT_EVERY`]; tests take fewer).
+    pub snapshot_every: usize,
 }
 
 impl Settings {
@@ -176,7 +182,11 @@ pub struct Session {
     kind: GameKind,
     table: Table,
     game: Option<Box<dyn AnyGame>>,
-    log: Vec<LoggedAction>,
+    /// The actions the stored snapshot covers: the session keeps only the ones after them (the
+    /// store has all).
+    base: usize,
+    /// The actions since `base`.
+    tail: Vec<LoggedAction>,
     bot_running: bool,
     /// The server's turn timers, for the deadline the board shows.
     timers: Timers,
@@ -191,20 +201,15 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session of a stored row, before the server's settings are applied.
-    fn new(
-        row: GameRow,
-        kind: GameKind,
-        table: Table,
-        game: Option<Box<dyn AnyGame>>,
-        log: Vec<LoggedAction>,
-    ) -> Session {
+    /// A session of a stored row with no action yet, before the server's settings are applied.
+    fn new(row: GameRow, kind: GameKind, table: Table, game: Option<Box<dyn AnyGame>>) -> Session {
         Session {
             row,
             kind,
             table,
             game,
-            log,
+            base: 0,
+            tail: vec![],
             bot_running: false,
             timers: Timers::default(),
             hints: false,
@@ -226,8 +231,9 @@ impl Session {
         )
     }
 
+    /// The number of actions played: the version in the board's button ids.
     fn version(&self) -> usize {
-        self.log.len()
+        self.base + self.tail.len()
     }
 
     /// A game in play without a live board message: the turn passed (or the game started) and
@@ -430,12 +436,28 @@ impl Hub {
 
     /// Rebuilds an unfinished game's session from the store, with its server's settings.
     async fn load(&self, id: GameId) -> Result<Arc<Mutex<Session>>, Unloadable> {
-        let stored = match self.store.load_game(id).await {
-            Ok(Some(stored)) if matches!(stored.row.status, Status::Lobby | Status::Playing) => stored,
+        let unfinished = |row: &GameRow| matches!(row.status, Status::Lobby | Status::Playing);
+        let live = match self.store.load_live(id).await {
+            Ok(Some(live)) if unfinished(&live.row) => live,
             Ok(_) => return Err(Unloadable::Gone),
             Err(e) => return Err(Unloadable::Failed(e.to_string())),
         };
-        let mut session = load_session(stored).map_err(Unloadable::Failed)?;
+        let from_snapshot = live.snapshot.is_some();
+        let mut session = match load_session(live) {
+            Ok(session) => session,
+            // A snapshot is only a shortcut: one that no longer fits (its state's format changed
+            // in an upgrade) must not cost the game, which the whole log still rebuilds.
+            Err(why) if from_snapshot => {
+                tracing::warn!(game = %id, %why, "the stored snapshot does not load; replaying the whole log");
+                let stored = match self.store.load_game(id).await {
+                    Ok(Some(stored)) if unfinished(&stored.row) => stored,
+                    Ok(_) => return Err(Unloadable::Gone),
+                    Err(e) => return Err(Unloadable::Failed(e.to_string())),
+                };
+                load_session(stored.into()).map_err(Unloadable::Failed)?
+            }
+            Err(why) => return Err(Unloadable::Failed(why)),
+        };
         let settings = self.server_settings(session.row.guild_id).await;
         session.timers = settings.timers;
         session.hints = settings.hints;
@@ -592,7 +614,7 @@ impl Hub {
             updated_at: created,
         };
         let settings = self.server_settings(guild).await;
-        let mut session = Session::new(row, kind, table, None, vec![]);
+        let mut session = Session::new(row, kind, table, None);
         session.timers = settings.timers;
         session.hints = settings.hints;
         session.board_style = settings.board_style;
@@ -744,18 +766,23 @@ impl Hub {
         );
         // Durable before acknowledged: if this fails, the game stays as it was. The final action
         // records the results and ratings in the same transaction.
+        let mut snapshot = false;
         let stored = match game.outcome() {
             Some(outcome) => {
-                let log = [s.log.as_slice(), std::slice::from_ref(&logged)].concat();
+                let mut log = self.whole_log(s).await.map_err(|e| store_failed(&tr, &e))?;
+                log.push(logged.clone());
                 let finish = history::finish(s, &outcome, &log);
                 self.store.finish_game(s.row.id, seq, &logged, at, &finish).await
             }
             None => {
+                // A long tail is folded into a snapshot stored with this action.
+                snapshot = s.tail.len() + 1 >= self.settings.snapshot_every;
                 let played = Played {
                     status,
                     at,
                     due_at: due,
                     board,
+                    snapshot: snapshot.then(|| game.snapshot()),
                 };
                 self.store.append_action(s.row.id, seq, &logged, played).await
             }
@@ -767,7 +794,12 @@ impl Hub {
         }
         self.due_changed(due);
         s.game = Some(game);
-        s.log.push(logged);
+        if snapshot {
+            s.base = s.version() + 1;
+            s.tail.clear();
+        } else {
+            s.tail.push(logged);
+        }
         s.row.status = status;
         s.row.updated_at = at;
         if finished {
@@ -1047,7 +1079,27 @@ impl Hub {
             Ok(s) => s,
             Err(r) => return r,
         };
-        render::log_page(&s, user.locale, page)
+        match self.whole_log(&s).await {
+            Ok(log) => render::log_page(&s, &log, user.locale, page),
+            Err(e) => store_failed(&tr, &e),
+        }
+    }
+
+    /// A game's whole action log: the actions its snapshot covers are only in the store.
+    async fn whole_log(&self, s: &Session) -> Result<Vec<LoggedAction>, StoreError> {
+        if s.base == 0 {
+            return Ok(s.tail.clone());
+        }
+        let stored = self.store.load_game(s.row.id).await?;
+        match stored.map(|stored| stored.log) {
+            Some(log) if log.len() == s.version() => Ok(log),
+            found => Err(StoreError::Invalid(format!(
+                "game {} has {} actions in the store and {} in memory",
+                s.row.id,
+                found.map_or(0, |log| log.len()),
+                s.version()
+            ))),
+        }
     }
 }
 
@@ -1087,16 +1139,28 @@ fn seat_name(seat: &SeatInfo, tr: &Tr) -> String {
     }
 }
 
-/// Rebuilds a session from its stored record by replaying the log.
-fn load_session(sg: StoredGame) -> Result<Session, String> {
-    let kind =
-        GameKind::from_id(&sg.row.kind).ok_or_else(|| format!("unknown game kind `{}`", sg.row.kind))?;
-    let table: Table = serde_json::from_value(sg.row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
-    let game = match sg.row.status {
-        Status::Lobby => None,
-        _ => Some(replayed(kind, &sg.row, table.seats.len(), &sg.log)?.0),
+/// Rebuilds a session from its stored record: the state from its snapshot, or set up afresh
+/// without one, then the actions after that replayed.
+fn load_session(live: LiveGame) -> Result<Session, String> {
+    let row = live.row;
+    let kind = GameKind::from_id(&row.kind).ok_or_else(|| format!("unknown game kind `{}`", row.kind))?;
+    let table: Table = serde_json::from_value(row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
+    let game = match (row.status, &live.snapshot) {
+        (Status::Lobby, _) => None,
+        (_, Some(snapshot)) => {
+            let mut game = kind
+                .restore(&snapshot.state)
+                .map_err(|e| format!("the snapshot does not restore: {e}"))?;
+            engine::replay(game.as_mut(), &live.tail)
+                .map_err(|e| format!("after the snapshot of {} actions, {e}", snapshot.covers))?;
+            Some(game)
+        }
+        (_, None) => Some(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
     };
-    Ok(Session::new(sg.row, kind, table, game, sg.log))
+    let mut session = Session::new(row, kind, table, game);
+    session.base = live.snapshot.map_or(0, |snapshot| snapshot.covers);
+    session.tail = live.tail;
+    Ok(session)
 }
 
 /// A game rebuilt from its record, and each log entry's lines.

@@ -2,7 +2,7 @@
 
 use super::{BoardStyle, Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
-use crate::engine::{Locale, Msg, Tr};
+use crate::engine::{Locale, LoggedAction, Msg, Tr};
 use crate::games::GameKind;
 use crate::id::UserId;
 
@@ -120,11 +120,11 @@ pub fn stale(tr: &Tr, link: Option<String>) -> String {
 const PAGE_CHARS: usize = 1800;
 const PAGE_LINES: usize = 20;
 
-/// The game's log lines, numbered, one page (default: the newest).
-pub fn log_page(s: &Session, locale: Locale, page: Option<usize>) -> String {
+/// The game's log lines, numbered, one page (default: the newest); `log` is its whole log.
+pub fn log_page(s: &Session, log: &[LoggedAction], locale: Locale, page: Option<usize>) -> String {
     let names = s.names();
     let tr = Tr::new(locale, &names);
-    let lines = log_lines(s, &tr);
+    let lines = log_lines(s, log, &tr);
     if lines.is_empty() {
         return tr.t("log-empty");
     }
@@ -154,8 +154,8 @@ pub fn log_page(s: &Session, locale: Locale, page: Option<usize>) -> String {
 
 /// Every log line of the game, by replaying its record (the log stores actions, not text, so it
 /// reads in any language).
-fn log_lines(s: &Session, tr: &Tr) -> Vec<String> {
-    match super::replayed(s.kind, &s.row, s.table.seats.len(), &s.log) {
+fn log_lines(s: &Session, log: &[LoggedAction], tr: &Tr) -> Vec<String> {
+    match super::replayed(s.kind, &s.row, s.table.seats.len(), log) {
         Ok((_, lines)) => lines
             .iter()
             .enumerate()

@@ -77,6 +77,24 @@ pub struct StoredGame {
     pub log: Vec<LoggedAction>,
 }
 
+/// A game's state after its first actions, as the game serialized it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// How many actions of the log it covers.
+    pub covers: usize,
+    pub state: String,
+}
+
+/// A game as loaded to be played on: its row, its latest snapshot, and only the actions after
+/// it (all of them without one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveGame {
+    pub row: GameRow,
+    pub snapshot: Option<Snapshot>,
+    /// The actions from `snapshot.covers` on.
+    pub tail: Vec<LoggedAction>,
+}
+
 impl Status {
     fn as_str(self) -> &'static str {
         match self {
@@ -139,7 +157,8 @@ struct Dialect {
     begin_snapshot: &'static str,
     /// Appends an action and updates its game in one statement, one round trip to the database:
     /// `$1`–`$6` the action (`$6` its time, also the game's `updated_at`), `$7`–`$9` the game's
-    /// status, due time and board, then the shards as in `owned!`.
+    /// status, due time and board, `$10` a snapshot after the action (NULL: keep the stored
+    /// one), then the shards as in `owned!`.
     append_played: &'static str,
     /// The rows `append_played` changes when the game was updated.
     appended_rows: u64,
@@ -153,9 +172,11 @@ macro_rules! insert_action {
 macro_rules! update_played {
     () => {
         concat!(
-            "UPDATE games SET status = $7, updated_at = $6, due_at = $8, board_message_id = $9 \
+            "UPDATE games SET status = $7, updated_at = $6, due_at = $8, board_message_id = $9, \
+             snapshot = COALESCE($10, snapshot), \
+             snapshot_seq = CASE WHEN $10 IS NULL THEN snapshot_seq ELSE $2 + 1 END \
              WHERE id = $1 AND ",
-            owned!(10, 11, 12)
+            owned!(11, 12, 13)
         )
     };
 }
@@ -318,8 +339,14 @@ const SELECT_UNKNOWN_STATUSES: &str = "SELECT id, status FROM games \
      WHERE status < 'abandoned' OR (status > 'abandoned' AND status < 'finished') \
      OR (status > 'finished' AND status < 'lobby') OR (status > 'lobby' AND status < 'playing') \
      OR status > 'playing' ORDER BY id";
-const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
-const SELECT_GAME_ACTIONS: &str = "SELECT game_id, seq, seat, action, dice FROM actions WHERE game_id = $1";
+const SELECT_LIVE_GAME: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    ", snapshot, snapshot_seq FROM games WHERE id = $1"
+);
+/// A game's actions from sequence number `$2` on.
+const SELECT_GAME_ACTIONS: &str =
+    "SELECT game_id, seq, seat, action, dice FROM actions WHERE game_id = $1 AND seq >= $2";
 
 /// Snowflakes are u64 but both backends have only signed 64-bit integers: store the bits.
 fn snowflake_to_db(id: u64) -> i64 {
@@ -405,6 +432,26 @@ impl GameRecord {
     }
 }
 
+/// A `games` row with its snapshot, as read for play.
+#[derive(sqlx::FromRow)]
+struct LiveRecord {
+    #[sqlx(flatten)]
+    game: GameRecord,
+    snapshot: Option<String>,
+    snapshot_seq: Option<i64>,
+}
+
+/// A whole log is a tail after no snapshot.
+impl From<StoredGame> for LiveGame {
+    fn from(stored: StoredGame) -> Self {
+        LiveGame {
+            row: stored.row,
+            snapshot: None,
+            tail: stored.log,
+        }
+    }
+}
+
 /// An `actions` row as read.
 #[derive(sqlx::FromRow)]
 struct ActionRecord {
@@ -437,17 +484,19 @@ impl Logs {
         }
     }
 
-    fn take(&mut self, game: i64) -> Result<Vec<LoggedAction>, String> {
+    /// A game's actions, which must run from `first` on without a gap.
+    fn take(&mut self, game: i64, first: i64) -> Result<Vec<LoggedAction>, String> {
         let mut entries = self.0.remove(&game).unwrap_or_else(|| Ok(Vec::new()))?;
         // The rows usually arrive in order already, which this sort checks in one pass.
         entries.sort_unstable_by_key(|(seq, _)| *seq);
-        if let Some(at) = (0..)
+        if let Some(at) = (first..)
             .zip(&entries)
             .position(|(expected, (seq, _))| *seq != expected)
         {
             return Err(format!(
-                "action log jumps to {} after {at} actions",
-                entries[at].0
+                "action log jumps to {} after {} actions",
+                entries[at].0,
+                first + at as i64
             ));
         }
         Ok(entries.into_iter().map(|(_, action)| action).collect())
@@ -455,11 +504,23 @@ impl Logs {
 }
 
 fn stored_game(record: GameRecord, logs: &mut Logs) -> Result<StoredGame, String> {
-    let log = logs.take(record.id)?;
+    let log = logs.take(record.id, 0)?;
     Ok(StoredGame {
         row: record.decode()?,
         log,
     })
+}
+
+/// The snapshot a `games` row holds, if any.
+fn live_snapshot(state: Option<String>, covers: Option<i64>) -> Result<Option<Snapshot>, String> {
+    match (state, covers) {
+        (Some(state), Some(covers)) => {
+            let covers =
+                usize::try_from(covers).map_err(|_| format!("a snapshot covers {covers} actions"))?;
+            Ok(Some(Snapshot { covers, state }))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Explains a failed action insert: a taken sequence number is the expected race, not a fault.
@@ -515,7 +576,7 @@ fn seat_to_db(seat: usize) -> Result<i64, StoreError> {
 }
 
 /// A game's columns that change with an action, written in the action's transaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub status: Status,
     /// Unix seconds.
@@ -525,6 +586,9 @@ pub struct Played {
     /// The message showing the live board after the action; `None` when the turn passed and
     /// the next board is not posted yet.
     pub board: Option<MessageId>,
+    /// The game's state after the action ([`crate::engine::AnyGame::snapshot`]), stored in its
+    /// place so a load replays only later actions; `None` keeps the stored one.
+    pub snapshot: Option<String>,
 }
 
 /// One write waiting for the writer.
@@ -972,7 +1036,8 @@ impl Store {
                             .bind(played.at)
                             .bind(played.status.as_str())
                             .bind(played.due_at)
-                            .bind(played.board.map(|m| snowflake_to_db(m.get())));
+                            .bind(played.board.map(|m| snowflake_to_db(m.get())))
+                            .bind(played.snapshot.as_deref());
                         (*game, query, dialect.appended_rows)
                     }
                     Write::Update {
@@ -1149,31 +1214,75 @@ impl Store {
         Ok(())
     }
 
-    /// One game with its log (any status).
+    /// One game with its whole log (any status): for what reads every action (replays,
+    /// reviews, exports, results). A game to play on loads with [`Store::load_live`].
     pub async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
-        let (record, mut logs) = with_pool!(self, |pool, dialect| {
+        let Some((record, log)) = self.load_record(id, false).await? else {
+            return Ok(None);
+        };
+        let stored = record
+            .game
+            .decode()
+            .and_then(|row| Ok(StoredGame { row, log: log? }));
+        stored
+            .map(Some)
+            .map_err(|why| StoreError::Invalid(format!("game {id}: {why}")))
+    }
+
+    /// One game to play on (any status): its latest snapshot and the actions after it, so a
+    /// long game is not replayed from its start.
+    pub async fn load_live(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
+        let Some((record, tail)) = self.load_record(id, true).await? else {
+            return Ok(None);
+        };
+        let live = record.game.decode().and_then(|row| {
+            let snapshot = live_snapshot(record.snapshot, record.snapshot_seq)?;
+            Ok(LiveGame {
+                row,
+                snapshot,
+                tail: tail?,
+            })
+        });
+        live.map(Some)
+            .map_err(|why| StoreError::Invalid(format!("game {id}: {why}")))
+    }
+
+    /// A game's row and its actions, all or (`after_snapshot`) those its snapshot does not
+    /// cover, read in one snapshot of the database.
+    async fn load_record(
+        &self,
+        id: GameId,
+        after_snapshot: bool,
+    ) -> Result<Option<(LiveRecord, Result<Vec<LoggedAction>, String>)>, StoreError> {
+        let loaded = with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
-            let record: Option<GameRecord> = sqlx::query_as(SELECT_GAME)
+            let record: Option<LiveRecord> = sqlx::query_as(SELECT_LIVE_GAME)
                 .bind(id.get())
                 .fetch_optional(&mut *tx)
                 .await?;
-            let mut logs = Logs::default();
-            if record.is_some() {
-                let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_GAME_ACTIONS)
-                    .bind(id.get())
-                    .fetch(&mut *tx);
-                while let Some(action) = actions.try_next().await? {
-                    logs.push(action);
+            let loaded = match record {
+                Some(record) => {
+                    let first = match (&record.snapshot, record.snapshot_seq) {
+                        (Some(_), Some(seq)) if after_snapshot => seq,
+                        _ => 0,
+                    };
+                    let mut logs = Logs::default();
+                    let mut actions = sqlx::query_as::<_, ActionRecord>(SELECT_GAME_ACTIONS)
+                        .bind(id.get())
+                        .bind(first)
+                        .fetch(&mut *tx);
+                    while let Some(action) = actions.try_next().await? {
+                        logs.push(action);
+                    }
+                    drop(actions);
+                    Some((record, logs.take(id.get(), first)))
                 }
-            }
+                None => None,
+            };
             tx.commit().await?;
-            (record, logs)
+            loaded
         });
-        record
-            .map(|record| {
-                stored_game(record, &mut logs).map_err(|why| StoreError::Invalid(format!("game {id}: {why}")))
-            })
-            .transpose()
+        Ok(loaded)
     }
 
     /// A guild's setting (e.g. timer lengths), as JSON.

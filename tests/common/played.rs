@@ -9,5 +9,6 @@ pub fn played(status: Status, at: i64, due_at: Option<i64>) -> Played {
         at,
         due_at,
         board: None,
+        snapshot: None,
     }
 }

@@ -105,7 +105,7 @@ pub struct Choice {
 /// A game is a state machine driven by actions from seats. Who may act is a set (Saizumi lets
 /// non-active players respond); a multi-step choice is a sequence of actions with the partial
 /// choice kept in the state; an automatic step (a bust, a roll-off) happens inside `apply`.
-pub trait Game: Clone + Debug + Send + Sync + 'static {
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The stable id: the slash command's name, the terminal's game name, the storage key.
     const ID: &'static str;
     /// Seats the game can be started with.
@@ -216,6 +216,9 @@ pub trait AnyGame: Debug + Send + Sync {
     fn weigh(&self, seat: Seat) -> Option<Weighing>;
     /// For a bot written for one game to see its concrete state.
     fn as_any(&self) -> &dyn Any;
+    /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
+    /// loads without replaying its whole log.
+    fn snapshot(&self) -> String;
 }
 
 impl<G: Game> AnyGame for G {
@@ -279,6 +282,10 @@ impl<G: Game> AnyGame for G {
     fn as_any(&self) -> &dyn Any {
         self
     }
+
+    fn snapshot(&self) -> String {
+        serde_json::to_string(self).expect("a game's state serializes")
+    }
 }
 
 /// A game kind as the layers above see it: its id, seats, options, set-up and bots, with no
@@ -295,6 +302,9 @@ pub trait Rules: Send + Sync {
         players: usize,
         dice: &mut dyn Dice,
     ) -> Result<Box<dyn AnyGame>, SetupError>;
+    /// A game from its [`AnyGame::snapshot`]; the error says why one does not fit (a state
+    /// format changed since, a corrupt record).
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, String>;
     fn bot(&self, level: Level) -> Box<dyn Bot>;
     /// The game has a coach (hints and reviews).
     fn coached(&self) -> bool;
@@ -330,6 +340,11 @@ impl<G: Game> Rules for Registered<G> {
         let options: G::Options = serde_json::from_value(resolved)
             .map_err(|e| Msg::new("setup-option-invalid").arg("reason", e.to_string()))?;
         Ok(Box::new(G::new(&options, players, dice)?))
+    }
+
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, String> {
+        let game: G = serde_json::from_str(snapshot).map_err(|e| e.to_string())?;
+        Ok(Box::new(game))
     }
 
     fn bot(&self, level: Level) -> Box<dyn Bot> {

@@ -9,6 +9,8 @@ pub mod stones;
 
 #[cfg(test)]
 mod fuzz;
+#[cfg(test)]
+mod restore;
 
 use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -57,6 +59,11 @@ impl GameKind {
         dice: &mut dyn Dice,
     ) -> Result<Box<dyn AnyGame>, SetupError> {
         self.0.new_game(options, players, dice)
+    }
+
+    /// A game from its [`AnyGame::snapshot`], or why that does not fit.
+    pub fn restore(self, snapshot: &str) -> Result<Box<dyn AnyGame>, String> {
+        self.0.restore(snapshot)
     }
 
     /// The computer player for a level.

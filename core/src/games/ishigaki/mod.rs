@@ -291,7 +291,7 @@ pub struct Effect {
     pub arrives: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     Race,
     /// Seats still owed their one last turn, in playing order (the active one first).
@@ -305,7 +305,7 @@ pub enum Phase {
 }
 
 /// A roll-off in progress (§6).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollOff {
     pub round: u32,
     /// This round's contenders in rolling order: latest arrival first.
@@ -356,7 +356,7 @@ impl FromStr for Action {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ishigaki {
     options: Options,
     squares: Vec<u8>,

@@ -1,6 +1,7 @@
 //! The board of §2 (a reconstruction, so every value is configuration) and the path shapes of §4.
 
 use crate::engine::{Msg, Seat};
+use serde::{Deserialize, Serialize};
 
 /// A square as an index: `(row - 1) * width + column`, column 0 = `a`.
 pub type Sq = u8;
@@ -117,8 +118,10 @@ pub fn shapes(n: usize, forward: Dir) -> Vec<Shape> {
     out
 }
 
-/// The geometry and scoring of a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The geometry and scoring of a board. It is stored as the options that describe it and built
+/// again from them, so its shape tables are not stored and a stored board passes set-up's checks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "super::Options", try_from = "super::Options")]
 pub struct Board {
     pub width: u8,
     pub rows: u8,
@@ -133,6 +136,32 @@ pub struct Board {
     neighbours: Vec<[Option<Sq>; 4]>,
     depths: [Vec<u8>; 2],
     dojos: [Vec<bool>; 2],
+}
+
+impl From<Board> for super::Options {
+    fn from(board: Board) -> Self {
+        let starts = |seat: Seat| {
+            let names: Vec<String> = board.starts[seat].iter().map(|&sq| board.name(sq)).collect();
+            names.join(" ")
+        };
+        let (black_start, red_start) = (starts(BLACK), starts(RED));
+        Self {
+            width: board.width,
+            dojo_depth: board.dojo_depth,
+            neutral_depth: board.rows - 2 * board.dojo_depth,
+            black_start,
+            red_start,
+            points_by_depth: board.points,
+        }
+    }
+}
+
+impl TryFrom<super::Options> for Board {
+    type Error = String;
+
+    fn try_from(options: super::Options) -> Result<Self, String> {
+        options.board().map_err(|msg| msg.id)
+    }
 }
 
 impl Board {

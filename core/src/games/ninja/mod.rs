@@ -203,7 +203,7 @@ pub enum Event {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ninja {
     options: Options,
     board: Board,

@@ -3,9 +3,10 @@
 
 use super::board::{BLACK, Board, RED, Shape, Sq, Walk};
 use crate::engine::{Msg, Seat};
+use serde::{Deserialize, Serialize};
 
 /// A player's running mission (§3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mission {
     /// Where the mission ninja stands.
     pub square: Sq,
@@ -34,7 +35,7 @@ pub struct Move {
 }
 
 /// Where the pieces stand and how the players are doing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     /// Each square's ninja: 0 none, else seat + 1.
     cells: Vec<u8>,

@@ -3,7 +3,7 @@
 //! card (or the line, for TOML that does not parse) and the reason as a catalogue message.
 
 use crate::engine::Msg;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The built-in list: the reconstruction of §2.
@@ -90,21 +90,23 @@ pub struct Kind {
     pub b: HalfFace,
 }
 
-/// The card list: the kinds and, for each of the 54 physical stones, its kind.
-#[derive(Clone, Debug, PartialEq)]
+/// The card list: the kinds and, for each of the 54 physical stones, its kind. A game's snapshot
+/// stores it in the file's form, read back through the same checks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawList", try_from = "RawList")]
 pub struct CardList {
     pub kinds: Vec<Kind>,
     /// Stone number → index into `kinds`.
     pub stones: Vec<u8>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawList {
     stone: Vec<RawKind>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawKind {
     id: String,
@@ -113,7 +115,7 @@ struct RawKind {
     b: RawHalf,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawHalf {
     row: Vec<i64>,
@@ -179,6 +181,41 @@ fn half(raw: &RawHalf, card: &str, name: &str) -> Result<HalfFace, Msg> {
     })
 }
 
+/// The list in the file's form: each kind with its copies (stones are numbered kind by kind).
+impl From<CardList> for RawList {
+    fn from(list: CardList) -> Self {
+        let half = |h: &HalfFace| RawHalf {
+            row: h.row.iter().map(|&f| i64::from(f)).collect(),
+            centre: i64::from(h.centre),
+            mult: i64::from(h.mult),
+            effect: match h.effect {
+                Effect::RerollAll => "reroll_all".to_owned(),
+                Effect::Reroll(None) => "reroll:?".to_owned(),
+                Effect::Reroll(Some(n)) => format!("reroll:{n}"),
+                Effect::Set(n) => format!("set:{n}"),
+            },
+        };
+        let stone = (0u8..)
+            .zip(&list.kinds)
+            .map(|(i, k)| RawKind {
+                id: k.id.clone(),
+                copies: list.stones.iter().filter(|&&s| s == i).count() as i64,
+                a: half(&k.a),
+                b: half(&k.b),
+            })
+            .collect();
+        RawList { stone }
+    }
+}
+
+impl TryFrom<RawList> for CardList {
+    type Error = String;
+
+    fn try_from(raw: RawList) -> Result<Self, String> {
+        Self::from_raw(&raw).map_err(|msg| msg.id)
+    }
+}
+
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
@@ -207,6 +244,11 @@ impl CardList {
                 .arg("line", line)
                 .arg("reason", e.message().to_owned())
         })?;
+        Self::from_raw(&raw)
+    }
+
+    /// Checks a list read in the file's form.
+    fn from_raw(raw: &RawList) -> Result<Self, Msg> {
         let mut kinds: Vec<Kind> = Vec::with_capacity(raw.stone.len());
         for (i, k) in raw.stone.iter().enumerate() {
             let id = k.id.trim();

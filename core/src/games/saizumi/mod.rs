@@ -86,7 +86,7 @@ pub struct Options {
 }
 
 /// Which half of a card is active (at the top edge).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Half {
     A,
     B,
@@ -110,21 +110,21 @@ impl Half {
 }
 
 /// A deck card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Drawn {
     Stone(Card),
     Visitor,
 }
 
 /// A card in a player's pile, its half fixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placed {
     pub card: Card,
     pub half: Half,
 }
 
 /// A player's pile: its label (1, 2, … in creation order, never reused) and cards bottom first.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pile {
     pub label: u32,
     pub cards: Vec<Placed>,
@@ -132,7 +132,7 @@ pub struct Pile {
 
 /// What happened, as data; [`Game::describe`] words it for the log (card names come from the
 /// game's card set, which never changes during a game).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Revealed {
         player: Seat,
@@ -182,7 +182,7 @@ pub enum Event {
 }
 
 /// Where the turn stands (§4). P1, P3a and P3c happen inside `apply`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// P2: the active player places the revealed stones.
     Place,
@@ -304,7 +304,7 @@ impl FromStr for Action {
 }
 
 /// A game of Saizumi.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Saizumi {
     cards: Arc<CardList>,
     playing: Vec<bool>,

@@ -43,6 +43,24 @@ impl Piece {
 
 pub type Board = [Piece; CELLS];
 
+/// A [`Board`] as a list of its cells: serde's derives stop at arrays of 32.
+mod cells {
+    use super::{Board, CELLS, Piece};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
+        board.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        let cells = Vec::<Piece>::deserialize(d)?;
+        let len = cells.len();
+        cells
+            .try_into()
+            .map_err(|_| D::Error::invalid_length(len, &format!("{CELLS} cells").as_str()))
+    }
+}
+
 /// `a1` … `g7`.
 pub fn cell_name(cell: u8) -> String {
     format!("{}{}", char::from(b'a' + cell % SIZE), cell / SIZE + 1)
@@ -249,8 +267,9 @@ pub fn step(board: &Board, me: Seat, from: u8, d: Dir, jumped: &mut u64) -> Resu
 
 /// Board, hands, scores and initial stones: everything a chain's legality and a turn's result
 /// depend on.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Position {
+    #[serde(with = "cells")]
     pub board: Board,
     pub hands: [u8; 2],
     pub scores: [u32; 2],

@@ -145,7 +145,7 @@ pub struct TurnRecord {
 }
 
 /// A game of Wise Man's Stones. Cheap to clone.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stones {
     options: Options,
     pos: Position,
