@@ -86,3 +86,16 @@ fn every_game_restored_from_a_snapshot_plays_on_the_same() {
         }
     }
 }
+
+#[test]
+fn a_snapshot_with_a_board_no_game_could_have_is_refused() {
+    let kind = GameKind::from_id("ninja").expect("registered");
+    let game = kind
+        .new_game(&json!({}), 2, &mut SeededDice::new(1))
+        .expect("valid set-up");
+    let mut state: Value = serde_json::from_str(&game.snapshot()).expect("JSON");
+    assert!(kind.restore(&state.to_string()).is_ok());
+    // Wider than the options allow: the board would be built out of its tables' range.
+    state["board"]["width"] = json!(250);
+    assert!(kind.restore(&state.to_string()).is_err());
+}

@@ -160,6 +160,10 @@ impl TryFrom<super::Options> for Board {
     type Error = String;
 
     fn try_from(options: super::Options) -> Result<Self, String> {
+        // A new game's checks first: a record with numbers out of range is refused, not a panic.
+        let value = serde_json::to_value(&options).map_err(|e| e.to_string())?;
+        crate::engine::options::resolve(<super::Ninja as crate::engine::Game>::OPTIONS, &value)
+            .map_err(|msg| msg.id)?;
         options.board().map_err(|msg| msg.id)
     }
 }
