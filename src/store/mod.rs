@@ -158,15 +158,31 @@ struct Dialect {
     /// Appends an action and updates its game in one statement, one round trip to the database:
     /// `$1`–`$6` the action (`$6` its time, also the game's `updated_at`), `$7`–`$9` the game's
     /// status, due time and board, `$10` a snapshot after the action (NULL: keep the stored
-    /// one), then the shards as in `owned!`.
+    /// one), then the shards as in `owned!`. The action is inserted only if the game is updated.
     append_played: &'static str,
     /// The rows `append_played` changes when the game was updated.
     appended_rows: u64,
+    /// `append_played` as a whole transaction of its own, for an append alone in its batch (the
+    /// usual case unless clicks overlap): one round trip instead of three with BEGIN and COMMIT,
+    /// answering with the game rows it updated (0: it wrote nothing).
+    append_alone: &'static str,
 }
 
 macro_rules! insert_action {
     () => {
         "INSERT INTO actions (game_id, seq, seat, action, dice, at) VALUES ($1, $2, $3, $4, $5, $6)"
+    };
+}
+/// An append's action, written only when its game is this process's (the update's condition),
+/// so an append refused for its game leaves nothing to undo, even outside a transaction.
+macro_rules! insert_played {
+    () => {
+        concat!(
+            "INSERT INTO actions (game_id, seq, seat, action, dice, at) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND ",
+            owned!(11, 12, 13),
+            ")"
+        )
     };
 }
 macro_rules! update_played {
@@ -183,21 +199,58 @@ macro_rules! update_played {
 
 /// IMMEDIATE takes the write lock at BEGIN, so a writer waits its turn (busy timeout) instead of
 /// failing when it upgrades a read lock. A deferred BEGIN keeps one WAL snapshot once it has read.
-/// SQLite runs the statements of one query in turn (the changes of both are counted).
+/// SQLite runs the statements of one query in turn (the changes of both are counted); an append
+/// alone carries its BEGIN and COMMIT in that query, and `changes()` reads the update's rows
+/// (sqlx's sum would also count BEGIN and COMMIT, which repeat the last statement's changes).
 const SQLITE: Dialect = Dialect {
     begin_write: "BEGIN IMMEDIATE",
     begin_snapshot: "BEGIN",
-    append_played: concat!(insert_action!(), "; ", update_played!()),
+    append_played: concat!(insert_played!(), "; ", update_played!()),
     appended_rows: 2,
+    append_alone: concat!(
+        "BEGIN IMMEDIATE; ",
+        insert_played!(),
+        "; ",
+        update_played!(),
+        "; SELECT changes(); COMMIT"
+    ),
 };
 /// PostgreSQL prepares one statement per query: the insert rides in a `WITH`, which runs
-/// whether or not the update reads it (only the update's rows are counted).
+/// whether or not the update reads it (only the update's rows are counted). One statement is
+/// one transaction by itself.
 const POSTGRES: Dialect = Dialect {
     begin_write: "BEGIN",
     begin_snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-    append_played: concat!("WITH appended AS (", insert_action!(), ") ", update_played!()),
+    append_played: concat!("WITH appended AS (", insert_played!(), ") ", update_played!()),
     appended_rows: 1,
+    append_alone: concat!(
+        "WITH appended AS (",
+        insert_played!(),
+        "), updated AS (",
+        update_played!(),
+        " RETURNING 1) SELECT count(*) FROM updated"
+    ),
 };
+
+/// Binds an append's parameters as `Dialect::append_played` numbers them, then the shards.
+macro_rules! bind_append {
+    ($query:expr, $store:expr, $game:expr, $seq:expr, $seat:expr, $action:expr, $played:expr) => {
+        bind_shards!(
+            $query
+                .bind($game.get())
+                .bind($seq)
+                .bind($seat)
+                .bind(&$action.action)
+                .bind(&$action.dice)
+                .bind($played.at)
+                .bind($played.status.as_str())
+                .bind($played.due_at)
+                .bind($played.board.map(|m| snowflake_to_db(m.get())))
+                .bind($played.snapshot.as_deref()),
+            $store.shards
+        )
+    };
+}
 
 #[derive(Clone)]
 enum Backend {
@@ -600,17 +653,37 @@ enum Write {
         action: LoggedAction,
         played: Played,
     },
-    /// `update_game`'s columns, owned.
-    Update {
-        game: GameId,
-        status: &'static str,
-        seats: String,
-        setup_dice: Vec<u8>,
-        options: String,
-        board_message_id: Option<i64>,
-        updated_at: i64,
-        due_at: Option<i64>,
-    },
+    Update(GameUpdate),
+}
+
+/// `update_game`'s columns, owned.
+struct GameUpdate {
+    game: GameId,
+    status: &'static str,
+    seats: String,
+    setup_dice: Vec<u8>,
+    options: String,
+    board_message_id: Option<i64>,
+    updated_at: i64,
+    due_at: Option<i64>,
+}
+
+/// Binds a [`GameUpdate`] as `UPDATE_GAME_OWNED` numbers it, then the shards.
+macro_rules! bind_update {
+    ($query:expr, $store:expr, $update:expr) => {
+        bind_shards!(
+            $query
+                .bind($update.status)
+                .bind(&$update.seats)
+                .bind(&$update.setup_dice)
+                .bind(&$update.options)
+                .bind($update.board_message_id)
+                .bind($update.updated_at)
+                .bind($update.due_at)
+                .bind($update.game.get()),
+            $store.shards
+        )
+    };
 }
 
 /// A write and where to say whether it is durable.
@@ -965,7 +1038,7 @@ impl Store {
     /// once durable, committed by the writer together with other writes that arrived meanwhile.
     pub async fn update_game(&self, row: &GameRow, due_at: Option<i64>) -> Result<(), StoreError> {
         let c = GameColumns::new(row);
-        self.write(Write::Update {
+        self.write(Write::Update(GameUpdate {
             game: row.id,
             status: c.status,
             seats: c.seats,
@@ -974,7 +1047,7 @@ impl Store {
             board_message_id: c.board_message_id,
             updated_at: c.updated_at,
             due_at,
-        })
+        }))
         .await
     }
 
@@ -1012,14 +1085,66 @@ impl Store {
 
     /// Writes the batch in one transaction: all of it or, on any error, none.
     async fn write_batch(&self, batch: &[Queued]) -> Result<(), StoreError> {
-        if batch.is_empty() {
-            return Ok(());
-        }
         let _turn = self.write_turn().await;
+        match batch {
+            [] => Ok(()),
+            [alone] => self.write_alone(&alone.write).await,
+            _ => self.write_together(batch).await,
+        }
+    }
+
+    /// One write as a query that is its own transaction: a single round trip to the database
+    /// (on SQLite, to its connection's thread), where BEGIN and COMMIT apart would make three.
+    /// A write refused for its game (another shard's, or missing) has written nothing.
+    async fn write_alone(&self, write: &Write) -> Result<(), StoreError> {
+        with_pool!(self, |pool, dialect| {
+            let mut conn = pool.acquire().await?;
+            let (game, written) = match write {
+                Write::Append {
+                    game,
+                    seq,
+                    seat,
+                    action,
+                    played,
+                } => {
+                    let query = sqlx::query_scalar::<_, i64>(dialect.append_alone);
+                    let written = bind_append!(query, self, game, *seq, *seat, action, played)
+                        .fetch_all(&mut *conn)
+                        .await
+                        .map(|rows| rows.first().is_some_and(|n| *n > 0))
+                        .map_err(|e| append_error(e, *game, *seq));
+                    (*game, written)
+                }
+                Write::Update(update) => {
+                    let written = bind_update!(sqlx::query(UPDATE_GAME_OWNED), self, update)
+                        .execute(&mut *conn)
+                        .await
+                        .map(|done| done.rows_affected() > 0)
+                        .map_err(StoreError::from);
+                    (update.game, written)
+                }
+            };
+            match written {
+                Ok(true) => {}
+                Ok(false) => check_owned!(0, conn, game, self.shards),
+                Err(e) => {
+                    // SQLite may have stopped inside the query's transaction: end it before the
+                    // connection goes back to the pool. (If none is open, as on PostgreSQL, the
+                    // ROLLBACK only warns.)
+                    let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+                    return Err(e);
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// Several writes in one transaction (group commit).
+    async fn write_together(&self, batch: &[Queued]) -> Result<(), StoreError> {
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_write).await?;
             for queued in batch {
-                let (game, query, expected) = match &queued.write {
+                let (game, updated) = match &queued.write {
                     Write::Append {
                         game,
                         seq,
@@ -1027,51 +1152,23 @@ impl Store {
                         action,
                         played,
                     } => {
-                        let query = sqlx::query(dialect.append_played)
-                            .bind(game.get())
-                            .bind(*seq)
-                            .bind(*seat)
-                            .bind(&action.action)
-                            .bind(&action.dice)
-                            .bind(played.at)
-                            .bind(played.status.as_str())
-                            .bind(played.due_at)
-                            .bind(played.board.map(|m| snowflake_to_db(m.get())))
-                            .bind(played.snapshot.as_deref());
-                        (*game, query, dialect.appended_rows)
+                        let query = sqlx::query(dialect.append_played);
+                        let done = bind_append!(query, self, game, *seq, *seat, action, played)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(|e| append_error(e, *game, *seq))?;
+                        // The rows beyond those the insert wrote are the game's.
+                        let rows = done.rows_affected();
+                        (*game, rows.saturating_sub(dialect.appended_rows - 1))
                     }
-                    Write::Update {
-                        game,
-                        status,
-                        seats,
-                        setup_dice,
-                        options,
-                        board_message_id,
-                        updated_at,
-                        due_at,
-                    } => {
-                        let query = sqlx::query(UPDATE_GAME_OWNED)
-                            .bind(*status)
-                            .bind(seats)
-                            .bind(setup_dice)
-                            .bind(options)
-                            .bind(*board_message_id)
-                            .bind(*updated_at)
-                            .bind(*due_at)
-                            .bind(game.get());
-                        (*game, query, 1)
+                    Write::Update(update) => {
+                        let done = bind_update!(sqlx::query(UPDATE_GAME_OWNED), self, update)
+                            .execute(&mut *tx)
+                            .await?;
+                        (update.game, done.rows_affected())
                     }
                 };
-                let updated = bind_shards!(query, self.shards)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|e| match &queued.write {
-                        Write::Append { seq, .. } => append_error(e, game, *seq),
-                        Write::Update { .. } => e.into(),
-                    })?
-                    .rows_affected();
-                // The rows beyond those the insert wrote are the game's.
-                check_owned!(updated.saturating_sub(expected - 1), tx, game, self.shards);
+                check_owned!(updated, tx, game, self.shards);
             }
             tx.commit().await?;
         });
