@@ -518,6 +518,28 @@ impl State {
         self.messages.insert(message.id, message);
     }
 
+    /// A new message of the bot's in answer to `interaction`, empty as yet, ephemeral if
+    /// `body`'s flags say so (plus `extra_flags`), pinging whom `body` allows.
+    pub fn reply_message(&mut self, interaction: &Interaction, body: &Value, extra_flags: u64) -> Message {
+        let flags = body["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL | extra_flags;
+        let pings = self.pings(body, flags & MESSAGE_FLAG_EPHEMERAL != 0);
+        Message {
+            id: self.snowflake(),
+            channel_id: interaction.channel_id,
+            content: String::new(),
+            embeds: Vec::new(),
+            components: Vec::new(),
+            flags,
+            interaction: Some(interaction.id),
+            interaction_user: Some(interaction.user_id),
+            edited: false,
+            deleted: false,
+            pings,
+            allowed_mentions: body["allowed_mentions"].clone(),
+            attachments: Vec::new(),
+        }
+    }
+
     /// Takes back a new message that was refused before anyone saw it.
     pub fn unpost(&mut self, id: u64) {
         if let Some(message) = self.messages.remove(&id)

@@ -20,10 +20,7 @@ use serde_json::{Value, json};
 use axum::Extension;
 use axum::extract::{FromRequest, Multipart};
 
-use super::model::{
-    Callback, FaultKind, MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message, Shared, State, Upload,
-    Uploads,
-};
+use super::model::{Callback, FaultKind, MESSAGE_FLAG_LOADING, Message, Shared, State, Upload, Uploads};
 use super::validate;
 
 /// Discord drops an interaction that is not answered within this time.
@@ -597,24 +594,11 @@ async fn callback(
         let original = match (kind, interaction.kind) {
             (4 | 5, _) => {
                 let loading = if kind == 5 { MESSAGE_FLAG_LOADING } else { 0 };
-                let flags = data["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL | loading;
-                let pings = s.pings(&data, flags & MESSAGE_FLAG_EPHEMERAL != 0);
-                let id = s.snowflake();
-                let message = Message {
-                    id,
-                    channel_id: interaction.channel_id,
-                    content: data["content"].as_str().unwrap_or_default().to_string(),
-                    embeds: data["embeds"].as_array().cloned().unwrap_or_default(),
-                    components: data["components"].as_array().cloned().unwrap_or_default(),
-                    flags,
-                    interaction: Some(interaction.id),
-                    interaction_user: Some(interaction.user_id),
-                    edited: false,
-                    deleted: false,
-                    pings,
-                    allowed_mentions: data["allowed_mentions"].clone(),
-                    attachments: Vec::new(),
-                };
+                let mut message = s.reply_message(&interaction, &data, loading);
+                message.content = data["content"].as_str().unwrap_or_default().to_string();
+                message.embeds = data["embeds"].as_array().cloned().unwrap_or_default();
+                message.components = data["components"].as_array().cloned().unwrap_or_default();
+                let id = message.id;
                 s.post(message);
                 if let Err(refused) = attach(s, id, &data, &uploads, &route) {
                     s.unpost(id);
@@ -723,24 +707,9 @@ async fn follow_up(
                 id
             }
             None => {
-                let id = s.snowflake();
-                let flags = body["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL;
-                let pings = s.pings(&body, flags != 0);
-                s.post(Message {
-                    id,
-                    channel_id: interaction.channel_id,
-                    content: String::new(),
-                    embeds: Vec::new(),
-                    components: Vec::new(),
-                    flags,
-                    interaction: Some(interaction.id),
-                    interaction_user: Some(interaction.user_id),
-                    edited: false,
-                    deleted: false,
-                    pings,
-                    allowed_mentions: body["allowed_mentions"].clone(),
-                    attachments: Vec::new(),
-                });
+                let message = s.reply_message(&interaction, &body, 0);
+                let id = message.id;
+                s.post(message);
                 id
             }
         };
