@@ -14,8 +14,8 @@
 //! highest rate whose p99 is at most 50 ms.
 //!
 //! `cargo bench --bench load -- [--games 10,100,1000] [--seconds 10] [--clicks N] [--repeat 3]
-//! [--open-rates 100,500,1000,2000] [--open-games 10000] [--open-seconds 10] [--only closed|open]
-//! [--dir /tmp] [--checks]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
+//! [--open-rates 100,500,1000,2000,3000,4000] [--open-games 10000] [--open-seconds 10]
+//! [--only closed|open] [--dir /tmp] [--checks]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
 //! `LOAD_CLICKS`, `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`,
 //! `LOAD_ONLY`, `LOAD_DIR` (where the database goes: its disk's fsync speed matters),
 //! `LOAD_CHECKS=1`; `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
@@ -68,7 +68,7 @@ impl Args {
         let mut clicks = env("LOAD_CLICKS");
         let mut repeat = env("LOAD_REPEAT").unwrap_or_else(|| "3".into());
         let mut dir = env("LOAD_DIR").unwrap_or_else(|| std::env::temp_dir().display().to_string());
-        let mut open_rates = env("LOAD_OPEN_RATES").unwrap_or_else(|| "100,500,1000,2000".into());
+        let mut open_rates = env("LOAD_OPEN_RATES").unwrap_or_else(|| "100,500,1000,2000,3000,4000".into());
         let mut open_games = env("LOAD_OPEN_GAMES").unwrap_or_else(|| "10000".into());
         let mut open_seconds = env("LOAD_OPEN_SECONDS").unwrap_or_else(|| "10".into());
         let mut only = env("LOAD_ONLY");
