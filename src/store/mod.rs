@@ -392,10 +392,17 @@ const SELECT_UNKNOWN_STATUSES: &str = "SELECT id, status FROM games \
      WHERE status < 'abandoned' OR (status > 'abandoned' AND status < 'finished') \
      OR (status > 'finished' AND status < 'lobby') OR (status > 'lobby' AND status < 'playing') \
      OR status > 'playing' ORDER BY id";
+/// A game's row and its snapshot, whose actions are then read from `snapshot_seq` on.
 const SELECT_LIVE_GAME: &str = concat!(
     "SELECT ",
     game_columns!(),
     ", snapshot, snapshot_seq FROM games WHERE id = $1"
+);
+/// A game's row without its snapshot (not read: it may be large), so its whole log is read.
+const SELECT_GAME: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    ", CAST(NULL AS TEXT) AS snapshot, CAST(NULL AS BIGINT) AS snapshot_seq FROM games WHERE id = $1"
 );
 /// A game's actions from sequence number `$2` on.
 const SELECT_GAME_ACTIONS: &str =
@@ -1314,7 +1321,7 @@ impl Store {
     /// One game with its whole log (any status): for what reads every action (replays,
     /// reviews, exports, results). A game to play on loads with [`Store::load_live`].
     pub async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
-        let Some((record, log)) = self.load_record(id, false).await? else {
+        let Some((record, log)) = self.load_record(id, SELECT_GAME).await? else {
             return Ok(None);
         };
         let stored = record
@@ -1329,7 +1336,7 @@ impl Store {
     /// One game to play on (any status): its latest snapshot and the actions after it, so a
     /// long game is not replayed from its start.
     pub async fn load_live(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
-        let Some((record, tail)) = self.load_record(id, true).await? else {
+        let Some((record, tail)) = self.load_record(id, SELECT_LIVE_GAME).await? else {
             return Ok(None);
         };
         let live = record.game.decode().and_then(|row| {
@@ -1344,23 +1351,24 @@ impl Store {
             .map_err(|why| StoreError::Invalid(format!("game {id}: {why}")))
     }
 
-    /// A game's row and its actions, all or (`after_snapshot`) those its snapshot does not
-    /// cover, read in one snapshot of the database.
+    /// A game's row as `select` reads it ([`SELECT_GAME`] or [`SELECT_LIVE_GAME`]) and the
+    /// actions its snapshot does not cover (all without one), read in one snapshot of the
+    /// database.
     async fn load_record(
         &self,
         id: GameId,
-        after_snapshot: bool,
+        select: &'static str,
     ) -> Result<Option<(LiveRecord, Result<Vec<LoggedAction>, String>)>, StoreError> {
         let loaded = with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
-            let record: Option<LiveRecord> = sqlx::query_as(SELECT_LIVE_GAME)
+            let record: Option<LiveRecord> = sqlx::query_as(select)
                 .bind(id.get())
                 .fetch_optional(&mut *tx)
                 .await?;
             let loaded = match record {
                 Some(record) => {
                     let first = match (&record.snapshot, record.snapshot_seq) {
-                        (Some(_), Some(seq)) if after_snapshot => seq,
+                        (Some(_), Some(seq)) => seq,
                         _ => 0,
                     };
                     let mut logs = Logs::default();
