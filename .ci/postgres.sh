@@ -1,9 +1,12 @@
 #!/bin/sh
 # Makes a PostgreSQL server available on 127.0.0.1 for the store tests and prints one line,
-#   export SAIKORO_TEST_POSTGRES_URL=postgres://...
+#   export SAIKORO_TEST_POSTGRES_URL=postgres://...?sslmode=verify-full&sslrootcert=...
 # for the caller to eval: eval "$(.ci/postgres.sh)". Everything else goes to stderr.
+# The test role may connect over TLS only (as managed databases require), with a certificate
+# for 127.0.0.1 signed by a CA made here, so the tests run the bot's TLS path for real.
 # Idempotent: a server already answering on the port is reused; Debian's packages are installed
-# only when no server binaries exist; the role and database are created only when missing.
+# only when no server binaries exist; the role, database and certificates are made only when
+# missing, and the TLS settings are applied on every run.
 set -eu
 
 PORT="${SAIKORO_PG_PORT:-5432}"
@@ -66,7 +69,9 @@ admin() {
     as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$PORT" -d postgres "$@"
 }
 
+HAVE_ADMIN=no
 if admin -tAc "SELECT 1" >/dev/null 2>&1; then
+    HAVE_ADMIN=yes
     if ! admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$ROLE'" | grep -q 1; then
         log "creating role $ROLE"
         admin -c "CREATE ROLE $ROLE LOGIN PASSWORD '$PASSWORD'" >&2
@@ -79,9 +84,53 @@ else
     log "no local admin access to the server on port $PORT; assuming role $ROLE and database $DB exist"
 fi
 
-URL="postgres://$ROLE:$PASSWORD@127.0.0.1:$PORT/$DB"
-if ! PGPASSWORD="$PASSWORD" psql -X -q -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d "$DB" -tAc "SELECT 1" >/dev/null; then
-    log "cannot log in as $ROLE on 127.0.0.1:$PORT"
+# A CA and a server certificate for 127.0.0.1, kept beside the clusters (readable by the server).
+TLS_DIR=/var/lib/postgresql/saikoro-tls
+CA="$TLS_DIR/ca.crt"
+make_certificates() {
+    log "making a test CA and a server certificate in $TLS_DIR"
+    mkdir -p "$TLS_DIR"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=saikoro test CA" \
+        -keyout "$TLS_DIR/ca.key" -out "$CA" 2>/dev/null
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" \
+        -keyout "$TLS_DIR/server.key" -out "$TLS_DIR/server.csr" 2>/dev/null
+    printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n' >"$TLS_DIR/ext.cnf"
+    openssl x509 -req -in "$TLS_DIR/server.csr" -CA "$CA" -CAkey "$TLS_DIR/ca.key" \
+        -CAcreateserial -days 3650 -extfile "$TLS_DIR/ext.cnf" -out "$TLS_DIR/server.crt" 2>/dev/null
+    chown -R postgres:postgres "$TLS_DIR"
+    chmod 600 "$TLS_DIR/server.key" "$TLS_DIR/ca.key"
+    chmod 644 "$CA"
+}
+
+# TLS on, and no plain TCP connection for the test role: pg_hba.conf is read top down, so the
+# reject line goes first. Both settings take effect on a reload.
+require_tls() {
+    [ -s "$TLS_DIR/server.crt" ] || make_certificates
+    admin -c "ALTER SYSTEM SET ssl = on" \
+        -c "ALTER SYSTEM SET ssl_cert_file = '$TLS_DIR/server.crt'" \
+        -c "ALTER SYSTEM SET ssl_key_file = '$TLS_DIR/server.key'" >&2
+    hba=$(admin -tAc "SHOW hba_file")
+    if ! grep -q "saikoro: TLS only" "$hba"; then
+        log "requiring TLS for $ROLE in $hba"
+        {
+            echo "# saikoro: TLS only for the test role"
+            echo "hostnossl all $ROLE 0.0.0.0/0 reject"
+            echo "hostnossl all $ROLE ::/0 reject"
+            cat "$hba"
+        } >"$hba.new"
+        chown postgres:postgres "$hba.new"
+        mv "$hba.new" "$hba"
+    fi
+    admin -tAc "SELECT pg_reload_conf()" >/dev/null
+}
+
+if [ "$HAVE_ADMIN" = yes ]; then
+    require_tls
+fi
+
+URL="postgres://$ROLE:$PASSWORD@127.0.0.1:$PORT/$DB?sslmode=verify-full&sslrootcert=$CA"
+if ! PGPASSWORD="$PASSWORD" psql -X -q "$URL" -tAc "SELECT 1" >/dev/null; then
+    log "cannot log in as $ROLE over TLS on 127.0.0.1:$PORT"
     exit 1
 fi
-echo "export SAIKORO_TEST_POSTGRES_URL=$URL"
+echo "export SAIKORO_TEST_POSTGRES_URL='$URL'"
