@@ -1,6 +1,13 @@
-//! Players' history, pure: how a finished game ranks its seats and how ratings move. The store
-//! writes what this computes in the transaction that finishes the game; the session decides
-//! which games count (abandoned games never reach here).
+//! Players' history, pure: how a finished game ranks its seats, how ratings move, and how
+//! players' summaries and head-to-head counts grow. The store reads the rows this needs and
+//! writes what it computes in the transaction that finishes the game; the session decides which
+//! games count (abandoned games never reach here).
+
+mod finish;
+mod summary;
+
+pub use finish::{ANONYMOUS, Finish, RatingAfter, Rivalry, SeatResult};
+pub use summary::{ALL_KINDS, PlayerFinish, PlayerSummary, VersusResult};
 
 use crate::engine::{LoggedAction, Outcome, RESIGN, Seat};
 use skillratings::MultiTeamOutcome;

@@ -1,183 +1,17 @@
-//! Players' history in the store: the results and ratings written with a game's final action,
-//! and the queries behind the leaderboard, stats and history commands. Every query is scoped to
-//! one server (guild id, 0 outside servers) so servers' figures never mix.
+//! Players' history in the store: the `results`, `ratings`, `rivals` and `player_stats` tables.
+//! A game's final action is written with its results and everything they change, in one
+//! transaction; the figures themselves are computed by the pure `crate::history`. The queries
+//! behind the leaderboard, stats and history commands read them. Every query is scoped to one
+//! server (guild id, 0 outside servers) so servers' figures never mix.
 
-use super::{
-    Backend, GameColumns, GameRow, INSERT_GAME, POSTGRES, SQLITE, Status, Store, StoreError,
-    UPDATE_STATUS_OWNED, append_error, seat_to_db, snowflake_to_db,
-};
+use super::sql::{Tx, guild_key, seat_to_db};
+use super::{HeadToHead, PlayerResult, RecentSeat, Standing, Store, StoreError};
 use crate::engine::LoggedAction;
-use crate::history::{Rating, rate};
+use crate::history::{
+    ANONYMOUS, Finish, PlayerSummary, Rating, RatingAfter, Rivalry, SeatResult, VersusResult,
+};
 use crate::id::{GameId, GuildId};
 use std::collections::HashMap;
-
-/// The `player` of a user who asked to be forgotten.
-pub const ANONYMOUS: &str = "anon";
-
-/// How one seat finished, as the session computed it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatResult {
-    /// A user id in decimal, or `bot:<level>`.
-    pub player: String,
-    pub place: u32,
-    pub won: bool,
-    pub resigned: bool,
-    /// A solitaire game's turn count.
-    pub turns: Option<u32>,
-}
-
-/// What a finishing action records besides itself.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finish {
-    pub guild: Option<GuildId>,
-    pub kind: String,
-    pub seats: Vec<SeatResult>,
-    /// Whether ratings move (a game between at least two seats); solitaire only records.
-    pub rated: bool,
-}
-
-/// One row of a server's leaderboard for a game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Standing {
-    /// 1-based; equal conservative ratings share a position.
-    pub position: i64,
-    pub player: String,
-    pub rating: Rating,
-    pub games: i64,
-    pub wins: i64,
-}
-
-/// A player's finished game in a server, oldest first in `Store::results_of`.
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
-pub struct PlayerResult {
-    pub game_id: i64,
-    pub kind: String,
-    pub place: i64,
-    pub won: bool,
-    pub resigned: bool,
-    pub turns: Option<i64>,
-    pub mu: Option<f64>,
-    pub sigma: Option<f64>,
-    pub finished_at: i64,
-}
-
-/// How a player did against one opponent, over the games they both played.
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
-pub struct HeadToHead {
-    pub opponent: String,
-    pub games: i64,
-    /// Games where the player placed ahead of the opponent.
-    pub ahead: i64,
-    pub behind: i64,
-}
-
-/// A player's figures in a server for one game, or for all games together (`kind` is
-/// [`ALL_KINDS`]), kept up to date as games finish.
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
-pub struct PlayerSummary {
-    pub kind: String,
-    /// Versus (not solitaire) results, and how many of them were wins.
-    pub games: i64,
-    pub wins: i64,
-    /// Wins since the last loss, and the most in a row, in the order the games finished.
-    pub streak: i64,
-    pub best_streak: i64,
-    pub solo_games: i64,
-    pub solo_best: Option<i64>,
-    pub solo_turns: i64,
-    /// When the first result (of any sort, then versus) came: `(finished_at, game_id)`.
-    pub first_at: i64,
-    pub first_game: i64,
-    pub versus_first_at: Option<i64>,
-    pub versus_first_game: Option<i64>,
-}
-
-/// The `kind` of a player's summary over every game.
-pub const ALL_KINDS: &str = "*";
-
-impl PlayerSummary {
-    fn new(kind: &str, at: i64, game: i64) -> PlayerSummary {
-        PlayerSummary {
-            kind: kind.to_owned(),
-            games: 0,
-            wins: 0,
-            streak: 0,
-            best_streak: 0,
-            solo_games: 0,
-            solo_best: None,
-            solo_turns: 0,
-            first_at: at,
-            first_game: game,
-            versus_first_at: None,
-            versus_first_game: None,
-        }
-    }
-
-    /// Counts one more result, finished at `(at, game)`, as the newest.
-    fn add(&mut self, seat: &SeatResult, at: i64, game: i64) {
-        if (at, game) < (self.first_at, self.first_game) {
-            (self.first_at, self.first_game) = (at, game);
-        }
-        if let Some(turns) = seat.turns {
-            let turns = i64::from(turns);
-            self.solo_games += 1;
-            self.solo_turns += turns;
-            self.solo_best = Some(self.solo_best.map_or(turns, |best| best.min(turns)));
-            return;
-        }
-        self.games += 1;
-        self.wins += i64::from(seat.won);
-        self.streak = if seat.won { self.streak + 1 } else { 0 };
-        self.best_streak = self.best_streak.max(self.streak);
-        if self
-            .versus_first_at
-            .zip(self.versus_first_game)
-            .is_none_or(|first| (at, game) < first)
-        {
-            (self.versus_first_at, self.versus_first_game) = (Some(at), Some(game));
-        }
-    }
-}
-
-/// The current and longest runs of wins in `won`, oldest first.
-fn streaks(won: impl IntoIterator<Item = bool>) -> (i64, i64) {
-    won.into_iter().fold((0, 0), |(run, best), won| {
-        let run = if won { run + 1 } else { 0 };
-        (run, best.max(run))
-    })
-}
-
-/// One seat of a recent game.
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
-pub struct RecentSeat {
-    pub game_id: i64,
-    pub seat: i64,
-    pub kind: String,
-    pub player: String,
-    pub place: i64,
-    pub won: bool,
-    pub resigned: bool,
-    pub turns: Option<i64>,
-    pub finished_at: i64,
-}
-
-fn guild_key(guild: Option<GuildId>) -> i64 {
-    guild.map_or(0, |g| snowflake_to_db(g.get()))
-}
-
-/// Each player's rating after the game. A player in several seats (two bots of one level) gets
-/// the sum of its seats' moves from the one rating it had, and the surest uncertainty.
-fn new_ratings(seats: &[SeatResult], before: &HashMap<String, Rating>) -> HashMap<String, Rating> {
-    let priors: Vec<Rating> = seats.iter().map(|s| before[&s.player]).collect();
-    let places: Vec<u32> = seats.iter().map(|s| s.place).collect();
-    let mut after: HashMap<String, Rating> = HashMap::new();
-    for ((seat, prior), new) in seats.iter().zip(&priors).zip(rate(&priors, &places)) {
-        let entry = after.entry(seat.player.clone()).or_insert(*prior);
-        entry.mu += new.mu - prior.mu;
-        entry.sigma = entry.sigma.min(new.sigma);
-    }
-    after
-}
 
 const SELECT_RATING: &str = "SELECT mu, sigma FROM ratings WHERE guild_id = $1 AND kind = $2 AND player = $3";
 const UPSERT_RATING: &str = "INSERT INTO ratings (guild_id, kind, player, mu, sigma, score, games, wins) \
@@ -233,6 +67,10 @@ const SELECT_VERSUS_WINS: &str = "SELECT kind, won FROM results \
      WHERE guild_id = $1 AND player = $2 AND turns IS NULL ORDER BY finished_at, game_id, place, seat";
 const SELECT_TREND: &str = "SELECT mu, sigma FROM results WHERE guild_id = $1 AND player = $2 \
      AND kind = $3 AND mu IS NOT NULL ORDER BY finished_at DESC, game_id DESC LIMIT $4";
+const ANONYMIZE_RESULTS: &str = "UPDATE results SET player = $1 WHERE player = $2";
+const DELETE_SUMMARIES: &str = "DELETE FROM player_stats WHERE player = $1";
+const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE player = $1";
+const DELETE_RIVALS: &str = "DELETE FROM rivals WHERE player = $1 OR opponent = $1";
 
 #[derive(sqlx::FromRow)]
 struct RatingRow {
@@ -271,211 +109,46 @@ impl Store {
         now: i64,
         finish: &Finish,
     ) -> Result<(), StoreError> {
-        let seat = seat_to_db(action.seat)?;
         let guild = guild_key(finish.guild);
+        let kind = finish.kind.as_str();
         let _turn = self.write_turn().await;
-        with_pool!(self, |pool, dialect| {
-            let mut tx = pool.begin_with(dialect.begin_write).await?;
-            sqlx::query(insert_action!())
-                .bind(game.get())
-                .bind(seq)
-                .bind(seat)
-                .bind(&action.action)
-                .bind(&action.dice)
-                .bind(now)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| append_error(e, game, seq))?;
-            let query = sqlx::query(UPDATE_STATUS_OWNED)
-                .bind(Status::Finished.as_str())
-                .bind(now)
-                .bind(game.get());
-            let updated = bind_shards!(query, self.shards)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            check_owned!(updated, tx, game, self.shards);
-            let mut before = HashMap::new();
-            for s in &finish.seats {
-                if before.contains_key(&s.player) {
-                    continue;
-                }
-                let stored: Option<(f64, f64)> = sqlx::query_as(SELECT_RATING)
-                    .bind(guild)
-                    .bind(&finish.kind)
-                    .bind(&s.player)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                let rating = stored.map_or_else(Rating::default, |(mu, sigma)| Rating { mu, sigma });
-                before.insert(s.player.clone(), rating);
-            }
-            let after = if finish.rated {
-                new_ratings(&finish.seats, &before)
-            } else {
-                before.clone()
+        let mut tx = Tx::begin_write(&self.backend).await?;
+        tx.append_final(game, seq, action, now, self.shards).await?;
+        let mut before = HashMap::new();
+        for player in finish.players() {
+            before.insert(player.to_owned(), tx.rating(guild, kind, player).await?);
+        }
+        let after = finish.ratings_after(&before);
+        for rating in &after {
+            tx.count_rating(guild, kind, rating, finish.rated).await?;
+        }
+        let rated = finish.seat_ratings(&after);
+        for (index, (seat, rating)) in finish.seats.iter().zip(rated).enumerate() {
+            let result = SeatRow {
+                game,
+                index,
+                seat,
+                rating,
+                at: now,
             };
-            for (player, rating) in &after {
-                let won = finish.seats.iter().any(|s| &s.player == player && s.won);
-                sqlx::query(if finish.rated {
-                    UPSERT_RATING
-                } else {
-                    COUNT_UNRATED
-                })
-                .bind(guild)
-                .bind(&finish.kind)
-                .bind(player)
-                .bind(rating.mu)
-                .bind(rating.sigma)
-                .bind(rating.conservative())
-                .bind(i64::from(won))
-                .execute(&mut *tx)
-                .await?;
+            tx.insert_result(guild, kind, &result).await?;
+        }
+        // Summaries are read after this game's results are written: a recount includes them.
+        for player in finish.player_finishes() {
+            let stored = tx.summary_pair(guild, player.player, kind).await?;
+            let recount = if tx.has_newer(guild, player.player, now, game).await? {
+                Some(tx.versus_results(guild, player.player).await?)
+            } else {
+                None
+            };
+            for summary in player.summaries(kind, &stored, now, game.get(), recount.as_deref()) {
+                tx.put_summary(guild, player.player, &summary).await?;
             }
-            for (index, s) in finish.seats.iter().enumerate() {
-                let rating = finish.rated.then(|| after[&s.player]);
-                sqlx::query(INSERT_RESULT)
-                    .bind(game.get())
-                    .bind(seat_to_db(index)?)
-                    .bind(guild)
-                    .bind(&finish.kind)
-                    .bind(&s.player)
-                    .bind(i64::from(s.place))
-                    .bind(s.won)
-                    .bind(s.resigned)
-                    .bind(s.turns.map(i64::from))
-                    .bind(rating.map(|r| r.mu))
-                    .bind(rating.map(|r| r.sigma))
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            // Each player's summary, their seats counted in the order stats reads them.
-            let mut players: Vec<(&str, Vec<&SeatResult>)> = vec![];
-            for s in &finish.seats {
-                match players.iter_mut().find(|(p, _)| *p == s.player) {
-                    Some((_, seats)) => seats.push(s),
-                    None if s.player != ANONYMOUS => players.push((&s.player, vec![s])),
-                    None => {}
-                }
-            }
-            for (player, seats) in &mut players {
-                seats.sort_by_key(|s| s.place);
-                let stored: Vec<PlayerSummary> = sqlx::query_as(SELECT_SUMMARY_PAIR)
-                    .bind(guild)
-                    .bind(*player)
-                    .bind(&finish.kind)
-                    .fetch_all(&mut *tx)
-                    .await?;
-                let newer: Option<i64> = sqlx::query_scalar(SELECT_NEWER)
-                    .bind(guild)
-                    .bind(*player)
-                    .bind(now)
-                    .bind(game.get())
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                let versus: Vec<(String, bool)> = if newer.is_some() {
-                    sqlx::query_as(SELECT_VERSUS_WINS)
-                        .bind(guild)
-                        .bind(*player)
-                        .fetch_all(&mut *tx)
-                        .await?
-                } else {
-                    vec![]
-                };
-                for kind in [finish.kind.as_str(), ALL_KINDS] {
-                    let mut summary = stored
-                        .iter()
-                        .find(|r| r.kind == kind)
-                        .cloned()
-                        .unwrap_or_else(|| PlayerSummary::new(kind, now, game.get()));
-                    for s in seats.iter() {
-                        summary.add(s, now, game.get());
-                    }
-                    if newer.is_some() {
-                        (summary.streak, summary.best_streak) = streaks(
-                            versus
-                                .iter()
-                                .filter(|(k, _)| kind == ALL_KINDS || k == kind)
-                                .map(|(_, won)| *won),
-                        );
-                    }
-                    sqlx::query(UPSERT_SUMMARY)
-                        .bind(guild)
-                        .bind(*player)
-                        .bind(&summary.kind)
-                        .bind(summary.games)
-                        .bind(summary.wins)
-                        .bind(summary.streak)
-                        .bind(summary.best_streak)
-                        .bind(summary.solo_games)
-                        .bind(summary.solo_best)
-                        .bind(summary.solo_turns)
-                        .bind(summary.first_at)
-                        .bind(summary.first_game)
-                        .bind(summary.versus_first_at)
-                        .bind(summary.versus_first_game)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
-            // Head-to-head: every seat against every seat of another player.
-            for m in &finish.seats {
-                for o in &finish.seats {
-                    if m.player == o.player || m.player == ANONYMOUS || o.player == ANONYMOUS {
-                        continue;
-                    }
-                    sqlx::query(UPSERT_RIVAL)
-                        .bind(guild)
-                        .bind(&m.player)
-                        .bind(&o.player)
-                        .bind(i64::from(m.place < o.place))
-                        .bind(i64::from(m.place > o.place))
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
-            tx.commit().await?;
-        });
-        Ok(())
-    }
-
-    /// Inserts `lobby`, the rematch of finished game `of`, in one transaction with the record
-    /// that `of` has its rematch: `None`, with nothing written, if `of` already has one.
-    pub async fn insert_rematch(&self, lobby: &GameRow, of: GameId) -> Result<Option<GameId>, StoreError> {
-        let columns = GameColumns::new(lobby);
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool, dialect| {
-            let mut tx = pool.begin_with(dialect.begin_write).await?;
-            let id = bind_game!(sqlx::query_scalar::<_, i64>(INSERT_GAME), columns)
-                .fetch_one(&mut *tx)
-                .await?;
-            let claimed = sqlx::query("INSERT INTO rematches (game_id, lobby_id) VALUES ($1, $2)")
-                .bind(of.get())
-                .bind(id)
-                .execute(&mut *tx)
-                .await;
-            match claimed {
-                Ok(_) => {}
-                // Dropping the transaction rolls the lobby back.
-                Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
-                    return Ok(None);
-                }
-                Err(e) => return Err(e.into()),
-            }
-            tx.commit().await?;
-            Ok(Some(GameId(id)))
-        })
-    }
-
-    /// Whether finished game `of` has had its rematch.
-    pub async fn has_rematch(&self, of: GameId) -> Result<bool, StoreError> {
-        let found: Option<i64> = with_pool!(self, |pool| {
-            sqlx::query_scalar("SELECT lobby_id FROM rematches WHERE game_id = $1")
-                .bind(of.get())
-                .fetch_optional(pool)
-                .await?
-        });
-        Ok(found.is_some())
+        }
+        for rivalry in finish.rivalries() {
+            tx.count_rivalry(guild, &rivalry).await?;
+        }
+        tx.commit().await
     }
 
     /// A page of a server's leaderboard for a game, best first, and how many rows it has.
@@ -673,48 +346,196 @@ impl Store {
         player: &str,
         forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
     ) -> Result<u64, StoreError> {
-        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
-        let mentions = format!("%{player}%");
         let _turn = self.write_turn().await;
-        with_pool!(self, |pool, dialect| {
-            let mut tx = pool.begin_with(dialect.begin_write).await?;
-            let changed = sqlx::query("UPDATE results SET player = $1 WHERE player = $2")
+        let mut tx = Tx::begin_write(&self.backend).await?;
+        let changed = tx.forget_figures(player).await?;
+        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
+        for (id, seats) in tx.ended_games_mentioning(player).await? {
+            let seats: serde_json::Value = serde_json::from_str(&seats)
+                .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
+            if let Some(forgotten) = forget(&seats) {
+                tx.set_seats(id, &forgotten).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(changed)
+    }
+}
+
+/// A seat's `results` row.
+struct SeatRow<'a> {
+    game: GameId,
+    index: usize,
+    seat: &'a SeatResult,
+    /// The player's rating after the game, when it is rated.
+    rating: Option<Rating>,
+    at: i64,
+}
+
+/// The steps of a finish and of forgetting a player, each a statement or two on one table.
+impl Tx {
+    /// A player's rating for `kind` in a server; a newcomer's is the default.
+    async fn rating(&mut self, guild: i64, kind: &str, player: &str) -> Result<Rating, StoreError> {
+        let stored: Option<(f64, f64)> = with_tx!(self, |conn| {
+            sqlx::query_as(SELECT_RATING)
+                .bind(guild)
+                .bind(kind)
+                .bind(player)
+                .fetch_optional(conn)
+                .await?
+        });
+        Ok(stored.map_or_else(Rating::default, |(mu, sigma)| Rating { mu, sigma }))
+    }
+
+    /// Counts a game (and a win) in a player's `ratings` row, with the new rating if `rated`.
+    async fn count_rating(
+        &mut self,
+        guild: i64,
+        kind: &str,
+        after: &RatingAfter,
+        rated: bool,
+    ) -> Result<(), StoreError> {
+        let upsert = if rated { UPSERT_RATING } else { COUNT_UNRATED };
+        with_tx!(self, |conn| {
+            sqlx::query(upsert)
+                .bind(guild)
+                .bind(kind)
+                .bind(&after.player)
+                .bind(after.rating.mu)
+                .bind(after.rating.sigma)
+                .bind(after.rating.conservative())
+                .bind(i64::from(after.won))
+                .execute(conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    async fn insert_result(&mut self, guild: i64, kind: &str, row: &SeatRow<'_>) -> Result<(), StoreError> {
+        let seat = seat_to_db(row.index)?;
+        with_tx!(self, |conn| {
+            sqlx::query(INSERT_RESULT)
+                .bind(row.game.get())
+                .bind(seat)
+                .bind(guild)
+                .bind(kind)
+                .bind(&row.seat.player)
+                .bind(i64::from(row.seat.place))
+                .bind(row.seat.won)
+                .bind(row.seat.resigned)
+                .bind(row.seat.turns.map(i64::from))
+                .bind(row.rating.map(|r| r.mu))
+                .bind(row.rating.map(|r| r.sigma))
+                .bind(row.at)
+                .execute(conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// A player's stored summaries for `kind` and over all games (none, one or both).
+    async fn summary_pair(
+        &mut self,
+        guild: i64,
+        player: &str,
+        kind: &str,
+    ) -> Result<Vec<PlayerSummary>, StoreError> {
+        Ok(with_tx!(self, |conn| {
+            sqlx::query_as(SELECT_SUMMARY_PAIR)
+                .bind(guild)
+                .bind(player)
+                .bind(kind)
+                .fetch_all(conn)
+                .await?
+        }))
+    }
+
+    /// Whether the player has a result newer than game `game` finished at `at`.
+    async fn has_newer(
+        &mut self,
+        guild: i64,
+        player: &str,
+        at: i64,
+        game: GameId,
+    ) -> Result<bool, StoreError> {
+        let newer: Option<i64> = with_tx!(self, |conn| {
+            sqlx::query_scalar(SELECT_NEWER)
+                .bind(guild)
+                .bind(player)
+                .bind(at)
+                .bind(game.get())
+                .fetch_optional(conn)
+                .await?
+        });
+        Ok(newer.is_some())
+    }
+
+    /// All the player's versus results in a server, oldest first.
+    async fn versus_results(&mut self, guild: i64, player: &str) -> Result<Vec<VersusResult>, StoreError> {
+        Ok(with_tx!(self, |conn| {
+            sqlx::query_as(SELECT_VERSUS_WINS)
+                .bind(guild)
+                .bind(player)
+                .fetch_all(conn)
+                .await?
+        }))
+    }
+
+    async fn put_summary(
+        &mut self,
+        guild: i64,
+        player: &str,
+        summary: &PlayerSummary,
+    ) -> Result<(), StoreError> {
+        with_tx!(self, |conn| {
+            sqlx::query(UPSERT_SUMMARY)
+                .bind(guild)
+                .bind(player)
+                .bind(&summary.kind)
+                .bind(summary.games)
+                .bind(summary.wins)
+                .bind(summary.streak)
+                .bind(summary.best_streak)
+                .bind(summary.solo_games)
+                .bind(summary.solo_best)
+                .bind(summary.solo_turns)
+                .bind(summary.first_at)
+                .bind(summary.first_game)
+                .bind(summary.versus_first_at)
+                .bind(summary.versus_first_game)
+                .execute(conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    async fn count_rivalry(&mut self, guild: i64, rivalry: &Rivalry<'_>) -> Result<(), StoreError> {
+        with_tx!(self, |conn| {
+            sqlx::query(UPSERT_RIVAL)
+                .bind(guild)
+                .bind(rivalry.player)
+                .bind(rivalry.opponent)
+                .bind(i64::from(rivalry.ahead))
+                .bind(i64::from(rivalry.behind))
+                .execute(conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Takes a player's name off their results and drops their ratings, summaries and rivals'
+    /// rows; returns the results changed.
+    async fn forget_figures(&mut self, player: &str) -> Result<u64, StoreError> {
+        with_tx!(self, |conn| {
+            let changed = sqlx::query(ANONYMIZE_RESULTS)
                 .bind(ANONYMOUS)
                 .bind(player)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?
                 .rows_affected();
-            sqlx::query("DELETE FROM player_stats WHERE player = $1")
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM ratings WHERE player = $1")
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM rivals WHERE player = $1 OR opponent = $1")
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
-            let games: Vec<(i64, String)> = sqlx::query_as(
-                "SELECT id, seats FROM games WHERE status IN ('finished', 'abandoned') AND seats LIKE $1",
-            )
-            .bind(&mentions)
-            .fetch_all(&mut *tx)
-            .await?;
-            for (id, seats) in games {
-                let seats: serde_json::Value = serde_json::from_str(&seats)
-                    .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
-                let Some(forgotten) = forget(&seats) else {
-                    continue;
-                };
-                sqlx::query("UPDATE games SET seats = $1 WHERE id = $2")
-                    .bind(forgotten.to_string())
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
+            for delete in [DELETE_SUMMARIES, DELETE_RATINGS, DELETE_RIVALS] {
+                sqlx::query(delete).bind(player).execute(&mut *conn).await?;
             }
-            tx.commit().await?;
             Ok(changed)
         })
     }
@@ -734,17 +555,4 @@ fn positioned(rows: Vec<RatingRow>, offset: i64, ahead: i64) -> Vec<Standing> {
         out.push(row.standing(position));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn streaks_are_the_run_since_the_last_loss_and_the_longest_run() {
-        let won = [true, true, false, true, true, true, false, true];
-        assert_eq!(streaks(won), (1, 3));
-        assert_eq!(streaks([]), (0, 0));
-        assert_eq!(streaks([false, true, true]), (2, 2));
-    }
 }
