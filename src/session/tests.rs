@@ -2,14 +2,14 @@
 
 use super::*;
 use crate::engine::{AnyGame, Locale};
-use live::due_at;
 use crate::games::GameKind;
 use crate::store::{Status, Store};
 use ids::Route;
+use live::due_at;
 use std::sync::Arc;
-use tokio::sync::Notify;
 use std::sync::Mutex as StdMutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::Notify;
 
 /// Remembers what the session sent to channels, as a user would see them.
 #[derive(Default)]
@@ -979,6 +979,51 @@ async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
     hub.check_timers().await;
     assert_eq!(reminders(), 1, "rescheduled: one reminder per wait");
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// Lobby expiry and a turn's timeout, on a clock the test moves: nothing happens a second
+/// early, and each happens once its time has come.
+#[tokio::test]
+async fn lobbies_expire_and_idle_players_time_out_when_the_clock_says_so() {
+    let clock = TestClock::new();
+    let timers = Timers {
+        reminder_secs: 0,
+        timeout_secs: 30,
+        on_timeout: OnTimeout::Leave,
+    };
+    let out = Arc::new(Channel::default());
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hub = Tables::with_clock(store, out.clone(), test_settings(timers), clock.clone());
+    open(&hub, THREAD, &user(1, "ann")).await;
+    let game = started(&hub, &out).await;
+    assert_eq!(hub.play.index.active(), 2);
+
+    clock.advance(29);
+    hub.check_timers().await;
+    assert_eq!(
+        log_len(&hub, game).await,
+        0,
+        "the awaited player has a second left"
+    );
+    clock.advance(1);
+    hub.check_timers().await;
+    let said = out.messages.lock().unwrap().last().unwrap().2.content.clone();
+    assert!(said.unwrap_or_default().contains("ran out of time"));
+    assert!(
+        hub.play.index.live(game).await.unwrap().is_none(),
+        "the other player won"
+    );
+
+    // The lobby in the thread was opened with the game: it expires after `lobby_expiry`.
+    let expiry = test_settings(timers).lobby_expiry.as_secs();
+    clock.advance(expiry - 31);
+    hub.check_timers().await;
+    assert_eq!(hub.play.index.active(), 1, "the lobby has a second left");
+    clock.advance(1);
+    hub.check_timers().await;
+    assert_eq!(hub.play.index.active(), 0, "the lobby expired");
+    let (_, lobby) = out.last(THREAD);
+    assert!(lobby.view.rows.is_empty(), "an expired lobby loses its buttons");
 }
 
 #[test]
