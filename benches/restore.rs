@@ -11,7 +11,8 @@ use saikoro::games::GameKind;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::session::ids;
 use saikoro::session::{
-    Outbox, OutboxError, Post, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Tables, Timers, User,
+    Outbox, OutboxError, Post, Reply, Responder, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Tables, Timers,
+    User,
 };
 use saikoro::store::{GameRow, Played, Status, Store, StoredGame};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -52,6 +53,17 @@ impl Outbox for Silent {
     }
     async fn say(&self, _: ChannelId, _: &str, _: &[UserId]) -> Result<(), OutboxError> {
         Err(OutboxError::Refused("restore should not speak".into()))
+    }
+}
+
+/// Keeps a click's answer.
+#[derive(Default)]
+struct Kept(std::sync::Mutex<Option<Reply>>);
+
+#[async_trait::async_trait]
+impl Responder for Kept {
+    async fn answer(&self, reply: Reply) {
+        *self.0.lock().unwrap() = Some(reply);
     }
 }
 
@@ -153,9 +165,14 @@ async fn first_touches(url: &str, settings: &Settings, games: &[GameId]) -> Dura
         hub.restore().await.unwrap();
         let started = Instant::now();
         for &game in games {
-            let reply = hub
-                .click(&ids::game(game, 0, "roll"), MessageId(1), &viewer())
-                .await;
+            let route = ids::TableRoute::Game {
+                game,
+                version: 0,
+                action: "roll".into(),
+            };
+            let answer = Kept::default();
+            hub.click(&route, MessageId(1), &viewer(), &answer).await;
+            let reply = answer.0.lock().unwrap().take();
             assert!(format!("{reply:?}").contains("out of date"), "{reply:?}");
         }
         times.push(started.elapsed() / games.len() as u32);
