@@ -6,7 +6,7 @@ use super::index::{Index, Locked};
 use super::live::{Session, due_at};
 use super::settings::GuildSettings;
 use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
-use crate::engine::{self, AnyGame, Level, Locale, LoggedAction, Seat, Tr};
+use crate::engine::{self, AnyGame, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, MessageId};
 use crate::store::{Played, Status, Store, StoreError};
@@ -14,8 +14,42 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use tokio::sync::Notify;
 
-/// A refusal of an action, worded for the one who asked.
-pub(super) type Refusal = String;
+/// Why an action was not applied: nothing changed. Worded for whoever asked by [`Refusal::text`].
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Refusal {
+    /// Abandoned or finished meanwhile.
+    #[error("the game is not in play")]
+    Gone,
+    #[error("the game has not started")]
+    NotStarted,
+    /// The game awaits other seats.
+    #[error("the game awaits another seat")]
+    NotYourTurn,
+    /// The rules refuse it, saying why.
+    #[error("the rules refuse it ({})", .0.id)]
+    Rule(Msg),
+    /// Another action was stored first: the board is out of date.
+    #[error("another action was stored first")]
+    Stale,
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl Refusal {
+    /// The refusal in `locale`, about session `s` as it still is.
+    pub(super) fn text(&self, s: &Session, locale: Locale) -> String {
+        let names = s.names();
+        let tr = Tr::new(locale, &names);
+        match self {
+            Refusal::Gone => tr.t("click-game-gone"),
+            Refusal::NotStarted => tr.t("click-lobby-not-started"),
+            Refusal::NotYourTurn => render::not_your_turn(s, locale),
+            Refusal::Rule(why) => tr.msg(why),
+            Refusal::Stale => render::stale(&tr, s.link()),
+            Refusal::Store(e) => store_failed(&tr, e),
+        }
+    }
+}
 
 pub(super) struct Play {
     pub(super) store: Arc<Store>,
@@ -132,41 +166,33 @@ impl Play {
 
     /// Applies one action for a seat, durably, and returns the clicked board's new look.
     /// On any refusal nothing changed.
-    pub(super) async fn act(
-        &self,
-        s: &mut Session,
-        seat: Seat,
-        action: &str,
-        locale: Locale,
-    ) -> Result<Post, Refusal> {
-        let names = s.names();
-        let tr = Tr::new(locale, &names);
-        let played = self.apply(s, seat, action, locale, &tr)?;
+    pub(super) async fn act(&self, s: &mut Session, seat: Seat, action: &str) -> Result<Post, Refusal> {
+        let played = self.apply(s, seat, action)?;
         // Durable before acknowledged: if this fails, the game stays as it was.
         match self.store_move(s, &played).await {
             Ok(()) => {}
-            Err(StoreError::Conflict { .. }) => return Err(render::stale(&tr, s.link())),
-            Err(e) => return Err(store_failed(&tr, &e)),
+            Err(StoreError::Conflict { .. }) => return Err(Refusal::Stale),
+            Err(e) => return Err(Refusal::Store(e)),
         }
         self.due_changed(played.due);
         Ok(self.commit(s, played))
     }
 
     /// The action applied to a copy of the game, or why the game or the session refuses it.
-    fn apply(&self, s: &Session, seat: Seat, action: &str, locale: Locale, tr: &Tr) -> Result<Move, Refusal> {
+    fn apply(&self, s: &Session, seat: Seat, action: &str) -> Result<Move, Refusal> {
         // Abandoned or finished while a bot was thinking or a timer was due.
         if s.row.status != Status::Playing {
-            return Err(tr.t("click-game-gone"));
+            return Err(Refusal::Gone);
         }
-        let current = s.game.as_ref().ok_or_else(|| tr.t("click-lobby-not-started"))?;
+        let current = s.game.as_ref().ok_or(Refusal::NotStarted)?;
         let to_act = current.to_act();
         if action != engine::RESIGN && !to_act.contains(&seat) {
-            return Err(render::not_your_turn(s, locale));
+            return Err(Refusal::NotYourTurn);
         }
         let mut game = current.clone();
         let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
         let (_, logged) =
-            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| tr.msg(&e.0))?;
+            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| Refusal::Rule(e.0))?;
         let status = match game.outcome() {
             Some(_) => Status::Finished,
             None => Status::Playing,
@@ -250,11 +276,10 @@ impl Play {
         s: &mut Session,
         seat: Seat,
         action: &str,
-        locale: Locale,
     ) -> Result<(), Refusal> {
         self.post_board_if_needed(s).await;
         let board = s.row.board_message_id;
-        let post = self.act(s, seat, action, locale).await?;
+        let post = self.act(s, seat, action).await?;
         if let Some(message) = board
             && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
         {
@@ -391,8 +416,7 @@ impl Play {
 
     /// Plays a bot's chosen action; says whether the game took it.
     async fn bot_plays(&self, s: &mut Locked, seat: Seat, action: &str) -> bool {
-        let locale = s.table.locale;
-        match self.act_on_board(s, seat, action, locale).await {
+        match self.act_on_board(s, seat, action).await {
             Ok(()) => true,
             Err(why) => {
                 tracing::error!(game = %s.row.id, %action, %why, "a bot chose an action the game refused");
@@ -411,10 +435,10 @@ impl Play {
             .and_then(|g| g.choices(seat, &Tr::new(locale, &[])).into_iter().next())
             .map(|c| c.id);
         if let Some(first) = first
-            && self.act_on_board(s, seat, &first, locale).await.is_ok()
+            && self.act_on_board(s, seat, &first).await.is_ok()
         {
             return true;
         }
-        self.act_on_board(s, seat, engine::RESIGN, locale).await.is_ok()
+        self.act_on_board(s, seat, engine::RESIGN).await.is_ok()
     }
 }

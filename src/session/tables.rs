@@ -6,7 +6,7 @@ use super::ids::TableRoute;
 use super::index::Locked;
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
-use super::play::{Play, Refusal};
+use super::play::Play;
 use super::records::Records;
 use super::rematch::Lobbies;
 use super::settings::ServerSettings;
@@ -240,9 +240,9 @@ impl Tables {
             Click::Redraw(post) => Reply::Update(post),
             Click::Lobby(action) => self.lobby_click(&mut s, action, user).await,
             Click::Hint(seat) => Reply::Private(self.play.hint(&mut s, seat, user).await),
-            Click::Act { seat, action } => match self.play.act(&mut s, seat, action, user.locale).await {
+            Click::Act { seat, action } => match self.play.act(&mut s, seat, action).await {
                 Ok(post) => Reply::Update(post),
-                Err(refusal) => Reply::Private(refusal),
+                Err(refusal) => Reply::Private(refusal.text(&s, user.locale)),
             },
         };
         responder.answer(reply).await;
@@ -312,7 +312,7 @@ impl Tables {
 
     /// The live session of a game kind in a channel, locked, or a refusal saying there is none.
     /// Checked under the lock, so a game that just ended is not acted on.
-    async fn session_in(&self, kind: GameKind, channel: ChannelId, tr: &Tr<'_>) -> Result<Locked, Refusal> {
+    async fn session_in(&self, kind: GameKind, channel: ChannelId, tr: &Tr<'_>) -> Result<Locked, String> {
         let none = || tr.f("no-game-here", &[("game", text::game_name(tr, kind).into())]);
         let s = match self.play.index.in_channel(channel).await {
             Ok(Some(s)) => s,
@@ -375,12 +375,8 @@ impl Tables {
         let Some(seat) = s.seat_of(user.id) else {
             return tr.t("rule-not-playing");
         };
-        if let Err(r) = self
-            .play
-            .act_on_board(&mut s, seat, engine::RESIGN, user.locale)
-            .await
-        {
-            return r;
+        if let Err(refusal) = self.play.act_on_board(&mut s, seat, engine::RESIGN).await {
+            return refusal.text(&s, user.locale);
         }
         self.play.wake_bots(&mut s);
         tr.t("resigned")

@@ -262,7 +262,7 @@ impl Timekeeper {
                 OnTimeout::Leave => None,
             };
             let action = default.as_deref().unwrap_or(engine::RESIGN);
-            if let Err(why) = self.0.act_on_board(s, seat, action, locale).await {
+            if let Err(why) = self.0.act_on_board(s, seat, action).await {
                 tracing::error!(game = %s.row.id, %why, action, "a timed-out player's action was refused");
                 return;
             }
