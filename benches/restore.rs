@@ -1,5 +1,5 @@
 #![allow(unsafe_code)] // the counting allocator below is how this bench measures memory
-//! Start-up with many stored games: how long `Hub::restore` takes with N unfinished Can't Stop
+//! Start-up with many stored games: how long `Tables::restore` takes with N unfinished Can't Stop
 //! games in SQLite (it reads their index; each game loads when first touched), the heap held per
 //! game once started, and the time of a game's first touch (load and replay of 30 actions); then
 //! the first touch of games with long logs, stored with and without the session's snapshots.
@@ -10,7 +10,10 @@ use saikoro::engine::{Locale, ScriptedDice, SeededDice, driver, replay};
 use saikoro::games::GameKind;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::session::ids;
-use saikoro::session::{Hub, Outbox, Post, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Timers, User};
+use saikoro::session::{
+    Outbox, OutboxError, Post, Reply, Responder, SNAPSHOT_EVERY, SeatInfo, Settings, Table, Tables, Timers,
+    User,
+};
 use saikoro::store::{GameRow, Played, Status, Store, StoredGame};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
@@ -42,14 +45,25 @@ struct Silent;
 
 #[async_trait::async_trait]
 impl Outbox for Silent {
-    async fn post(&self, _: ChannelId, _: &Post) -> Result<MessageId, String> {
-        Err("restore should not post".into())
+    async fn post(&self, _: ChannelId, _: &Post) -> Result<MessageId, OutboxError> {
+        Err(OutboxError::Refused("restore should not post".into()))
     }
-    async fn edit(&self, _: ChannelId, _: MessageId, _: &Post) -> Result<(), String> {
-        Err("restore should not edit".into())
+    async fn edit(&self, _: ChannelId, _: MessageId, _: &Post) -> Result<(), OutboxError> {
+        Err(OutboxError::Refused("restore should not edit".into()))
     }
-    async fn say(&self, _: ChannelId, _: &str, _: &[UserId]) -> Result<(), String> {
-        Err("restore should not speak".into())
+    async fn say(&self, _: ChannelId, _: &str, _: &[UserId]) -> Result<(), OutboxError> {
+        Err(OutboxError::Refused("restore should not speak".into()))
+    }
+}
+
+/// Keeps a click's answer.
+#[derive(Default)]
+struct Kept(std::sync::Mutex<Option<Reply>>);
+
+#[async_trait::async_trait]
+impl Responder for Kept {
+    async fn answer(&self, reply: Reply) {
+        *self.0.lock().unwrap() = Some(reply);
     }
 }
 
@@ -143,7 +157,7 @@ async fn store_with_snapshot(store: &Store, game: &StoredGame, covered: usize) -
 async fn first_touches(url: &str, settings: &Settings, games: &[GameId]) -> Duration {
     let mut times = vec![];
     for _ in 0..3 {
-        let hub = Hub::new(
+        let hub = Tables::new(
             Store::connect(url).await.unwrap(),
             Arc::new(Silent),
             settings.clone(),
@@ -151,9 +165,14 @@ async fn first_touches(url: &str, settings: &Settings, games: &[GameId]) -> Dura
         hub.restore().await.unwrap();
         let started = Instant::now();
         for &game in games {
-            let reply = hub
-                .click(&ids::game(game, 0, "roll"), MessageId(1), &viewer())
-                .await;
+            let route = ids::TableRoute::Game {
+                game,
+                version: 0,
+                action: "roll".into(),
+            };
+            let answer = Kept::default();
+            hub.click(&route, MessageId(1), &viewer(), &answer).await;
+            let reply = answer.0.lock().unwrap().take();
             assert!(format!("{reply:?}").contains("out of date"), "{reply:?}");
         }
         times.push(started.elapsed() / games.len() as u32);
@@ -220,7 +239,7 @@ fn main() {
         // first start looks at each, a page at a time, and stores when it is next due.
         let started = Instant::now();
         let store = Store::connect(&url).await.unwrap();
-        let hub = Hub::new(store, Arc::new(Silent), settings.clone());
+        let hub = Tables::new(store, Arc::new(Silent), settings.clone());
         assert_eq!(hub.restore().await.unwrap(), n);
         let first = started.elapsed();
         drop(hub);
@@ -232,7 +251,7 @@ fn main() {
             let before = LIVE.load(Ordering::Relaxed);
             let started = Instant::now();
             let store = Store::connect(&url).await.unwrap();
-            let hub = Hub::new(store, Arc::new(Silent), settings.clone());
+            let hub = Tables::new(store, Arc::new(Silent), settings.clone());
             let restored = hub.restore().await.unwrap();
             times.push(started.elapsed());
             assert_eq!(restored, n, "every stored game comes back");
@@ -278,7 +297,7 @@ fn main() {
         }
         store.close().await;
         // The first start looks at every imported game once (they are due); later ones do not.
-        let hub = Hub::new(Store::connect(&long_url).await.unwrap(), Arc::new(Silent), settings.clone());
+        let hub = Tables::new(Store::connect(&long_url).await.unwrap(), Arc::new(Silent), settings.clone());
         hub.restore().await.unwrap();
         drop(hub);
         let replayed = first_touches(&long_url, &settings, &whole).await;

@@ -104,6 +104,23 @@ impl Stored {
     }
 }
 
+impl Review {
+    /// The record to review: the file's, or the stored game's.
+    fn record(self, config: &std::path::Path, explicit: bool) -> anyhow::Result<console::record::Record> {
+        let Some(file) = self.file else {
+            let id = self.id.context("a game id or --file is required")?;
+            let stored = Stored {
+                id,
+                database: self.database,
+            };
+            return stored.record(config, explicit);
+        };
+        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+        serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a record from `saikoro export`", file.display()))
+    }
+}
+
 /// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`
 /// lists that game's own options.
 fn play_command() -> clap::Command {
@@ -350,20 +367,7 @@ fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Review(review) => {
-            let record = match (review.file, review.id) {
-                (Some(file), _) => {
-                    let text = std::fs::read_to_string(&file)
-                        .with_context(|| format!("reading {}", file.display()))?;
-                    serde_json::from_str(&text).with_context(|| {
-                        format!("{} is not a record from `saikoro export`", file.display())
-                    })?
-                }
-                (None, id) => Stored {
-                    id: id.expect("clap requires an id without --file"),
-                    database: review.database,
-                }
-                .record(&cli.config, explicit_config)?,
-            };
+            let record = review.record(&cli.config, explicit_config)?;
             println!(
                 "{}",
                 console::record::review_text(&record).map_err(anyhow::Error::msg)?
@@ -375,25 +379,28 @@ fn run() -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&record)?);
             Ok(())
         }
-        Command::Run(args) => {
-            let mut cfg = Config::load(&cli.config, explicit_config)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("reading the configuration ({})", cli.config.display()))?;
-            cfg.set_shards(args.shards, args.shard_total)
-                .map_err(anyhow::Error::msg)
-                .context("checking --shards and --shard-total")?;
-            if cfg.token.is_none() {
-                let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
-                eprintln!(
-                    "{NO_TOKEN}\n(games: {}; `play <game> --help` lists a game's options)",
-                    games.join(", ")
-                );
-                std::process::exit(2);
-            }
-            let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-            runtime.block_on(saikoro::discord::run(cfg))
-        }
+        Command::Run(args) => run_bot(&cli.config, explicit_config, args),
     }
+}
+
+/// `saikoro run`: the Discord bot, until it is stopped.
+fn run_bot(config: &std::path::Path, explicit_config: bool, args: RunArgs) -> anyhow::Result<()> {
+    let mut cfg = Config::load(config, explicit_config)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("reading the configuration ({})", config.display()))?;
+    cfg.set_shards(args.shards, args.shard_total)
+        .map_err(anyhow::Error::msg)
+        .context("checking --shards and --shard-total")?;
+    if cfg.token.is_none() {
+        let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        eprintln!(
+            "{NO_TOKEN}\n(games: {}; `play <game> --help` lists a game's options)",
+            games.join(", ")
+        );
+        std::process::exit(2);
+    }
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(saikoro::discord::run(cfg))
 }
 
 const NO_TOKEN: &str = "\

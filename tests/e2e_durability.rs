@@ -108,9 +108,17 @@ async fn an_idle_player_is_reminded_then_times_out_even_across_a_restart() {
             .then_some(())
     })
     .await;
-    // Down while the timeout comes due; the timer is measured from the stored last action.
+    // Down while the timeout comes due; the timer is measured from the stored last action, so
+    // moving the stored times 4 s back is the same as waiting 4 s.
     let dir = bot.kill();
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE games SET updated_at = updated_at - 4, due_at = due_at - 4")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
     let _bot = Bot::start(&emu, dir, &opts).await;
     emu.wait_for(Duration::from_secs(10), "the timeout", |e| {
         let msgs = e.channel(channel);
@@ -198,11 +206,14 @@ async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
     // Every player clicks as fast as answers come, so the writer is always committing a batch
     // of several games' clicks; the process dies while some are in flight.
     let in_flight = Arc::new(AtomicUsize::new(0));
+    // Games with an acknowledged click.
+    let going = Arc::new(AtomicUsize::new(0));
     let dead = Arc::new(AtomicBool::new(false));
     let players: Vec<_> = tables
         .iter()
         .map(|&(channel, _, first)| {
             let (emu, in_flight, dead) = (emu.clone(), in_flight.clone(), dead.clone());
+            let going = going.clone();
             tokio::spawn(async move {
                 let mut clicked = Clicked::default();
                 let mut player = first;
@@ -233,6 +244,9 @@ async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
                             in_flight.fetch_sub(1, Ordering::SeqCst);
                             assert_eq!(cb.kind, 7, "a legal click is acted on: {}", cb.data);
                             clicked.acknowledged += 1;
+                            if clicked.acknowledged == 1 {
+                                going.fetch_add(1, Ordering::SeqCst);
+                            }
                         }
                         Err(_) => {
                             clicked.unanswered += 1;
@@ -245,10 +259,10 @@ async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
             })
         })
         .collect();
-    // Let the games get going, then kill the process at a moment clicks are being written.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Let every game get going, then kill the process at a moment clicks are being written.
     emu.wait_for(WAIT, "several clicks in flight", |_| {
-        (in_flight.load(Ordering::SeqCst) >= 2).then_some(())
+        let going = going.load(Ordering::SeqCst) == GAMES;
+        (going && in_flight.load(Ordering::SeqCst) >= 2).then_some(())
     })
     .await;
     let dir = bot.kill();

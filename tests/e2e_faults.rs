@@ -357,7 +357,6 @@ async fn a_slow_click_whose_token_expired_still_shows_on_the_board() {
     let pressed = emu.click(player, board, &roll);
     let deferred = emu.wait_callback(pressed, WAIT).await;
     assert_eq!(deferred.kind, 6, "the slow click was deferred");
-    tokio::time::sleep(Duration::from_secs(1)).await;
     emu.advance_clock(Duration::from_secs(16 * 60));
     sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
     holder.close().await.unwrap();

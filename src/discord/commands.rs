@@ -1,19 +1,16 @@
 //! Slash commands, built once for every game: `/<game> start|rules|board|resign|abandon|log`.
 //! Each subcommand carries its game kind in `custom_data`, so one handler serves all games.
 
-use super::{Data, Error, user_of};
+use super::params::{Action, bool_arg, choice, command_user, described, flag, int_arg, option};
+use super::{Data, Error};
 use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
-use crate::id::{ChannelId, GuildId};
-use crate::session::{BoardStyle, OnTimeout, Place};
+use crate::id::{ChannelId, GameId, GuildId};
+use crate::session::{Place, User};
 use poise::serenity_prelude as serenity;
-use poise::{ApplicationContext, BoxFuture, Command, CommandParameter, FrameworkError};
+use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
 use std::borrow::Cow;
-
-pub(super) type Action = for<'a> fn(
-    ApplicationContext<'a, Data, Error>,
-) -> BoxFuture<'a, Result<(), FrameworkError<'a, Data, Error>>>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Sub {
@@ -66,29 +63,9 @@ pub fn all() -> Vec<Command<Data, Error>> {
     commands
 }
 
-const REMINDER_HOURS: &str = "reminder_hours";
-const TIMEOUT_HOURS: &str = "timeout_hours";
-const ON_TIMEOUT: &str = "on_timeout";
-const BOARD_STYLE: &str = "board_style";
-const HINTS: &str = "hints";
-
+/// `/saikoro`: the server's settings, and the players' history.
 fn saikoro_command() -> Command<Data, Error> {
     let (description, description_localizations) = described("saikoro-command");
-    let (settings_description, settings_localizations) = described("command-settings");
-    let settings_action: Action = |ctx| {
-        Box::pin(async move {
-            settings(ctx)
-                .await
-                .map_err(|e| FrameworkError::new_command(ctx.into(), e))
-        })
-    };
-    let hours = |name: &'static str, id: &str| {
-        option(name, id, |o| {
-            o.kind(CommandOptionType::Integer)
-                .min_int_value(0)
-                .max_int_value(24 * 30)
-        })
-    };
     Command {
         name: Cow::Borrowed("saikoro"),
         qualified_name: Cow::Borrowed("saikoro"),
@@ -99,159 +76,11 @@ fn saikoro_command() -> Command<Data, Error> {
         guild_only: true,
         // No default permission: anyone may see the history; `settings` checks Manage Server.
         slash_action: Some(|_| Box::pin(async { Ok(()) })),
-        subcommands: std::iter::once(Command {
-            name: Cow::Borrowed("settings"),
-            identifying_name: Cow::Borrowed("saikoro_settings"),
-            description: settings_description,
-            description_localizations: settings_localizations,
-            parameters: vec![
-                hours(REMINDER_HOURS, "option-reminder-hours"),
-                hours(TIMEOUT_HOURS, "option-timeout-hours"),
-                CommandParameter {
-                    choices: Cow::Owned(
-                        OnTimeout::ALL
-                            .iter()
-                            .map(|o| choice(&format!("settings-on-timeout-{}", o.id())))
-                            .collect(),
-                    ),
-                    ..option(ON_TIMEOUT, "option-on-timeout", |o| {
-                        o.kind(CommandOptionType::Integer)
-                    })
-                },
-                CommandParameter {
-                    choices: Cow::Owned(
-                        BoardStyle::ALL
-                            .iter()
-                            .map(|b| choice(&format!("settings-board-style-{}", b.id())))
-                            .collect(),
-                    ),
-                    ..option(BOARD_STYLE, "option-board-style", |o| {
-                        o.kind(CommandOptionType::Integer)
-                    })
-                },
-                option(HINTS, "option-hints", |o| o.kind(CommandOptionType::Boolean)),
-            ],
-            slash_action: Some(settings_action),
-            guild_only: true,
-            ephemeral: true,
-            default_member_permissions: serenity::Permissions::MANAGE_GUILD,
-            ..Default::default()
-        })
-        .chain(super::history::subcommands())
-        .collect(),
+        subcommands: std::iter::once(super::settings::subcommand())
+            .chain(super::history::subcommands())
+            .collect(),
         ..Default::default()
     }
-}
-
-/// `/saikoro settings`: shows the server's settings, or changes them (Manage Server only).
-async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
-    ctx.defer_response(true).await?;
-    let hub = &ctx.data().hub;
-    let interaction = ctx.interaction;
-    let user = command_user(&ctx);
-    let tr = Tr::new(user.locale, &[]);
-    let hours = |name: &str| int_arg(&ctx, name).and_then(|h| u64::try_from(h).ok());
-    let pick = |name: &str| int_arg(&ctx, name).and_then(|i| usize::try_from(i).ok());
-    let text = match interaction.guild_id {
-        None => tr.t("settings-guild-only"),
-        Some(_) if !user.manager => tr.t("settings-refused"),
-        Some(guild) => {
-            let guild = GuildId(guild.get());
-            let mut settings = hub.server_settings(Some(guild)).await;
-            let before = settings;
-            let timers = &mut settings.timers;
-            if let Some(h) = hours(REMINDER_HOURS) {
-                timers.reminder_secs = h * 3600;
-            }
-            if let Some(h) = hours(TIMEOUT_HOURS) {
-                timers.timeout_secs = h * 3600;
-            }
-            if let Some(o) = pick(ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(i)) {
-                timers.on_timeout = *o;
-            }
-            if let Some(b) = pick(BOARD_STYLE).and_then(|i| BoardStyle::ALL.get(i)) {
-                settings.board_style = *b;
-            }
-            if let Some(h) = opt_bool_arg(&ctx, HINTS) {
-                settings.hints = h;
-            }
-            let timers = settings.timers;
-            let ordered = timers.reminder_secs == 0
-                || timers.timeout_secs == 0
-                || timers.timeout_secs > timers.reminder_secs;
-            if !ordered {
-                ctx.send(
-                    poise::CreateReply::default()
-                        .content(tr.t("settings-bad-order"))
-                        .ephemeral(true),
-                )
-                .await?;
-                return Ok(());
-            }
-            let changed = settings != before;
-            let saved = if changed {
-                hub.set_server_settings(guild, settings).await
-            } else {
-                Ok(())
-            };
-            match saved {
-                Ok(()) => tr.f(
-                    if changed {
-                        "settings-saved"
-                    } else {
-                        "settings-current"
-                    },
-                    &[
-                        ("reminder", (timers.reminder_secs / 3600).into()),
-                        ("timeout", (timers.timeout_secs / 3600).into()),
-                        (
-                            "on_timeout",
-                            tr.t(&format!("settings-on-timeout-{}", timers.on_timeout.id()))
-                                .into(),
-                        ),
-                        (
-                            "board_style",
-                            tr.t(&format!("settings-board-style-{}", settings.board_style.id()))
-                                .into(),
-                        ),
-                        (
-                            "hints",
-                            tr.t(if settings.hints {
-                                "settings-hints-on"
-                            } else {
-                                "settings-hints-off"
-                            })
-                            .into(),
-                        ),
-                    ],
-                ),
-                Err(e) => {
-                    tracing::error!(error = %e, "could not save settings");
-                    tr.t("store-failed")
-                }
-            }
-        }
-    };
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
-}
-
-/// A description and its translations, as poise stores them.
-type Described = (
-    Option<Cow<'static, str>>,
-    Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>,
-);
-
-/// The English description of a command or option, with Discord localizations from the catalogue.
-pub(super) fn described(id: &str) -> Described {
-    let en = Tr::new(Locale::En, &[]).t(id);
-    let localized: Vec<(Cow<'static, str>, Cow<'static, str>)> = Locale::ALL
-        .iter()
-        .filter(|l| **l != Locale::En && crate::engine::text::has_message_in(**l, id))
-        .map(|l| (Cow::Borrowed(l.discord_tag()), Cow::Owned(Tr::new(*l, &[]).t(id))))
-        .collect();
-    (Some(Cow::Owned(en)), Cow::Owned(localized))
 }
 
 fn game_command(kind: GameKind) -> Command<Data, Error> {
@@ -317,42 +146,6 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
         guild_only: true,
         ephemeral: true,
         ..Default::default()
-    }
-}
-
-/// An optional command option, described from the catalogue; `kind` sets its type and bounds.
-pub(super) fn option(
-    name: &'static str,
-    description_id: &str,
-    kind: fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption,
-) -> CommandParameter<Data, Error> {
-    let (description, description_localizations) = described(description_id);
-    CommandParameter {
-        name: Cow::Borrowed(name),
-        name_localizations: Cow::Borrowed(&[]),
-        description,
-        description_localizations,
-        required: false,
-        channel_types: None,
-        choices: Cow::Borrowed(&[]),
-        type_setter: Some(kind),
-        autocomplete_callback: None,
-        __non_exhaustive: (),
-    }
-}
-
-/// An on/off option.
-pub(super) fn flag(name: &'static str, description_id: &str) -> CommandParameter<Data, Error> {
-    option(name, description_id, |o| o.kind(CommandOptionType::Boolean))
-}
-
-/// A fixed choice's label and its translations (poise sends the choice's index).
-pub(super) fn choice(label_id: &str) -> poise::CommandParameterChoice {
-    let (name, localizations) = described(label_id);
-    poise::CommandParameterChoice {
-        name: name.expect("described always has the English text"),
-        localizations,
-        __non_exhaustive: (),
     }
 }
 
@@ -436,98 +229,77 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         .custom_data
         .downcast_ref::<(GameKind, Sub)>()
         .ok_or("a game subcommand without its game")?;
-    let hub = &ctx.data().hub;
-    let interaction = ctx.interaction;
     let user = command_user(&ctx);
-    let channel = ChannelId(interaction.channel_id.get());
-    let bool_arg = |name: &str| bool_arg(&ctx, name);
-    let reply: String = match sub {
-        Sub::Start => {
-            let tr = Tr::new(user.locale, &[]);
-            let options = match start_options(&ctx, kind, &tr).await {
-                Ok(options) => options,
-                Err(refusal) => {
-                    ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
-                        .await?;
-                    return Ok(());
-                }
-            };
-            let place = Place {
-                guild: interaction.guild_id.map(|g| GuildId(g.get())),
-                channel,
-                locale: interaction
-                    .guild_locale
-                    .as_deref()
-                    .map_or(Locale::En, Locale::from_tag),
-            };
-            hub.open_lobby(kind, place, &user, options, bool_arg(SOLITAIRE))
-                .await
-        }
+    let (tables, records) = (&ctx.data().tables, &ctx.data().records);
+    let channel = ChannelId(ctx.interaction.channel_id.get());
+    let text = match sub {
+        Sub::Start => start(&ctx, kind, &user).await.unwrap_or_else(|refusal| refusal),
+        Sub::Replay => return replay(&ctx, kind, &user).await,
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
-        Sub::Board => hub.repost(kind, channel, &user).await,
-        Sub::Resign => hub.resign(kind, channel, &user).await,
-        Sub::Abandon => hub.abandon(kind, channel, &user).await,
+        Sub::Board => tables.repost(kind, channel, &user).await,
+        Sub::Resign => tables.resign(kind, channel, &user).await,
+        Sub::Abandon => tables.abandon(kind, channel, &user).await,
         Sub::Log => {
             let page = int_arg(&ctx, PAGE).and_then(|n| usize::try_from(n).ok());
-            hub.log(kind, channel, &user, page).await
+            tables.log(kind, channel, &user, page).await
         }
         Sub::Review => {
-            let guild = interaction.guild_id.map(|g| GuildId(g.get()));
-            let id = crate::id::GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
-            hub.review(guild, kind, id, &user).await
-        }
-        Sub::Replay => {
-            let guild = interaction.guild_id.map(|g| GuildId(g.get()));
-            let id = crate::id::GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
-            match hub.replay(guild, Some(kind), id, None, &user).await {
-                Ok(post) => {
-                    let reply = poise::CreateReply::default()
-                        .ephemeral(true)
-                        .allowed_mentions(serenity::CreateAllowedMentions::new())
-                        .content(post.content.unwrap_or_default())
-                        .embed(super::convert::embed(&post.view))
-                        .components(super::convert::components(&post.view));
-                    ctx.send(reply).await?;
-                    return Ok(());
-                }
-                Err(refusal) => refusal,
-            }
+            let id = GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
+            records.review(guild(&ctx), kind, id, &user).await
         }
     };
     // Commands answer privately; boards are posted to the channel by the session.
-    ctx.send(
-        poise::CreateReply::default()
-            .content(reply)
-            .ephemeral(true)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
     Ok(())
 }
 
-/// Who ran a command.
-pub(super) fn command_user(ctx: &ApplicationContext<'_, Data, Error>) -> crate::session::User {
-    let i = ctx.interaction;
-    user_of(&i.user, i.member.as_deref(), &i.locale)
+fn guild(ctx: &ApplicationContext<'_, Data, Error>) -> Option<GuildId> {
+    ctx.interaction.guild_id.map(|g| GuildId(g.get()))
 }
 
-/// A command's boolean option, false when not given.
-pub(super) fn bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> bool {
-    opt_bool_arg(ctx, name).unwrap_or(false)
+/// `/<game> start`: opens a lobby with the options given; the refusal of options the game would
+/// refuse as `Err`.
+async fn start(
+    ctx: &ApplicationContext<'_, Data, Error>,
+    kind: GameKind,
+    user: &User,
+) -> Result<String, String> {
+    let tr = Tr::new(user.locale, &[]);
+    let options = start_options(ctx, kind, &tr).await?;
+    let interaction = ctx.interaction;
+    let place = Place {
+        guild: guild(ctx),
+        channel: ChannelId(interaction.channel_id.get()),
+        locale: interaction
+            .guild_locale
+            .as_deref()
+            .map_or(Locale::En, Locale::from_tag),
+    };
+    let solitaire = bool_arg(ctx, SOLITAIRE);
+    Ok(ctx
+        .data()
+        .tables
+        .open_lobby(kind, place, user, options, solitaire)
+        .await)
 }
 
-/// A command's boolean option, if given.
-pub(super) fn opt_bool_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<bool> {
-    ctx.args.iter().find_map(|o| match (o.name, &o.value) {
-        (n, ResolvedValue::Boolean(v)) if n == name => Some(*v),
-        _ => None,
-    })
-}
-
-/// A command's integer option.
-pub(super) fn int_arg(ctx: &ApplicationContext<'_, Data, Error>, name: &str) -> Option<i64> {
-    ctx.args.iter().find_map(|o| match (o.name, &o.value) {
-        (n, ResolvedValue::Integer(v)) if n == name => Some(*v),
-        _ => None,
-    })
+/// `/<game> replay id`: the finished game's last board with its step buttons, or why not.
+async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user: &User) -> Result<(), Error> {
+    let id = GameId(int_arg(ctx, GAME_ID).unwrap_or_default());
+    let reply = poise::CreateReply::default().ephemeral(true);
+    let reply = match ctx
+        .data()
+        .records
+        .replay(guild(ctx), Some(kind), id, None, user)
+        .await
+    {
+        Ok(post) => reply
+            .content(post.content.unwrap_or_default())
+            .embed(super::convert::embed(&post.view))
+            .components(super::convert::components(&post.view)),
+        Err(refusal) => reply.content(refusal),
+    };
+    ctx.send(reply).await?;
+    Ok(())
 }

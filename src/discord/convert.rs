@@ -91,9 +91,10 @@ fn button(b: &Button) -> CreateButton {
     created.disabled(b.disabled)
 }
 
-/// Only the players being pinged may be mentioned: never everyone, roles or other users.
-pub fn allowed_mentions(post: &Post) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(post.ping.iter().map(|u| UserId::new(u.get())))
+/// Whom a message sent outside poise may mention: exactly `users`, never everyone, roles or
+/// anyone else. The one place those messages' mentions are set.
+pub fn pinging(users: &[crate::id::UserId]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(users.iter().map(|u| UserId::new(u.get())))
 }
 
 /// Content is always sent, empty when there is none, so an edit clears an old ping.
@@ -128,7 +129,7 @@ pub fn private_follow_up(text: &str) -> serenity::CreateInteractionResponseFollo
     serenity::CreateInteractionResponseFollowup::new()
         .content(text)
         .ephemeral(true)
-        .allowed_mentions(CreateAllowedMentions::new())
+        .allowed_mentions(pinging(&[]))
 }
 
 /// The clicked message, edited after a deferred answer.
@@ -137,7 +138,7 @@ pub fn edit_original(post: &Post) -> serenity::EditInteractionResponse {
         .content(content(post))
         .embed(post_embed(post))
         .components(components(&post.view))
-        .allowed_mentions(allowed_mentions(post))
+        .allowed_mentions(pinging(&post.ping))
         .attachments(edit_attachments(post))
 }
 
@@ -148,7 +149,7 @@ pub fn update(post: &Post) -> CreateInteractionResponse {
             .content(content(post))
             .embed(post_embed(post))
             .components(components(&post.view))
-            .allowed_mentions(allowed_mentions(post))
+            .allowed_mentions(pinging(&post.ping))
             .files(attachment(post)),
     )
 }
@@ -158,7 +159,7 @@ pub fn private(text: &str) -> CreateInteractionResponse {
         CreateInteractionResponseMessage::new()
             .content(text)
             .ephemeral(true)
-            .allowed_mentions(CreateAllowedMentions::new()),
+            .allowed_mentions(pinging(&[])),
     )
 }
 
@@ -166,7 +167,7 @@ pub fn message(post: &Post) -> CreateMessage {
     let mut m = CreateMessage::new()
         .embed(post_embed(post))
         .components(components(&post.view))
-        .allowed_mentions(allowed_mentions(post))
+        .allowed_mentions(pinging(&post.ping))
         .files(attachment(post));
     if let Some(c) = &post.content {
         m = m.content(c);
@@ -179,6 +180,6 @@ pub fn edit(post: &Post) -> EditMessage {
         .content(content(post))
         .embed(post_embed(post))
         .components(components(&post.view))
-        .allowed_mentions(allowed_mentions(post))
+        .allowed_mentions(pinging(&post.ping))
         .attachments(edit_attachments(post))
 }

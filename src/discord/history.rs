@@ -1,7 +1,7 @@
 //! `/saikoro leaderboard|stats|history|forget-me`: the players' history commands. Each answers
 //! privately unless the caller asks for `public`.
 
-use super::commands::{Action, bool_arg, choice, command_user, described, flag, int_arg, option};
+use super::params::{Action, bool_arg, choice, command_user, described, flag, int_arg, option};
 use super::{Data, Error, convert};
 use crate::games::GameKind;
 use crate::id::{GuildId, UserId};
@@ -100,7 +100,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         .ok_or("a history subcommand without its kind")?;
     let public = bool_arg(&ctx, PUBLIC);
     ctx.defer_response(!public).await?;
-    let hub = &ctx.data().hub;
+    let records = &ctx.data().records;
     let user = command_user(&ctx);
     let guild = ctx.interaction.guild_id.map(|g| GuildId(g.get()));
     let kind = int_arg(&ctx, GAME).and_then(|i| GameKind::ALL.get(usize::try_from(i).ok()?).copied());
@@ -109,14 +109,12 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         _ => None,
     });
     let answer: Result<Post, String> = match sub {
-        Sub::Leaderboard => hub.leaderboard(guild, kind, int_arg(&ctx, PAGE), &user).await,
-        Sub::Stats => hub.stats(guild, target.unwrap_or(user.id), kind, &user).await,
-        Sub::History => hub.recent(guild, target, &user).await,
-        Sub::ForgetMe => Err(hub.forget_me(&user).await),
+        Sub::Leaderboard => records.leaderboard(guild, kind, int_arg(&ctx, PAGE), &user).await,
+        Sub::Stats => records.stats(guild, target.unwrap_or(user.id), kind, &user).await,
+        Sub::History => records.recent(guild, target, &user).await,
+        Sub::ForgetMe => Err(records.forget_me(&user).await),
     };
-    let reply = poise::CreateReply::default()
-        .ephemeral(!public)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let reply = poise::CreateReply::default().ephemeral(!public);
     let reply = match answer {
         Ok(post) => reply
             .embed(convert::embed(&post.view))

@@ -1,18 +1,25 @@
 //! The Discord front end: poise commands, the one component-interaction handler, and the
 //! outbox that posts and edits boards. Everything game-related is decided in `session`.
 
+mod answer;
 mod commands;
 pub mod convert;
 mod history;
+mod outbox;
+mod params;
+mod settings;
 
 use crate::config::Config;
-use crate::engine::Locale;
+use crate::engine::{Locale, Tr};
 use crate::id;
-use crate::session::{self, Hub, Outbox, Post, Reply, SNAPSHOT_EVERY, Settings, Timers, User};
+use crate::session::ids::{self, Route};
+use crate::session::{Records, Reply, Responder, SNAPSHOT_EVERY, Settings, Tables, Timers, User};
 use crate::store::{SHARD_CLAIM_CHECK, Store};
+use answer::{ANSWER_WITHIN, ClickAnswer};
 use anyhow::Context as _;
+use outbox::HttpOutbox;
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, FullEvent, GatewayIntents, HttpBuilder, Interaction, MessageId, Permissions};
+use serenity::{FullEvent, GatewayIntents, HttpBuilder, Interaction, Permissions};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,89 +27,15 @@ use std::time::Duration;
 /// session ends within moments).
 const CLAIM_WAIT: Duration = Duration::from_secs(15);
 
-/// Discord drops an interaction not answered within 3 s; past this, a click is deferred first.
-const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
-
+/// The services the commands and clicks are served by.
 pub struct Data {
-    hub: Arc<Hub>,
+    /// Live play: lobbies, games, timers, bots.
+    tables: Arc<Tables>,
+    /// The players' history, from the store.
+    records: Records,
 }
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
-
-/// Pauses before each new attempt when Discord answers a channel message with 429 (rate
-/// limited) or a server error: serenity does not retry 5xx, and its rate limiter is off when a
-/// proxy is set. 429s carry `retry_after`, which serenity's error does not keep; Discord's
-/// per-route limits reset within a second or two, so the pauses start there and double.
-const RETRY_PAUSES: [Duration; 3] = [
-    Duration::from_millis(1000),
-    Duration::from_millis(2000),
-    Duration::from_millis(4000),
-];
-
-/// A failure that may pass by itself: rate limited, or Discord's servers failing.
-fn transient(error: &serenity::Error) -> bool {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
-            response.status_code.as_u16() == 429 || response.status_code.is_server_error()
-        }
-        _ => false,
-    }
-}
-
-/// Sends with `send`, again after each pause of [`RETRY_PAUSES`] while the failure is transient.
-async fn with_retries<T, F>(what: &str, mut send: impl FnMut() -> F) -> Result<T, String>
-where
-    F: Future<Output = Result<T, serenity::Error>>,
-{
-    for pause in RETRY_PAUSES {
-        match send().await {
-            Err(e) if transient(&e) => {
-                tracing::warn!(error = %e, what, ?pause, "Discord refused for now; trying again");
-                tokio::time::sleep(pause).await;
-            }
-            done => return done.map_err(|e| e.to_string()),
-        }
-    }
-    send().await.map_err(|e| e.to_string())
-}
-
-/// Sends the session's channel messages over Discord's HTTP API.
-struct HttpOutbox(Arc<serenity::Http>);
-
-#[async_trait::async_trait]
-impl Outbox for HttpOutbox {
-    async fn post(&self, channel: id::ChannelId, post: &Post) -> Result<id::MessageId, String> {
-        let channel = ChannelId::new(channel.get());
-        with_retries("posting a board", || {
-            channel.send_message(&self.0, convert::message(post))
-        })
-        .await
-        .map(|m| id::MessageId(m.id.get()))
-    }
-
-    async fn edit(&self, channel: id::ChannelId, message: id::MessageId, post: &Post) -> Result<(), String> {
-        let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
-        with_retries("editing a board", || {
-            channel.edit_message(&self.0, message, convert::edit(post))
-        })
-        .await
-        .map(|_| ())
-    }
-
-    async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), String> {
-        let channel = ChannelId::new(channel.get());
-        let message = || {
-            let mentions = serenity::CreateAllowedMentions::new()
-                .users(ping.iter().map(|u| serenity::UserId::new(u.get())));
-            serenity::CreateMessage::new()
-                .content(text)
-                .allowed_mentions(mentions)
-        };
-        with_retries("sending a message", || channel.send_message(&self.0, message()))
-            .await
-            .map(|_| ())
-    }
-}
 
 /// Who is acting: id, display name, language, and whether they may manage the server.
 fn user_of(user: &serenity::User, member: Option<&serenity::Member>, locale: &str) -> User {
@@ -131,58 +64,38 @@ async fn on_event(
     else {
         return Ok(());
     };
-    let hub = &framework.user_data.hub;
-    let http = &framework.serenity_context.http;
-    let user = user_of(&click.user, click.member.as_ref(), &click.locale);
-    let custom_id = selected(click);
-    let custom_id = &custom_id;
-    let message = click.message.id;
-    let guild = click.guild_id.map(|g| id::GuildId(g.get()));
-    let reply = async {
-        if let Some(refusal) = hub.other_shard(guild, &user) {
-            return refusal;
-        }
-        match hub.history_click(custom_id, guild, &user).await {
-            Some(reply) => reply,
-            None => hub.click(custom_id, id::MessageId(message.get()), &user).await,
-        }
-    };
-    tokio::pin!(reply);
-    let (reply, answered) = match tokio::time::timeout(ANSWER_WITHIN, &mut reply).await {
-        Ok(reply) => {
-            let answered = click.create_response(http, convert::respond(&reply)).await;
-            (reply, answered)
-        }
-        Err(_) => {
-            // Under heavy load the durable write may be slow: acknowledge in time, then edit.
-            tracing::debug!(custom_id, "deferring a slow click");
-            let acknowledged = click
-                .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
-                .await;
-            let reply = reply.await;
-            let answered = match acknowledged {
-                Ok(()) => convert::follow_up(http, click, &reply).await,
-                Err(e) => Err(e),
-            };
-            (reply, answered)
-        }
-    };
-    if let Err(e) = answered {
-        tracing::warn!(error = %e, custom_id, "could not answer a click");
-        // The action is stored; make sure the board shows it even though the answer was lost.
-        if let Reply::Update(post) = &reply
-            && let Err(e) = click
-                .channel_id
-                .edit_message(http, message, convert::edit(post))
-                .await
-        {
-            tracing::warn!(error = %e, custom_id, "could not update the clicked board either");
-        }
-    }
-    if let Some(route) = session::ids::decode(custom_id) {
-        hub.settle(route.game()).await;
+    let answer = ClickAnswer::new(&framework.serenity_context.http, click);
+    let served = serve(framework.user_data, click, &answer);
+    tokio::pin!(served);
+    if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
+        answer.defer().await;
+        served.await;
     }
     Ok(())
+}
+
+/// Serves a click: its id is decoded once, here, and the one service it names answers it.
+async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &ClickAnswer<'_>) {
+    let user = user_of(&click.user, click.member.as_ref(), &click.locale);
+    let guild = click.guild_id.map(|g| id::GuildId(g.get()));
+    if let Some(refusal) = data.tables.other_shard(guild, &user) {
+        return answer.answer(refusal).await;
+    }
+    let picked = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
+        _ => None,
+    };
+    match ids::decode(&click.data.custom_id, picked.map(String::as_str)) {
+        Some(Route::Table(route)) => {
+            let message = id::MessageId(click.message.id.get());
+            data.tables.click(&route, message, &user, answer).await;
+        }
+        Some(Route::Records(route)) => answer.answer(data.records.click(route, guild, &user).await).await,
+        None => {
+            let unknown = Tr::new(user.locale, &[]).t("click-unknown");
+            answer.answer(Reply::Private(unknown)).await;
+        }
+    }
 }
 
 /// An unexpected failure in a command: a log line with the detail, and a short private message
@@ -197,25 +110,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::Context::Application(app) => Locale::from_tag(&app.interaction.locale),
         poise::Context::Prefix(_) => Locale::En,
     };
-    let text = crate::engine::Tr::new(locale, &[]).t("error-unexpected");
-    let reply = poise::CreateReply::default()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let text = Tr::new(locale, &[]).t("error-unexpected");
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!(error = %e, "could not tell the user about a failed command");
-    }
-}
-
-/// The custom id a click acts on: a button's own, or for a select menu its id with the chosen
-/// option as the action.
-fn selected(click: &serenity::ComponentInteraction) -> String {
-    match &click.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => values
-            .first()
-            .and_then(|v| session::ids::with_action(&click.data.custom_id, v))
-            .unwrap_or_else(|| click.data.custom_id.clone()),
-        _ => click.data.custom_id.clone(),
     }
 }
 
@@ -252,6 +150,63 @@ fn http_client(token: &str, cfg: &Config) -> anyhow::Result<serenity::Http> {
     Ok(http.build())
 }
 
+/// The sessions' settings from the configuration.
+fn session_settings(cfg: &Config) -> Settings {
+    Settings {
+        lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
+        bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+        timers: Timers {
+            reminder_secs: cfg.turn_reminder_secs,
+            timeout_secs: cfg.turn_timeout_secs,
+            on_timeout: cfg.turn_timeout_action,
+        },
+        dice_seed: cfg.dice_seed,
+        snapshot_every: SNAPSHOT_EVERY,
+    }
+}
+
+/// Asks Discord who this bot is and registers its commands, globally or in the configured
+/// servers.
+async fn register(
+    http: &serenity::Http,
+    cfg: &Config,
+    commands: &[poise::Command<Data, Error>],
+) -> anyhow::Result<()> {
+    let app = http
+        .get_current_application_info()
+        .await
+        .context("asking Discord who this bot is (is the token right?)")?;
+    http.set_application_id(app.id);
+    if cfg.guild_ids.is_empty() {
+        poise::builtins::register_globally(http, commands).await?;
+    } else {
+        for g in &cfg.guild_ids {
+            poise::builtins::register_in_guild(http, commands, serenity::GuildId::new(*g)).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The framework: the commands, the click handler, and replies that never ping unless a
+/// message says whom it may.
+fn framework(commands: Vec<poise::Command<Data, Error>>, data: Data) -> poise::Framework<Data, Error> {
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands,
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
+            ..Default::default()
+        })
+        .setup(move |_ctx, ready, _framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "saikoro is ready");
+                Ok(data)
+            })
+        })
+        .build()
+}
+
 /// Runs the bot until Ctrl-C or SIGTERM.
 pub async fn run(cfg: Config) -> anyhow::Result<()> {
     let token = cfg.token.clone().context("no token configured")?;
@@ -272,48 +227,14 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     // Commands, stored games and timers are set up before the gateway connects, so a failure
     // ends the process with a clear error instead of a bot that is online but deaf.
     let http = Arc::new(http_client(&token, &cfg)?);
-    let app = http
-        .get_current_application_info()
-        .await
-        .context("asking Discord who this bot is (is the token right?)")?;
-    http.set_application_id(app.id);
     let commands = commands::all();
-    if cfg.guild_ids.is_empty() {
-        poise::builtins::register_globally(&http, &commands).await?;
-    } else {
-        for g in &cfg.guild_ids {
-            poise::builtins::register_in_guild(&http, &commands, serenity::GuildId::new(*g)).await?;
-        }
-    }
-    let settings = Settings {
-        lobby_expiry: Duration::from_secs(cfg.lobby_expiry_secs),
-        bot_delay: Duration::from_millis(cfg.bot_delay_ms),
-        timers: Timers {
-            reminder_secs: cfg.turn_reminder_secs,
-            timeout_secs: cfg.turn_timeout_secs,
-            on_timeout: cfg.turn_timeout_action,
-        },
-        dice_seed: cfg.dice_seed,
-        snapshot_every: SNAPSHOT_EVERY,
-    };
-    let hub = Hub::new(store, Arc::new(HttpOutbox(http)), settings);
-    let restored = hub.restore().await.context("loading stored games")?;
-    hub.start_timers();
+    register(&http, &cfg, &commands).await?;
+    let tables = Tables::new(store, Arc::new(HttpOutbox(http)), session_settings(&cfg));
+    let restored = tables.restore().await.context("loading stored games")?;
+    tables.start_timers();
     tracing::info!(restored, "stored games loaded");
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands,
-            event_handler: |framework, event| Box::pin(on_event(framework, event)),
-            on_error: |error| Box::pin(on_error(error)),
-            ..Default::default()
-        })
-        .setup(move |_ctx, ready, _framework| {
-            Box::pin(async move {
-                tracing::info!(user = %ready.user.name, "saikoro is ready");
-                Ok(Data { hub })
-            })
-        })
-        .build();
+    let records = tables.records();
+    let framework = framework(commands, Data { tables, records });
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
     let mut client =
         serenity::ClientBuilder::new_with_http(http_client(&token, &cfg)?, GatewayIntents::GUILDS)

@@ -1,12 +1,12 @@
 //! The coach in sessions: the 💡 Hint button on live boards (answered privately, recorded in the
 //! table so the game stays marked as coached) and `/<game> review` of a finished game.
 
-use super::{Hub, Session, Table, User, render};
+use super::{Table, User, text};
 use crate::engine::coach::{self, Slip};
-use crate::engine::{Button, LoggedAction, Msg, Row, Seat, Style, Tr, View};
+use crate::engine::{AnyGame, Button, LoggedAction, Msg, Row, Seat, Style, Tr, View};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
-use crate::store::{GameRow, Status};
+use crate::store::{GameRow, Status, Store};
 
 /// The hint button's action: `?` never starts a game's action id, so no game can mistake it.
 pub(super) const HINT: &str = "?hint";
@@ -40,73 +40,60 @@ pub fn hint_note(hinted: &[Seat], tr: &Tr) -> Option<String> {
     Some(tr.msg(&Msg::new("hint-used").arg("players", tr.list(&who))))
 }
 
-impl Hub {
-    /// The coach's advice for `seat`, awaited on the clicked board, in the user's language. The
-    /// game is marked as coached durably before the advice is shown; nothing else changes.
-    pub(super) async fn hint(&self, s: &mut Session, seat: Seat, user: &User) -> String {
-        let names = s.names();
-        let tr = Tr::new(user.locale, &names);
-        let Some(game) = s.game.clone() else {
-            return tr.t("click-lobby-not-started");
-        };
-        // The strong search takes a few milliseconds to a few hundred: off the async workers.
-        let advice = match tokio::task::spawn_blocking(move || game.hint(seat)).await {
-            Ok(Some(advice)) => advice,
-            _ => return tr.t("hint-none"),
-        };
-        if !s.table.hinted.contains(&seat) {
-            s.table.hinted.push(seat);
-            if let Err(e) = self.try_persist(s).await {
-                s.table.hinted.retain(|&h| h != seat);
-                return super::store_failed(&tr, &e);
-            }
-        }
-        tr.msg(&advice)
-    }
+/// The coach's advice for `seat` in `game`, if it has any.
+pub(super) async fn advice(game: Box<dyn AnyGame>, seat: Seat) -> Option<Msg> {
+    // The strong search takes a few milliseconds to a few hundred: off the async workers.
+    tokio::task::spawn_blocking(move || game.hint(seat))
+        .await
+        .ok()
+        .flatten()
+}
 
-    /// `/<game> review id`: a finished game of this server, its decisions the coach would have
-    /// made otherwise, costliest first.
-    pub async fn review(&self, guild: Option<GuildId>, kind: GameKind, id: GameId, user: &User) -> String {
-        let tr = Tr::new(user.locale, &[]);
-        let missing = || tr.f("replay-missing", &[("id", id.get().into())]);
-        let stored = match self.store.load_game(id).await {
-            Ok(Some(stored)) => stored,
-            Ok(None) => return missing(),
-            Err(e) => return super::store_failed(&tr, &e),
-        };
-        if stored.row.guild_id != guild
-            || stored.row.status != Status::Finished
-            || stored.row.kind != kind.id()
-        {
-            return missing();
+/// `/<game> review id`: a finished game of this server, its decisions the coach would have
+/// made otherwise, costliest first.
+pub async fn review(
+    store: &Store,
+    guild: Option<GuildId>,
+    kind: GameKind,
+    id: GameId,
+    user: &User,
+) -> String {
+    let tr = Tr::new(user.locale, &[]);
+    let missing = || tr.f("replay-missing", &[("id", id.get().into())]);
+    let stored = match store.load_game(id).await {
+        Ok(Some(stored)) => stored,
+        Ok(None) => return missing(),
+        Err(e) => return super::store_failed(&tr, &e),
+    };
+    if stored.row.guild_id != guild || stored.row.status != Status::Finished || stored.row.kind != kind.id() {
+        return missing();
+    }
+    let Ok(table) = serde_json::from_value::<Table>(stored.row.seats.clone()) else {
+        return missing();
+    };
+    let names: Vec<String> = table.seats.iter().map(|s| text::escape(&s.name)).collect();
+    let (row, log, locale) = (stored.row, stored.log, user.locale);
+    // A long game is a few thousand searches: off the async workers.
+    let reviewed = tokio::task::spawn_blocking(move || {
+        let tr = Tr::new(locale, &names);
+        let slips = review_slips(kind, &row, table.seats.len(), &log, &tr)?;
+        let game = format!("{} #{id}", text::game_name(&tr, kind));
+        Ok::<_, String>(review_text(
+            &game,
+            &slips,
+            hint_note(&table.hinted, &tr),
+            &tr,
+            REVIEW_CHARS,
+        ))
+    })
+    .await;
+    match reviewed {
+        Ok(Ok(text)) => text,
+        Ok(Err(why)) => {
+            tracing::warn!(game = %id, %why, "a stored game does not review");
+            missing()
         }
-        let Ok(table) = serde_json::from_value::<Table>(stored.row.seats.clone()) else {
-            return missing();
-        };
-        let names: Vec<String> = table.seats.iter().map(|s| render::escape(&s.name)).collect();
-        let (row, log, locale) = (stored.row, stored.log, user.locale);
-        // A long game is a few thousand searches: off the async workers.
-        let reviewed = tokio::task::spawn_blocking(move || {
-            let tr = Tr::new(locale, &names);
-            let slips = review_slips(kind, &row, table.seats.len(), &log, &tr)?;
-            let game = format!("{} #{id}", render::game_name(&tr, kind));
-            Ok::<_, String>(review_text(
-                &game,
-                &slips,
-                hint_note(&table.hinted, &tr),
-                &tr,
-                REVIEW_CHARS,
-            ))
-        })
-        .await;
-        match reviewed {
-            Ok(Ok(text)) => text,
-            Ok(Err(why)) => {
-                tracing::warn!(game = %id, %why, "a stored game does not review");
-                missing()
-            }
-            Err(_) => Tr::new(user.locale, &[]).t("error-unexpected"),
-        }
+        Err(_) => Tr::new(user.locale, &[]).t("error-unexpected"),
     }
 }
 
@@ -122,7 +109,7 @@ pub fn review_slips(
     tr: &Tr,
 ) -> Result<Vec<Slip>, String> {
     if !kind.coached() {
-        return Err(tr.f("review-no-coach", &[("game", render::game_name(tr, kind).into())]));
+        return Err(tr.f("review-no-coach", &[("game", text::game_name(tr, kind).into())]));
     }
     let (mut game, _) = super::replayed(kind, row, players, &[])?;
     coach::review(game.as_mut(), log, tr)

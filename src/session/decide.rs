@@ -2,8 +2,8 @@
 //! the session's state alone. `Hub` then does what was decided — applies and stores an action,
 //! answers, posts — so these rules are tested without a store, Discord or an async runtime.
 
-use super::ids::Route;
-use super::{Post, Session, User, render};
+use super::ids::TableRoute as Route;
+use super::{Post, Session, User, coach, render};
 use crate::engine::Seat;
 use crate::engine::view::Target;
 use crate::id::MessageId;
@@ -44,7 +44,7 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
             let Some(seat) = s.seat_of(user.id) else {
                 return Click::Refuse(tr.t("rule-not-playing"));
             };
-            if action == super::coach::HINT {
+            if action == coach::HINT {
                 return match s.game.as_deref() {
                     Some(g) if !s.hints || !g.coached() => Click::Refuse(tr.t("hint-off")),
                     Some(_) if s.awaited().contains(&seat) => Click::Hint(seat),
@@ -68,7 +68,7 @@ mod tests {
     use crate::engine::{Locale, SeededDice, view::step_id};
     use crate::games::GameKind;
     use crate::id::{ChannelId, GameId, UserId};
-    use crate::session::{SeatInfo, Table, ids};
+    use crate::session::{SeatInfo, Table};
     use crate::store::GameRow;
 
     const BOARD: MessageId = MessageId(500);
@@ -114,7 +114,11 @@ mod tests {
     }
 
     fn route(action: &str, version: usize) -> Route {
-        ids::decode(&ids::game(GameId(9), version, action)).unwrap()
+        Route::Game {
+            game: GameId(9),
+            version,
+            action: action.into(),
+        }
     }
 
     fn refusal(c: Click) -> String {

@@ -1,16 +1,45 @@
 //! Button ids. Every button carries what is needed to route it, so clicks work after a restart and
-//! nothing lives only in a collector: `sk:<game id>:<version>:<action>`, where the version is the
-//! length of the game's action log (a lobby's buttons use `L`). At most 100 characters.
+//! nothing lives only in a collector. A live board's or lobby's id is
+//! `sk:<game id>:<version>:<action>`, where the version is the length of the game's action log (a
+//! lobby's buttons use `L`); a replay's `rp:<game id>:<move>:<emoji>`, a final board's Rematch
+//! `rm:<game id>`, a leaderboard page's `lb:<game>:<page>:<emoji>` (the emoji keeps two buttons
+//! leading to one page apart). At most 100 characters. The front end decodes an id once, into a
+//! [`Route`], and hands it to the one service that serves it.
 
 use crate::engine::view::limits;
 use crate::engine::{Row, View};
+use crate::games::GameKind;
 use crate::id::GameId;
 
 const PREFIX: &str = "sk";
 const LOBBY: &str = "L";
+const REPLAY: &str = "rp:";
+const REMATCH: &str = "rm:";
+const LEADERBOARD: &str = "lb:";
 
+/// Where a click goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
+    /// A live board or lobby: served by the game's session.
+    Table(TableRoute),
+    /// A view of the players' history: served from the store.
+    Records(RecordRoute),
+}
+
+/// A click on a view of the players' history, which needs no live game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordRoute {
+    /// A replay's step to move `step` of a finished game.
+    Replay { game: GameId, step: usize },
+    /// The Rematch button of finished game `of`.
+    Rematch { of: GameId },
+    /// A leaderboard's page.
+    Leaderboard { kind: GameKind, page: i64 },
+}
+
+/// A click on a live game's board or lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableRoute {
     /// A move on a game board, valid only while the log has `version` entries.
     Game {
         game: GameId,
@@ -21,10 +50,10 @@ pub enum Route {
     Lobby { game: GameId, action: String },
 }
 
-impl Route {
+impl TableRoute {
     pub fn game(&self) -> GameId {
         match self {
-            Route::Game { game, .. } | Route::Lobby { game, .. } => *game,
+            TableRoute::Game { game, .. } | TableRoute::Lobby { game, .. } => *game,
         }
     }
 }
@@ -34,7 +63,7 @@ pub fn game(game: GameId, version: usize, action: &str) -> String {
 }
 
 /// Routes every control of a game's view to `game` at `version`. A select keeps its options'
-/// values (the game's ids): the front end puts the picked one in the route ([`with_action`]).
+/// values (the game's ids): the front end hands the picked one to [`decode`].
 pub fn route_view(view: &mut View, game_id: GameId, version: usize) {
     let route = |id: &mut String| *id = game(game_id, version, id);
     for row in &mut view.rows {
@@ -49,35 +78,87 @@ pub fn lobby(game: GameId, action: &str) -> String {
     format!("{PREFIX}:{game}:{LOBBY}:{action}")
 }
 
-/// The same route with another action: a select menu's id with the option that was picked.
-pub fn with_action(custom_id: &str, action: &str) -> Option<String> {
-    match decode(custom_id)? {
-        Route::Game { game: g, version, .. } => Some(game(g, version, action)),
-        Route::Lobby { game, .. } => Some(lobby(game, action)),
-    }
-    .filter(|id| decode(id).is_some())
+pub fn replay(game: GameId, step: usize, emoji: &str) -> String {
+    format!("{REPLAY}{game}:{step}:{emoji}")
 }
 
-/// `None` for anything we did not make: another bot's button, a forged or truncated id.
-pub fn decode(custom_id: &str) -> Option<Route> {
-    if custom_id.chars().count() > limits::CUSTOM_ID {
-        return None;
+pub fn rematch(of: GameId) -> String {
+    format!("{REMATCH}{of}")
+}
+
+pub fn leaderboard(kind: GameKind, page: i64, emoji: &str) -> String {
+    format!("{LEADERBOARD}{}:{page}:{emoji}", kind.id())
+}
+
+/// The route of a click on a control with `custom_id`; for a select menu, `picked` is the
+/// chosen option, which becomes the action when it makes a valid id. `None` for anything we did
+/// not make: another bot's button, a forged or truncated id.
+pub fn decode(custom_id: &str, picked: Option<&str>) -> Option<Route> {
+    if let Some(rest) = custom_id.strip_prefix(REPLAY) {
+        let mut parts = rest.split(':');
+        let game = GameId(parts.next()?.parse().ok()?);
+        let step = parts.next()?.parse().ok()?;
+        return Some(Route::Records(RecordRoute::Replay { game, step }));
     }
+    if let Some(rest) = custom_id.strip_prefix(REMATCH) {
+        let of = rest.parse().ok().filter(|g| *g > 0)?;
+        return Some(Route::Records(RecordRoute::Rematch { of: GameId(of) }));
+    }
+    if let Some(rest) = custom_id.strip_prefix(LEADERBOARD) {
+        let mut parts = rest.split(':');
+        let kind = GameKind::from_id(parts.next()?)?;
+        let page = parts.next()?.parse().ok()?;
+        return Some(Route::Records(RecordRoute::Leaderboard { kind, page }));
+    }
+    let route = decode_table(custom_id)?;
+    let chosen = picked.and_then(|action| {
+        let id_chars = custom_id.chars().count() - action_of(&route).chars().count() + action.chars().count();
+        valid_action(action, id_chars).then(|| with_action(&route, action))
+    });
+    Some(Route::Table(chosen.unwrap_or(route)))
+}
+
+fn action_of(route: &TableRoute) -> &str {
+    match route {
+        TableRoute::Game { action, .. } | TableRoute::Lobby { action, .. } => action,
+    }
+}
+
+/// An action fits an id of `id_chars` characters in all.
+fn valid_action(action: &str, id_chars: usize) -> bool {
+    !action.is_empty() && action.len() <= limits::ACTION_ID && id_chars <= limits::CUSTOM_ID
+}
+
+/// The same route with another action: a select menu's id with the option that was picked.
+fn with_action(route: &TableRoute, action: &str) -> TableRoute {
+    let action = action.to_owned();
+    match *route {
+        TableRoute::Game { game, version, .. } => TableRoute::Game {
+            game,
+            version,
+            action,
+        },
+        TableRoute::Lobby { game, .. } => TableRoute::Lobby { game, action },
+    }
+}
+
+fn decode_table(custom_id: &str) -> Option<TableRoute> {
     let mut parts = custom_id.splitn(4, ':');
     if parts.next()? != PREFIX {
         return None;
     }
     let game = GameId(parts.next()?.parse().ok().filter(|g| *g > 0)?);
     let version = parts.next()?;
-    let action = parts
-        .next()
-        .filter(|a| !a.is_empty() && a.len() <= limits::ACTION_ID)?;
+    let action = parts.next()?;
+    if !valid_action(action, custom_id.chars().count()) {
+        return None;
+    }
     let action = action.to_owned();
     if version == LOBBY {
-        Some(Route::Lobby { game, action })
+        Some(TableRoute::Lobby { game, action })
     } else {
         let version = version.parse().ok()?;
-        Some(Route::Game {
+        Some(TableRoute::Game {
             game,
             version,
             action,
@@ -93,34 +174,64 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_eq!(
-            decode(&game(GameId(12), 7, "m6+10")),
-            Some(Route::Game {
+            decode(&game(GameId(12), 7, "m6+10"), None),
+            Some(Route::Table(TableRoute::Game {
                 game: GameId(12),
                 version: 7,
                 action: "m6+10".into()
-            })
+            }))
         );
         assert_eq!(
-            decode(&lobby(GameId(3), "join")),
-            Some(Route::Lobby {
+            decode(&lobby(GameId(3), "join"), None),
+            Some(Route::Table(TableRoute::Lobby {
                 game: GameId(3),
                 action: "join".into()
-            })
+            }))
+        );
+        assert_eq!(
+            decode(&replay(GameId(5), 3, "▶"), None),
+            Some(Route::Records(RecordRoute::Replay {
+                game: GameId(5),
+                step: 3
+            }))
+        );
+        assert_eq!(
+            decode(&rematch(GameId(42)), None),
+            Some(Route::Records(RecordRoute::Rematch { of: GameId(42) }))
+        );
+        let kind = GameKind::ALL[0];
+        assert_eq!(
+            decode(&leaderboard(kind, 3, "▶"), None),
+            Some(Route::Records(RecordRoute::Leaderboard { kind, page: 3 }))
         );
     }
 
     #[test]
+    fn forged_history_ids_are_not_routes() {
+        for bad in [
+            "rm:",
+            "rm:0",
+            "rm:-3",
+            "rm:x",
+            "lb:nosuchgame:1:▶",
+            "lb:cantstop:x",
+            "rp:1",
+            "rp:x:1",
+        ] {
+            assert_eq!(decode(bad, None), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn a_select_routes_its_chosen_option() {
+        let pick = game(GameId(4), 2, "pick");
+        assert_eq!(decode(&pick, Some("c3")), decode(&game(GameId(4), 2, "c3"), None));
         assert_eq!(
-            with_action(&game(GameId(4), 2, "pick"), "c3"),
-            Some(game(GameId(4), 2, "c3"))
-        );
-        assert_eq!(
-            with_action(&game(GameId(4), 2, "pick"), ""),
-            None,
+            decode(&pick, Some("")),
+            decode(&pick, None),
             "an empty choice is no action"
         );
-        assert_eq!(with_action("garbage", "c3"), None);
+        assert_eq!(decode("garbage", Some("c3")), None);
     }
 
     #[test]
@@ -139,28 +250,36 @@ mod tests {
             "sk:1:-2:roll",
             "sk:99999999999999999999999:1:roll",
         ] {
-            assert_eq!(decode(bad), None, "{bad:?}");
+            assert_eq!(decode(bad, None), None, "{bad:?}");
         }
-        assert_eq!(decode(&game(GameId(1), 1, &"a".repeat(65))), None);
+        assert_eq!(decode(&game(GameId(1), 1, &"a".repeat(65)), None), None);
     }
 
     /// What decoding promises for any input: no panic; a decoded route fits Discord, and
     /// encoding it again decodes to the same route; a select's route stays decodable.
     fn check_decoding(id: &str) -> Result<(), TestCaseError> {
-        if let Some(route) = decode(id) {
+        if let Some(Route::Table(route)) = decode(id, None) {
             prop_assert!(id.chars().count() <= limits::CUSTOM_ID);
             let again = match &route {
-                Route::Game {
+                TableRoute::Game {
                     game: g,
                     version,
                     action,
                 } => game(*g, *version, action),
-                Route::Lobby { game, action } => lobby(*game, action),
+                TableRoute::Lobby { game, action } => lobby(*game, action),
             };
-            prop_assert_eq!(decode(&again), Some(route));
+            prop_assert_eq!(decode(&again, None), Some(Route::Table(route)));
         }
-        if let Some(picked) = with_action(id, "c3") {
-            prop_assert!(decode(&picked).is_some(), "{} from {}", picked, id);
+        if let Some(Route::Table(picked)) = decode(id, Some("c3")) {
+            let again = match &picked {
+                TableRoute::Game {
+                    game: g,
+                    version,
+                    action,
+                } => game(*g, *version, action),
+                TableRoute::Lobby { game, action } => lobby(*game, action),
+            };
+            prop_assert_eq!(decode(&again, None), Some(Route::Table(picked)), "from {}", id);
         }
         Ok(())
     }
@@ -206,7 +325,7 @@ mod tests {
         fn encoded_ids_fit_discord(g in 1i64..i64::MAX, v in 0usize..1_000_000, a in "[a-z0-9+]{1,64}") {
             let id = game(GameId(g), v, &a);
             prop_assert!(id.len() <= limits::CUSTOM_ID);
-            prop_assert_eq!(decode(&id), Some(Route::Game { game: GameId(g), version: v, action: a }));
+            prop_assert_eq!(decode(&id, None), Some(Route::Table(TableRoute::Game { game: GameId(g), version: v, action: a })));
         }
     }
 }

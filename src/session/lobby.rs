@@ -1,10 +1,11 @@
 //! The lobby: people join, the host adds bots and starts. Its buttons have no version — joining
 //! twice or leaving when not seated are answered, not errors of state.
 
-use super::render::{self, escape, game_name};
-use super::{Hub, Post, Reply, SeatInfo, Session, User, ids, now};
+use super::live::Session;
+use super::text::{self, escape, game_name};
+use super::{Post, SeatInfo, Table, User, ids};
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
-use crate::engine::{Button, Field, Level, RecordingDice, Row, Style, Tr, View, options};
+use crate::engine::{Button, Field, Level, Row, Style, Tr, View, options};
 use crate::id::UserId;
 use crate::store::Status;
 
@@ -15,43 +16,42 @@ const CANCEL: &str = "cancel";
 const ADD_BOT: &str = "bot-";
 const REMOVE_BOT: &str = "unbot";
 
-impl Session {
-    /// The people a rematch lobby still waits for, in their seats' order.
-    pub(super) fn expected(&self) -> Vec<UserId> {
-        self.table
-            .rematch
+/// The people a rematch lobby still waits for, in their seats' order.
+fn expected(s: &Session) -> Vec<UserId> {
+    s.table
+        .rematch
+        .iter()
+        .flat_map(|r| &r.seats)
+        .filter_map(|seat| seat.user)
+        .filter(|u| s.seat_of(*u).is_none())
+        .collect()
+}
+
+/// Keeps a rematch lobby's seats in the order they will play: the rotated seats first,
+/// anyone else after them in the order they joined.
+fn order_seats(seats: &mut [SeatInfo], table: &Table) {
+    let Some(order) = table.rematch.as_ref().map(|r| &r.seats) else {
+        return;
+    };
+    let rank = |seat: &SeatInfo| {
+        order
             .iter()
-            .flat_map(|r| &r.seats)
-            .filter_map(|seat| seat.user)
-            .filter(|u| self.seat_of(*u).is_none())
-            .collect()
-    }
+            .position(|r| match seat.user {
+                Some(u) => r.user == Some(u),
+                None => r.user.is_none() && r.bot == seat.bot && r.name == seat.name,
+            })
+            .unwrap_or(order.len())
+    };
+    seats.sort_by_key(rank);
+}
 
-    /// Keeps a rematch lobby's seats in the order they will play: the rotated seats first,
-    /// anyone else after them in the order they joined.
-    pub(super) fn order_seats(&mut self) {
-        let Some(order) = self.table.rematch.as_ref().map(|r| &r.seats) else {
-            return;
-        };
-        let rank = |seat: &SeatInfo| {
-            order
-                .iter()
-                .position(|r| match seat.user {
-                    Some(u) => r.user == Some(u),
-                    None => r.user.is_none() && r.bot == seat.bot && r.name == seat.name,
-                })
-                .unwrap_or(order.len())
-        };
-        self.table.seats.sort_by_key(rank);
-    }
-
-    fn min_players(&self) -> usize {
-        let range = self.kind.players();
-        if self.table.solitaire {
-            1
-        } else {
-            (*range.start()).max(2)
-        }
+/// The fewest players the lobby may start with.
+pub(super) fn min_players(s: &Session) -> usize {
+    let range = s.kind.players();
+    if s.table.solitaire {
+        1
+    } else {
+        (*range.start()).max(2)
     }
 }
 
@@ -59,7 +59,7 @@ impl Session {
 pub fn post(s: &Session) -> Post {
     let tr = Tr::new(s.table.locale, &[]);
     let full = s.table.seats.len() >= *s.kind.players().end();
-    let enough = s.table.seats.len() >= s.min_players();
+    let enough = s.table.seats.len() >= min_players(s);
     let button = |action: &str, label: &str, style, disabled| {
         Button::act(ids::lobby(s.row.id, action), tr.t(label), style).disabled(disabled)
     };
@@ -99,10 +99,10 @@ pub fn post(s: &Session) -> Post {
 /// The lobby as first posted: a rematch's also pings the people it expects.
 pub fn invitation(s: &Session) -> Post {
     let mut post = post(s);
-    let expected = s.expected();
+    let expected = expected(s);
     if !expected.is_empty() {
         let tr = Tr::new(s.table.locale, &[]);
-        let players: Vec<String> = expected.iter().map(|u| render::mention(*u)).collect();
+        let players: Vec<String> = expected.iter().map(|u| text::mention(*u)).collect();
         let previous = s.table.rematch.as_ref().map_or(0, |r| r.of.get());
         post.content = Some(tr.f(
             "rematch-invite",
@@ -137,14 +137,14 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
         .enumerate()
         .map(|(i, seat)| {
             let who = match seat.user {
-                Some(u) => render::mention(u),
+                Some(u) => text::mention(u),
                 None => escape(&seat.name),
             };
             format!("{} {who}", SEAT_EMOJI[i % SEAT_EMOJI.len()])
         })
         .collect();
     let mut fields = vec![Field::new(tr.t("lobby-players"), seats.join("\n"))];
-    let expected: Vec<String> = s.expected().into_iter().map(render::mention).collect();
+    let expected: Vec<String> = expected(s).into_iter().map(text::mention).collect();
     if open && !expected.is_empty() {
         fields.push(Field::new(tr.t("lobby-expected"), expected.join("\n")));
     }
@@ -180,9 +180,9 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
     let mut description = tr.f(
         "lobby-description",
         &[
-            ("host", render::mention(s.row.host_id).into()),
+            ("host", text::mention(s.row.host_id).into()),
             ("left", (max - s.table.seats.len().min(max)).into()),
-            ("min", s.min_players().into()),
+            ("min", min_players(s).into()),
         ],
     );
     if open {
@@ -202,106 +202,71 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
     }
 }
 
-impl Hub {
-    pub(super) async fn lobby_click(&self, s: &mut Session, action: &str, user: &User) -> Reply {
-        let tr = Tr::new(user.locale, &[]);
-        if s.row.status != Status::Lobby {
-            return Reply::Private(tr.t("lobby-gone"));
-        }
-        let host = s.row.host_id == user.id;
-        let seated = s.seat_of(user.id);
-        let max = *s.kind.players().end();
-        let before = s.table.clone();
-        match action {
-            JOIN if seated.is_some() => return Reply::Private(tr.t("lobby-already-in")),
-            JOIN if s.table.seats.len() >= max => return Reply::Private(tr.t("lobby-full")),
-            JOIN => s.table.seats.push(SeatInfo {
-                user: Some(user.id),
-                name: user.name.clone(),
-                bot: None,
-            }),
-            LEAVE if host => return Reply::Private(tr.t("lobby-host-cannot-leave")),
-            LEAVE => match seated {
-                Some(seat) => {
-                    s.table.seats.remove(seat);
-                }
-                None => return Reply::Private(tr.t("lobby-not-in")),
-            },
-            START | CANCEL | REMOVE_BOT if !(host || action == CANCEL && user.manager) => {
-                return Reply::Private(tr.t("lobby-host-only"));
-            }
-            a if a.starts_with(ADD_BOT) && !host => return Reply::Private(tr.t("lobby-host-only")),
-            a if a.starts_with(ADD_BOT) => {
-                let Some(level) = Level::from_id(&a[ADD_BOT.len()..]) else {
-                    return Reply::Private(tr.t("click-unknown"));
-                };
-                if s.table.seats.len() >= max {
-                    return Reply::Private(tr.t("lobby-full"));
-                }
-                let number = s.table.seats.iter().filter(|seat| seat.bot.is_some()).count() + 1;
-                s.table.seats.push(SeatInfo {
-                    user: None,
-                    // Seen by everyone, so in the server's language.
-                    name: Tr::new(s.table.locale, &[])
-                        .f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
-                    bot: Some(level),
-                });
-            }
-            REMOVE_BOT => match s.table.seats.iter().rposition(|seat| seat.bot.is_some()) {
-                Some(i) => {
-                    s.table.seats.remove(i);
-                }
-                None => return Reply::Private(tr.t("lobby-no-bots")),
-            },
-            CANCEL => {
-                s.row.status = Status::Abandoned;
-                if let Err(e) = self.try_persist(s).await {
-                    s.row.status = Status::Lobby;
-                    return Reply::Private(super::store_failed(&tr, &e));
-                }
-                self.close(s);
-                return Reply::Update(closed(s, "lobby-cancelled"));
-            }
-            START => return self.start(s, &tr).await,
-            _ => return Reply::Private(tr.t("click-unknown")),
-        }
-        s.order_seats();
-        if let Err(e) = self.try_persist(s).await {
-            s.table = before;
-            return Reply::Private(super::store_failed(&tr, &e));
-        }
-        Reply::Update(post(s))
-    }
+/// What a lobby button comes to.
+pub(super) enum LobbyClick {
+    /// Refused, with the reason for the clicker alone; nothing changes.
+    Refuse(String),
+    /// The seats change to these (someone joined or left, a bot was added or removed).
+    Seat(Vec<SeatInfo>),
+    Cancel,
+    Start,
+}
 
-    async fn start(&self, s: &mut Session, tr: &Tr<'_>) -> Reply {
-        if s.table.seats.len() < s.min_players() {
-            return Reply::Private(tr.f("lobby-not-enough", &[("min", s.min_players().into())]));
-        }
-        let (setup, drawn) = {
-            let mut rng = self.settings.dice(s.row.id, 0);
-            let mut dice = RecordingDice::new(&mut rng);
-            (
-                s.kind.new_game(&s.row.options, s.table.seats.len(), &mut dice),
-                dice.drawn,
-            )
-        };
-        let game = match setup {
-            Ok(g) => g,
-            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())])),
-        };
-        let lobby = s.row.board_message_id.take();
-        s.row.setup_dice = drawn;
-        s.row.status = Status::Playing;
-        s.row.updated_at = now();
-        if let Err(e) = self.try_persist(s).await {
-            s.row.status = Status::Lobby;
-            s.row.setup_dice.clear();
-            s.row.board_message_id = lobby;
-            return Reply::Private(super::store_failed(tr, &e));
-        }
-        s.game = Some(game);
-        // The lobby message stays as the record of who played; with no board id stored, the
-        // first board (pinging the first player) is posted next, even after a restart.
-        Reply::Update(closed(s, "lobby-started"))
+/// Decides a click on the lobby's `action` button by `user`.
+pub(super) fn click(s: &Session, action: &str, user: &User) -> LobbyClick {
+    let refuse = |id: &str| LobbyClick::Refuse(Tr::new(user.locale, &[]).t(id));
+    if s.row.status != Status::Lobby {
+        return refuse("lobby-gone");
     }
+    let host = s.row.host_id == user.id;
+    let seated = s.seat_of(user.id);
+    let max = *s.kind.players().end();
+    let mut seats = s.table.seats.clone();
+    match action {
+        JOIN if seated.is_some() => return refuse("lobby-already-in"),
+        JOIN if seats.len() >= max => return refuse("lobby-full"),
+        JOIN => seats.push(SeatInfo {
+            user: Some(user.id),
+            name: user.name.clone(),
+            bot: None,
+        }),
+        LEAVE if host => return refuse("lobby-host-cannot-leave"),
+        LEAVE => match seated {
+            Some(seat) => {
+                seats.remove(seat);
+            }
+            None => return refuse("lobby-not-in"),
+        },
+        START | CANCEL | REMOVE_BOT if !(host || action == CANCEL && user.manager) => {
+            return refuse("lobby-host-only");
+        }
+        a if a.starts_with(ADD_BOT) && !host => return refuse("lobby-host-only"),
+        a if a.starts_with(ADD_BOT) => {
+            let Some(level) = Level::from_id(&a[ADD_BOT.len()..]) else {
+                return refuse("click-unknown");
+            };
+            if seats.len() >= max {
+                return refuse("lobby-full");
+            }
+            let number = seats.iter().filter(|seat| seat.bot.is_some()).count() + 1;
+            seats.push(SeatInfo {
+                user: None,
+                // Seen by everyone, so in the server's language.
+                name: Tr::new(s.table.locale, &[])
+                    .f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
+                bot: Some(level),
+            });
+        }
+        REMOVE_BOT => match seats.iter().rposition(|seat| seat.bot.is_some()) {
+            Some(i) => {
+                seats.remove(i);
+            }
+            None => return refuse("lobby-no-bots"),
+        },
+        CANCEL => return LobbyClick::Cancel,
+        START => return LobbyClick::Start,
+        _ => return refuse("click-unknown"),
+    }
+    order_seats(&mut seats, &s.table);
+    LobbyClick::Seat(seats)
 }

@@ -1,35 +1,11 @@
 //! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
 
+use super::text::{escape, game_name, mention};
 use super::{BoardStyle, Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
-use crate::engine::{Locale, LoggedAction, Msg, Tr};
+use crate::engine::{Button, Locale, LoggedAction, Msg, Row, Style, Tr};
 use crate::games::GameKind;
-use crate::id::UserId;
-
-/// A display name made safe for Discord markdown: no formatting, no mass mentions.
-pub fn escape(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars().filter(|c| !c.is_control()) {
-        // Markdown that could format, quote, link or mention; other punctuation shows as is.
-        if "\\*_~`|>#[]<".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-        // A zero-width space after @ keeps `@everyone` from ever being a mention.
-        if c == '@' {
-            out.push('\u{200B}');
-        }
-    }
-    if out.trim().is_empty() { "?".into() } else { out }
-}
-
-pub fn mention(user: UserId) -> String {
-    format!("<@{user}>")
-}
-
-pub fn game_name(tr: &Tr, kind: GameKind) -> String {
-    tr.t(&format!("{}-name", kind.id()))
-}
+use crate::id::{GameId, UserId};
 
 /// The game board with the decision `draft` partly made. `live`: with buttons routed to this
 /// version and the awaited players' deadline; otherwise frozen (no buttons).
@@ -66,7 +42,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         view.rows.clear();
     }
     if game.outcome().is_some() {
-        view.rows = vec![super::rematch::row(s.row.id, &tr)];
+        view.rows = vec![rematch_row(s.row.id, &tr)];
     }
     let content = match game.outcome() {
         Some(outcome) => Some(super::coach::with_hint_note(outcome.describe(&tr), &s.table, &tr)),
@@ -82,6 +58,15 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         ping: ping.to_vec(),
         picture,
     }
+}
+
+/// The final board's row: the Rematch button of finished game `game`.
+fn rematch_row(game: GameId, tr: &Tr) -> Row {
+    Row::buttons(vec![Button::act(
+        ids::rematch(game),
+        tr.t("rematch-button"),
+        Style::Primary,
+    )])
 }
 
 /// The last board of an abandoned game.

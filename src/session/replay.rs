@@ -2,106 +2,79 @@
 //! reads the store only, so stepping through a replay never touches a live game. Buttons carry
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`.
 
-use super::{Hub, Post, Reply, Table, User};
+use super::{Post, Table, User};
 use crate::engine::{Button, Msg, Row, Style, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
-use crate::store::Status;
-
-const PREFIX: &str = "rp:";
+use crate::store::{Status, Store};
 
 fn step_button(game: GameId, step: usize, emoji: &str, disabled: bool) -> Button {
-    Button::act(format!("{PREFIX}{game}:{step}:{emoji}"), emoji, Style::Secondary).disabled(disabled)
+    Button::act(super::ids::replay(game, step, emoji), emoji, Style::Secondary).disabled(disabled)
 }
 
-/// A replay button's game and move, if `custom_id` is one.
-pub fn parse_id(custom_id: &str) -> Option<(GameId, usize)> {
-    let mut parts = custom_id.strip_prefix(PREFIX)?.split(':');
-    let game = GameId(parts.next()?.parse().ok()?);
-    let step = parts.next()?.parse().ok()?;
-    Some((game, step))
-}
-
-impl Hub {
-    /// Game `id` after its first `step` moves (all of them when `None`), for anyone in the
-    /// server it was played in. `kind` is the command's game, when asked by command.
-    pub async fn replay(
-        &self,
-        guild: Option<GuildId>,
-        kind: Option<GameKind>,
-        id: GameId,
-        step: Option<usize>,
-        user: &User,
-    ) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
-        let missing = || tr.f("replay-missing", &[("id", id.get().into())]);
-        let stored = self
-            .store
-            .load_game(id)
-            .await
-            .map_err(|e| super::store_failed(&tr, &e))?
-            .ok_or_else(missing)?;
-        // Another server's game, an unfinished one or one of another kind are all "not here".
-        let game_kind = GameKind::from_id(&stored.row.kind).ok_or_else(missing)?;
-        if stored.row.guild_id != guild
-            || stored.row.status != Status::Finished
-            || kind.is_some_and(|k| k != game_kind)
-        {
-            return Err(missing());
-        }
-        let table: Table = serde_json::from_value(stored.row.seats.clone()).map_err(|_| missing())?;
-        let moves = stored.log.len();
-        let step = step.unwrap_or(moves).min(moves);
-        let (game, lines) = super::replayed(game_kind, &stored.row, table.seats.len(), &stored.log[..step])
-            .map_err(|why| {
+/// Game `id` after its first `step` moves (all of them when `None`), for anyone in the
+/// server it was played in. `kind` is the command's game, when asked by command.
+pub async fn replay(
+    store: &Store,
+    guild: Option<GuildId>,
+    kind: Option<GameKind>,
+    id: GameId,
+    step: Option<usize>,
+    user: &User,
+) -> Result<Post, String> {
+    let tr = Tr::new(user.locale, &[]);
+    let missing = || tr.f("replay-missing", &[("id", id.get().into())]);
+    let stored = store
+        .load_game(id)
+        .await
+        .map_err(|e| super::store_failed(&tr, &e))?
+        .ok_or_else(missing)?;
+    // Another server's game, an unfinished one or one of another kind are all "not here".
+    let game_kind = GameKind::from_id(&stored.row.kind).ok_or_else(missing)?;
+    if stored.row.guild_id != guild
+        || stored.row.status != Status::Finished
+        || kind.is_some_and(|k| k != game_kind)
+    {
+        return Err(missing());
+    }
+    let table: Table = serde_json::from_value(stored.row.seats.clone()).map_err(|_| missing())?;
+    let moves = stored.log.len();
+    let step = step.unwrap_or(moves).min(moves);
+    let (game, lines) = super::replayed(game_kind, &stored.row, table.seats.len(), &stored.log[..step])
+        .map_err(|why| {
             tracing::warn!(game = %id, %why, "a stored game does not replay");
             missing()
         })?;
-        let names: Vec<String> = table.seats.iter().map(|s| super::seat_name(s, &tr)).collect();
-        let tr = Tr::new(user.locale, &names);
-        let mut view = game.view(None, "", &tr);
-        let last: Vec<String> = lines
-            .last()
-            .into_iter()
-            .flatten()
-            .map(|m: &Msg| tr.msg(m))
-            .collect();
-        view.footer = Some(tr.f(
-            "replay-footer",
-            &[
-                ("id", id.get().into()),
-                ("step", step.into()),
-                ("moves", moves.into()),
-                ("last", last.join(" ").into()),
-            ],
-        ));
-        view.rows = vec![Row::buttons(vec![
-            step_button(id, 0, "⏮", step == 0),
-            step_button(id, step.saturating_sub(1), "◀", step == 0),
-            step_button(id, step + 1, "▶", step == moves),
-            step_button(id, moves, "⏭", step == moves),
-        ])];
-        Ok(Post {
-            content: game
-                .outcome()
-                .map(|o| super::coach::with_hint_note(o.describe(&tr), &table, &tr)),
-            view,
-            ping: vec![],
-            picture: None,
-        })
-    }
-
-    /// A replay button: the move it leads to, in the server the click came from.
-    pub(super) async fn replay_click(
-        &self,
-        custom_id: &str,
-        guild: Option<GuildId>,
-        user: &User,
-    ) -> Option<Reply> {
-        let (game, step) = parse_id(custom_id)?;
-        Some(match self.replay(guild, None, game, Some(step), user).await {
-            Ok(post) => Reply::Update(post),
-            Err(refusal) => Reply::Private(refusal),
-        })
-    }
+    let names: Vec<String> = table.seats.iter().map(|s| super::seat_name(s, &tr)).collect();
+    let tr = Tr::new(user.locale, &names);
+    let mut view = game.view(None, "", &tr);
+    let last: Vec<String> = lines
+        .last()
+        .into_iter()
+        .flatten()
+        .map(|m: &Msg| tr.msg(m))
+        .collect();
+    view.footer = Some(tr.f(
+        "replay-footer",
+        &[
+            ("id", id.get().into()),
+            ("step", step.into()),
+            ("moves", moves.into()),
+            ("last", last.join(" ").into()),
+        ],
+    ));
+    view.rows = vec![Row::buttons(vec![
+        step_button(id, 0, "⏮", step == 0),
+        step_button(id, step.saturating_sub(1), "◀", step == 0),
+        step_button(id, step + 1, "▶", step == moves),
+        step_button(id, moves, "⏭", step == moves),
+    ])];
+    Ok(Post {
+        content: game
+            .outcome()
+            .map(|o| super::coach::with_hint_note(o.describe(&tr), &table, &tr)),
+        view,
+        ping: vec![],
+        picture: None,
+    })
 }

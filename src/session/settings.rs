@@ -2,11 +2,13 @@
 //! (one key each, so a server that set its timers before a setting existed gets that setting's
 //! default). Read from the store once per server, then from memory.
 
-use super::Hub;
 use super::timers::Timers;
 use crate::id::GuildId;
+use crate::store::{Store, StoreError};
+use dashmap::DashMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How a server's boards are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,11 +48,28 @@ const HINTS: &str = "hints";
 /// The configured default timers the stored due times were computed with.
 const DEFAULT_TIMERS: &str = "default-timers";
 
-impl Hub {
+/// Every server's settings: read from the store once per server, then served from memory;
+/// saved through to the store.
+pub(super) struct GuildSettings {
+    store: Arc<Store>,
+    /// The configured timers, for servers without their own.
+    default_timers: Timers,
+    cache: DashMap<GuildId, ServerSettings>,
+}
+
+impl GuildSettings {
+    pub(super) fn new(store: Arc<Store>, default_timers: Timers) -> GuildSettings {
+        GuildSettings {
+            store,
+            default_timers,
+            cache: DashMap::new(),
+        }
+    }
+
     /// The settings of a server with none of its own: the configured timers, emoji boards, hints on.
-    fn default_settings(&self) -> ServerSettings {
+    fn defaults(&self) -> ServerSettings {
         ServerSettings {
-            timers: self.settings.timers,
+            timers: self.default_timers,
             board_style: BoardStyle::default(),
             hints: true,
         }
@@ -58,16 +77,16 @@ impl Hub {
 
     /// A server's settings: its own where it set them, else the defaults. Outside a server (or
     /// when the store cannot be read) the defaults.
-    pub async fn server_settings(&self, guild: Option<GuildId>) -> ServerSettings {
-        let defaults = self.default_settings();
+    pub(super) async fn get(&self, guild: Option<GuildId>) -> ServerSettings {
+        let defaults = self.defaults();
         let Some(guild) = guild else {
             return defaults;
         };
-        if let Some(s) = self.guild_settings.get(&guild) {
+        if let Some(s) = self.cache.get(&guild) {
             return *s;
         }
         let read = async {
-            Ok::<_, crate::store::StoreError>(ServerSettings {
+            Ok::<_, StoreError>(ServerSettings {
                 timers: self.stored(guild, TIMERS).await?.unwrap_or(defaults.timers),
                 board_style: self
                     .stored(guild, BOARD_STYLE)
@@ -78,7 +97,7 @@ impl Hub {
         };
         match read.await {
             Ok(settings) => {
-                self.guild_settings.insert(guild, settings);
+                self.cache.insert(guild, settings);
                 settings
             }
             Err(e) => {
@@ -90,11 +109,7 @@ impl Hub {
 
     /// One stored setting; a value that no longer parses (an older or hand-edited row) counts as
     /// unset, so the server gets the default rather than an error on every command.
-    async fn stored<T: DeserializeOwned>(
-        &self,
-        guild: GuildId,
-        key: &str,
-    ) -> Result<Option<T>, crate::store::StoreError> {
+    async fn stored<T: DeserializeOwned>(&self, guild: GuildId, key: &str) -> Result<Option<T>, StoreError> {
         Ok(self
             .store
             .setting(guild, key)
@@ -106,19 +121,19 @@ impl Hub {
     /// without their own were scheduled by the old ones: if so, every game is rescheduled
     /// conservatively (see [`crate::store::Store::reschedule`]). The defaults in use are kept
     /// under guild 0, which no server has.
-    pub(super) async fn check_default_timers(&self) -> Result<(), crate::store::StoreError> {
-        let current = to_json(self.settings.timers);
+    pub(super) async fn check_default_timers(&self) -> Result<(), StoreError> {
+        let current = to_json(self.default_timers);
         if self.store.setting(GuildId(0), DEFAULT_TIMERS).await?.as_ref() == Some(&current) {
             return Ok(());
         }
-        self.store
-            .reschedule(None, self.settings.timers.soonest())
-            .await?;
+        self.store.reschedule(None, self.default_timers.soonest()).await?;
         self.store.set_setting(GuildId(0), DEFAULT_TIMERS, &current).await
     }
 
-    /// Saves a server's settings, durably; its live games follow them from their next update.
-    pub async fn set_server_settings(&self, guild: GuildId, settings: ServerSettings) -> Result<(), String> {
+    /// Saves a server's settings, durably. Its games not in memory become due by the soonest
+    /// new timer at the latest, so each is looked at under the new timers (and rescheduled) in
+    /// time; the caller updates the ones in memory.
+    pub(super) async fn save(&self, guild: GuildId, settings: ServerSettings) -> Result<(), StoreError> {
         let timers = to_json(settings.timers);
         let board_style = to_json(settings.board_style);
         let hints = to_json(settings.hints);
@@ -128,31 +143,14 @@ impl Hub {
                 guild,
                 &[(TIMERS, &timers), (BOARD_STYLE, &board_style), (HINTS, &hints)],
             )
-            .await
-            .map_err(|e| e.to_string())?;
-        self.guild_settings.insert(guild, settings);
-        // Games not in memory are due by the soonest new timer at the latest, so each is looked
-        // at under the new timers (and rescheduled) in time.
+            .await?;
+        self.cache.insert(guild, settings);
         if let Err(e) = self
             .store
             .reschedule(Some(guild), settings.timers.soonest())
             .await
         {
             tracing::error!(%guild, error = %e, "could not reschedule a server's games");
-        }
-        self.wake.notify_one();
-        let sessions: Vec<_> = self
-            .sessions
-            .iter()
-            .filter_map(|e| e.value().get().cloned())
-            .collect();
-        for session in sessions {
-            let mut s = session.lock().await;
-            if s.row.guild_id == Some(guild) {
-                s.timers = settings.timers;
-                s.hints = settings.hints;
-                s.board_style = settings.board_style;
-            }
         }
         Ok(())
     }

@@ -3,13 +3,12 @@
 //! carry the game and page only; the server always comes from where the click happened.
 
 use super::history::user_key;
-use super::{Hub, Post, Reply, User, render};
+use super::{Post, User, text};
 use crate::engine::{Button, Field, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::history::Rating;
 use crate::id::{GuildId, UserId};
-use crate::store::{ALL_KINDS, PlayerSummary, RecentSeat, Standing};
-use std::sync::Arc;
+use crate::store::{ALL_KINDS, PlayerSummary, RecentSeat, Standing, Store, StoreError};
 
 /// Rows per leaderboard page.
 pub const PAGE_ROWS: i64 = 10;
@@ -19,8 +18,6 @@ const RECENT_GAMES: i64 = 10;
 const OPPONENTS: i64 = 3;
 /// Rated games the trend looks back over.
 const TREND_GAMES: usize = 10;
-/// Prefix of a leaderboard page button: `lb:<game>:<page>`.
-const BOARD_PREFIX: &str = "lb:";
 const COLOUR: u32 = 0x00F1_C40F;
 
 /// A player as the history shows them: a mention (which never pings in an embed), a bot's
@@ -30,7 +27,7 @@ fn who(tr: &Tr, player: &str) -> String {
         return tr.t(&format!("lobby-add-bot-{level}"));
     }
     match player.parse::<u64>() {
-        Ok(id) => render::mention(UserId(id)),
+        Ok(id) => text::mention(UserId(id)),
         Err(_) => tr.t("history-anonymous"),
     }
 }
@@ -64,313 +61,293 @@ fn standing_line(tr: &Tr, s: &Standing) -> String {
 fn page_button(kind: GameKind, page: i64, emoji: &str, disabled: bool) -> Button {
     // Two buttons may lead to one page (⏮ and ◀ on page 2): the emoji keeps their ids unique.
     Button::act(
-        format!("{BOARD_PREFIX}{}:{page}:{emoji}", kind.id()),
+        super::ids::leaderboard(kind, page, emoji),
         emoji,
         Style::Secondary,
     )
     .disabled(disabled)
 }
 
-/// A leaderboard button's game and page, if `custom_id` is one.
-fn parse_board_id(custom_id: &str) -> Option<(GameKind, i64)> {
-    let mut parts = custom_id.strip_prefix(BOARD_PREFIX)?.split(':');
-    let kind = GameKind::from_id(parts.next()?)?;
-    let page = parts.next()?.parse().ok()?;
-    Some((kind, page))
+/// The game a leaderboard or stats shows when none was named: the server's most played.
+async fn default_kind(store: &Store, guild: Option<GuildId>, user: &User) -> GameKind {
+    let summaries = store
+        .summaries(guild, &user_key(user.id))
+        .await
+        .unwrap_or_default();
+    favourite_of(&summaries).unwrap_or(GameKind::ALL[0])
 }
 
-impl Hub {
-    /// The game a leaderboard or stats shows when none was named: the server's most played.
-    async fn default_kind(&self, guild: Option<GuildId>, user: &User) -> GameKind {
-        let summaries = self
-            .store
-            .summaries(guild, &user_key(user.id))
-            .await
-            .unwrap_or_default();
-        favourite_of(&summaries).unwrap_or(GameKind::ALL[0])
+/// A page (1-based) of the server's leaderboard for a game, with the caller's own row
+/// below it when it is not on the page.
+pub async fn leaderboard(
+    store: &Store,
+    guild: Option<GuildId>,
+    kind: Option<GameKind>,
+    page: Option<i64>,
+    user: &User,
+) -> Result<Post, String> {
+    let tr = Tr::new(user.locale, &[]);
+    let kind = match kind {
+        Some(kind) => kind,
+        None => default_kind(store, guild, user).await,
+    };
+    let failed = |e| super::store_failed(&tr, &e);
+    let page = page.unwrap_or(1).max(1);
+    let (rows, total) = store
+        .leaderboard(guild, kind.id(), (page - 1) * PAGE_ROWS, PAGE_ROWS)
+        .await
+        .map_err(failed)?;
+    let pages = ((total + PAGE_ROWS - 1) / PAGE_ROWS).max(1);
+    if page > pages {
+        return Err(tr.f(
+            "leaderboard-no-page",
+            &[("page", page.into()), ("pages", pages.into())],
+        ));
     }
-
-    /// A page (1-based) of the server's leaderboard for a game, with the caller's own row
-    /// below it when it is not on the page.
-    pub async fn leaderboard(
-        &self,
-        guild: Option<GuildId>,
-        kind: Option<GameKind>,
-        page: Option<i64>,
-        user: &User,
-    ) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
-        let kind = match kind {
-            Some(kind) => kind,
-            None => self.default_kind(guild, user).await,
-        };
-        let failed = |e| super::store_failed(&tr, &e);
-        let page = page.unwrap_or(1).max(1);
-        let (rows, total) = self
-            .store
-            .leaderboard(guild, kind.id(), (page - 1) * PAGE_ROWS, PAGE_ROWS)
-            .await
-            .map_err(failed)?;
-        let pages = ((total + PAGE_ROWS - 1) / PAGE_ROWS).max(1);
-        if page > pages {
-            return Err(tr.f(
-                "leaderboard-no-page",
+    let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, s)).collect();
+    let me = user_key(user.id);
+    if !rows.iter().any(|s| s.player == me) {
+        match store.standing(guild, kind.id(), &me).await.map_err(failed)? {
+            Some(mine) => {
+                lines.push("…".into());
+                lines.push(standing_line(&tr, &mine));
+            }
+            None => lines.push(tr.t("leaderboard-you-unranked")),
+        }
+    }
+    if total == 0 {
+        lines.insert(0, tr.t("leaderboard-empty"));
+    }
+    let game = text::game_name(&tr, kind);
+    Ok(Post {
+        content: None,
+        view: View {
+            title: tr.f("leaderboard-title", &[("game", game.into())]),
+            description: lines.join("\n"),
+            text: None,
+            words: None,
+            fields: vec![],
+            colour: COLOUR,
+            footer: Some(tr.f(
+                "leaderboard-footer",
                 &[("page", page.into()), ("pages", pages.into())],
-            ));
-        }
-        let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, s)).collect();
-        let me = user_key(user.id);
-        if !rows.iter().any(|s| s.player == me) {
-            match self.store.standing(guild, kind.id(), &me).await.map_err(failed)? {
-                Some(mine) => {
-                    lines.push("…".into());
-                    lines.push(standing_line(&tr, &mine));
-                }
-                None => lines.push(tr.t("leaderboard-you-unranked")),
-            }
-        }
-        if total == 0 {
-            lines.insert(0, tr.t("leaderboard-empty"));
-        }
-        let game = render::game_name(&tr, kind);
-        Ok(Post {
-            content: None,
-            view: View {
-                title: tr.f("leaderboard-title", &[("game", game.into())]),
-                description: lines.join("\n"),
-                text: None,
-                words: None,
-                fields: vec![],
-                colour: COLOUR,
-                footer: Some(tr.f(
-                    "leaderboard-footer",
-                    &[("page", page.into()), ("pages", pages.into())],
-                )),
-                rows: vec![Row::buttons(vec![
-                    page_button(kind, 1, "⏮", page == 1),
-                    page_button(kind, page - 1, "◀", page == 1),
-                    page_button(kind, page + 1, "▶", page == pages),
-                    page_button(kind, pages, "⏭", page == pages),
-                ])],
-            },
-            ping: vec![],
-            picture: None,
-        })
-    }
+            )),
+            rows: vec![Row::buttons(vec![
+                page_button(kind, 1, "⏮", page == 1),
+                page_button(kind, page - 1, "◀", page == 1),
+                page_button(kind, page + 1, "▶", page == pages),
+                page_button(kind, pages, "⏭", page == pages),
+            ])],
+        },
+        ping: vec![],
+        picture: None,
+    })
+}
 
-    /// A click on a history view's button, if `custom_id` is one: the page it leads to, in the
-    /// server the click came from.
-    /// A Rematch button on a final board is routed here too: it needs the store only.
-    pub async fn history_click(
-        self: &Arc<Self>,
-        custom_id: &str,
-        guild: Option<GuildId>,
-        user: &User,
-    ) -> Option<Reply> {
-        if let Some(reply) = self.replay_click(custom_id, guild, user).await {
-            return Some(reply);
-        }
-        if let Some(reply) = self.rematch_click(custom_id, guild, user).await {
-            return Some(reply);
-        }
-        let (kind, page) = parse_board_id(custom_id)?;
-        Some(
-            match self.leaderboard(guild, Some(kind), Some(page), user).await {
-                Ok(post) => Reply::Update(post),
-                Err(refusal) => Reply::Private(refusal),
-            },
-        )
-    }
-
-    /// `/saikoro stats`: a player's figures in this server, for one game or all of them, from
-    /// their summaries, their last rated games and their head-to-head rows.
-    pub async fn stats(
-        &self,
-        guild: Option<GuildId>,
-        target: UserId,
-        kind: Option<GameKind>,
-        user: &User,
-    ) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
-        let failed = |e| super::store_failed(&tr, &e);
-        let player = user_key(target);
-        let summaries = self.store.summaries(guild, &player).await.map_err(failed)?;
-        let (mut per_game, overall): (Vec<PlayerSummary>, Vec<PlayerSummary>) =
-            summaries.into_iter().partition(|r| r.kind != ALL_KINDS);
-        // In the game ids' order whatever the database's collation.
-        per_game.sort_by(|a, b| a.kind.cmp(&b.kind));
-        let shown: Vec<PlayerSummary> = match kind {
-            Some(k) => per_game.iter().filter(|r| r.kind == k.id()).cloned().collect(),
-            None => overall,
-        };
-        let title = tr.f("stats-title", &[("player", render::mention(target).into())]);
-        let Some(summary) = shown.first() else {
-            return Err(tr.f("stats-none", &[("player", render::mention(target).into())]));
-        };
-        let mut fields = vec![Field::new(
-            tr.t("stats-games"),
-            tr.f(
-                "stats-games-value",
-                &[
-                    ("games", summary.games.into()),
-                    ("wins", summary.wins.into()),
-                    ("percent", percent(summary.wins, summary.games).into()),
-                    ("streak", summary.best_streak.into()),
-                ],
-            ),
-        )];
-        let rated_kind = kind.or_else(|| {
-            favourite(
-                per_game
-                    .iter()
-                    .filter_map(|r| Some((&r.kind[..], r.games, (r.versus_first_at?, r.versus_first_game?)))),
-            )
-        });
-        if let Some(rated_kind) = rated_kind {
-            // Newest first: the rating now, and the one TREND_GAMES rated games ago.
-            let ratings = self
-                .store
-                .rating_trend(guild, &player, rated_kind.id(), TREND_GAMES as i64 + 1)
-                .await
-                .map_err(failed)?;
-            if let Some(now) = ratings.first() {
-                let then = ratings.get(TREND_GAMES).copied().unwrap_or_default();
-                let trend = now.conservative() - then.conservative();
-                fields.push(Field::new(
-                    tr.f(
-                        "stats-rating",
-                        &[("game", render::game_name(&tr, rated_kind).into())],
-                    ),
-                    tr.f(
-                        "stats-rating-value",
-                        &[
-                            ("rating", rating_text(*now).into()),
-                            ("trend", format!("{trend:+.1}").into()),
-                            ("games", ratings.len().min(TREND_GAMES).into()),
-                        ],
-                    ),
-                ));
-            }
-        }
-        if kind.is_none()
-            && let Some(fav) = favourite_of(&per_game)
-        {
-            fields.push(Field::new(tr.t("stats-favourite"), render::game_name(&tr, fav)).inline());
-        }
-        let solitaire = solitaire_records(&tr, if kind.is_some() { &shown } else { &per_game });
-        if !solitaire.is_empty() {
-            fields.push(Field::new(tr.t("stats-solitaire"), solitaire.join("\n")));
-        }
-        let rivals = self
-            .store
-            .head_to_head(guild, &player, OPPONENTS)
-            .await
-            .map_err(failed)?;
-        if !rivals.is_empty() {
-            let lines: Vec<String> = rivals
+/// `/saikoro stats`: a player's figures in this server, for one game or all of them, from
+/// their summaries, their last rated games and their head-to-head rows.
+pub async fn stats(
+    store: &Store,
+    guild: Option<GuildId>,
+    target: UserId,
+    kind: Option<GameKind>,
+    user: &User,
+) -> Result<Post, String> {
+    let tr = Tr::new(user.locale, &[]);
+    let failed = |e| super::store_failed(&tr, &e);
+    let player = user_key(target);
+    let summaries = store.summaries(guild, &player).await.map_err(failed)?;
+    let (mut per_game, overall): (Vec<PlayerSummary>, Vec<PlayerSummary>) =
+        summaries.into_iter().partition(|r| r.kind != ALL_KINDS);
+    // In the game ids' order whatever the database's collation.
+    per_game.sort_by(|a, b| a.kind.cmp(&b.kind));
+    let shown: Vec<PlayerSummary> = match kind {
+        Some(k) => per_game.iter().filter(|r| r.kind == k.id()).cloned().collect(),
+        None => overall,
+    };
+    let title = tr.f("stats-title", &[("player", text::mention(target).into())]);
+    let Some(summary) = shown.first() else {
+        return Err(tr.f("stats-none", &[("player", text::mention(target).into())]));
+    };
+    let mut fields = vec![Field::new(
+        tr.t("stats-games"),
+        tr.f(
+            "stats-games-value",
+            &[
+                ("games", summary.games.into()),
+                ("wins", summary.wins.into()),
+                ("percent", percent(summary.wins, summary.games).into()),
+                ("streak", summary.best_streak.into()),
+            ],
+        ),
+    )];
+    let rated_kind = kind.or_else(|| {
+        favourite(
+            per_game
                 .iter()
-                .map(|h| {
-                    tr.f(
-                        "stats-versus-row",
-                        &[
-                            ("player", who(&tr, &h.opponent).into()),
-                            ("games", h.games.into()),
-                            ("ahead", h.ahead.into()),
-                            ("behind", h.behind.into()),
-                        ],
-                    )
-                })
-                .collect();
-            fields.push(Field::new(tr.t("stats-versus"), lines.join("\n")));
-        }
-        Ok(Post {
-            content: None,
-            view: View {
-                title,
-                description: String::new(),
-                text: None,
-                words: None,
-                fields,
-                colour: COLOUR,
-                footer: None,
-                rows: vec![],
-            },
-            ping: vec![],
-            picture: None,
-        })
+                .filter_map(|r| Some((&r.kind[..], r.games, (r.versus_first_at?, r.versus_first_game?)))),
+        )
+    });
+    if let Some(rated_kind) = rated_kind {
+        fields.extend(
+            rating_field(store, guild, &player, rated_kind, &tr)
+                .await
+                .map_err(failed)?,
+        );
     }
+    if kind.is_none()
+        && let Some(fav) = favourite_of(&per_game)
+    {
+        fields.push(Field::new(tr.t("stats-favourite"), text::game_name(&tr, fav)).inline());
+    }
+    let solitaire = solitaire_records(&tr, if kind.is_some() { &shown } else { &per_game });
+    if !solitaire.is_empty() {
+        fields.push(Field::new(tr.t("stats-solitaire"), solitaire.join("\n")));
+    }
+    fields.extend(rivals_field(store, guild, &player, &tr).await.map_err(failed)?);
+    Ok(Post {
+        content: None,
+        view: View {
+            title,
+            description: String::new(),
+            text: None,
+            words: None,
+            fields,
+            colour: COLOUR,
+            footer: None,
+            rows: vec![],
+        },
+        ping: vec![],
+        picture: None,
+    })
+}
 
-    /// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
-    pub async fn recent(
-        &self,
-        guild: Option<GuildId>,
-        target: Option<UserId>,
-        user: &User,
-    ) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
-        let player = target.map(user_key);
-        let seats = self
-            .store
-            .recent_games(guild, player.as_deref(), RECENT_GAMES)
-            .await
-            .map_err(|e| super::store_failed(&tr, &e))?;
-        if seats.is_empty() {
-            return Err(tr.t("history-none"));
+/// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
+pub async fn recent(
+    store: &Store,
+    guild: Option<GuildId>,
+    target: Option<UserId>,
+    user: &User,
+) -> Result<Post, String> {
+    let tr = Tr::new(user.locale, &[]);
+    let player = target.map(user_key);
+    let seats = store
+        .recent_games(guild, player.as_deref(), RECENT_GAMES)
+        .await
+        .map_err(|e| super::store_failed(&tr, &e))?;
+    if seats.is_empty() {
+        return Err(tr.t("history-none"));
+    }
+    let mut games: Vec<(i64, Vec<&RecentSeat>)> = vec![];
+    for seat in &seats {
+        match games.last_mut() {
+            Some((id, list)) if *id == seat.game_id => list.push(seat),
+            _ => games.push((seat.game_id, vec![seat])),
         }
-        let mut games: Vec<(i64, Vec<&RecentSeat>)> = vec![];
-        for seat in &seats {
-            match games.last_mut() {
-                Some((id, list)) if *id == seat.game_id => list.push(seat),
-                _ => games.push((seat.game_id, vec![seat])),
-            }
-        }
-        let lines: Vec<String> = games
-            .iter()
-            .map(|(id, seats)| {
-                let first = seats[0];
-                let game =
-                    GameKind::from_id(&first.kind).map_or(first.kind.clone(), |k| render::game_name(&tr, k));
-                let players: Vec<String> = seats.iter().map(|s| seat_text(&tr, s)).collect();
-                tr.f(
-                    "history-row",
-                    &[
-                        ("id", (*id).into()),
-                        ("game", game.into()),
-                        ("players", players.join(", ").into()),
-                        ("at", format!("<t:{}:d>", first.finished_at).into()),
-                    ],
-                )
-            })
-            .collect();
-        Ok(Post {
-            content: None,
-            view: View {
-                title: match target {
-                    Some(t) => tr.f("history-title-player", &[("player", render::mention(t).into())]),
-                    None => tr.t("history-title"),
-                },
-                description: lines.join("\n"),
-                text: None,
-                words: None,
-                fields: vec![],
-                colour: COLOUR,
-                footer: None,
-                rows: vec![],
-            },
-            ping: vec![],
-            picture: None,
+    }
+    let lines: Vec<String> = games
+        .iter()
+        .map(|(id, seats)| {
+            let first = seats[0];
+            let game = GameKind::from_id(&first.kind).map_or(first.kind.clone(), |k| text::game_name(&tr, k));
+            let players: Vec<String> = seats.iter().map(|s| seat_text(&tr, s)).collect();
+            tr.f(
+                "history-row",
+                &[
+                    ("id", (*id).into()),
+                    ("game", game.into()),
+                    ("players", players.join(", ").into()),
+                    ("at", format!("<t:{}:d>", first.finished_at).into()),
+                ],
+            )
         })
-    }
+        .collect();
+    Ok(Post {
+        content: None,
+        view: View {
+            title: match target {
+                Some(t) => tr.f("history-title-player", &[("player", text::mention(t).into())]),
+                None => tr.t("history-title"),
+            },
+            description: lines.join("\n"),
+            text: None,
+            words: None,
+            fields: vec![],
+            colour: COLOUR,
+            footer: None,
+            rows: vec![],
+        },
+        ping: vec![],
+        picture: None,
+    })
+}
 
-    /// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
-    pub async fn forget_me(&self, user: &User) -> String {
-        let tr = Tr::new(user.locale, &[]);
-        let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
-        match self.store.forget_player(&user_key(user.id), forget).await {
-            Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
-            Err(e) => super::store_failed(&tr, &e),
-        }
+/// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
+pub async fn forget_me(store: &Store, user: &User) -> String {
+    let tr = Tr::new(user.locale, &[]);
+    let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
+    match store.forget_player(&user_key(user.id), forget).await {
+        Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
+        Err(e) => super::store_failed(&tr, &e),
     }
+}
+
+/// The player's rating in a game now, and how it moved over their last rated games.
+async fn rating_field(
+    store: &Store,
+    guild: Option<GuildId>,
+    player: &str,
+    kind: GameKind,
+    tr: &Tr<'_>,
+) -> Result<Option<Field>, StoreError> {
+    // Newest first: the rating now, and the one TREND_GAMES rated games ago.
+    let ratings = store
+        .rating_trend(guild, player, kind.id(), TREND_GAMES as i64 + 1)
+        .await?;
+    let Some(now) = ratings.first() else {
+        return Ok(None);
+    };
+    let then = ratings.get(TREND_GAMES).copied().unwrap_or_default();
+    let trend = now.conservative() - then.conservative();
+    Ok(Some(Field::new(
+        tr.f("stats-rating", &[("game", text::game_name(tr, kind).into())]),
+        tr.f(
+            "stats-rating-value",
+            &[
+                ("rating", rating_text(*now).into()),
+                ("trend", format!("{trend:+.1}").into()),
+                ("games", ratings.len().min(TREND_GAMES).into()),
+            ],
+        ),
+    )))
+}
+
+/// The player's record against their most frequent opponents.
+async fn rivals_field(
+    store: &Store,
+    guild: Option<GuildId>,
+    player: &str,
+    tr: &Tr<'_>,
+) -> Result<Option<Field>, StoreError> {
+    let rivals = store.head_to_head(guild, player, OPPONENTS).await?;
+    if rivals.is_empty() {
+        return Ok(None);
+    }
+    let lines: Vec<String> = rivals
+        .iter()
+        .map(|h| {
+            tr.f(
+                "stats-versus-row",
+                &[
+                    ("player", who(tr, &h.opponent).into()),
+                    ("games", h.games.into()),
+                    ("ahead", h.ahead.into()),
+                    ("behind", h.behind.into()),
+                ],
+            )
+        })
+        .collect();
+    Ok(Some(Field::new(tr.t("stats-versus"), lines.join("\n"))))
 }
 
 /// A seat in a history line: the player and how they did.
@@ -417,7 +394,7 @@ fn solitaire_records(tr: &Tr, summaries: &[PlayerSummary]) -> Vec<String> {
         .iter()
         .filter_map(|r| {
             let best = r.solo_best?;
-            let game = GameKind::from_id(&r.kind).map_or(r.kind.clone(), |k| render::game_name(tr, k));
+            let game = GameKind::from_id(&r.kind).map_or(r.kind.clone(), |k| text::game_name(tr, k));
             let average = r.solo_turns as f64 / r.solo_games as f64;
             Some(tr.f(
                 "stats-solitaire-row",
@@ -451,14 +428,6 @@ mod tests {
         let games = [("ishigaki", 4, (50, 9)), ("cantstop", 3, (40, 7))];
         assert_eq!(favourite(games.into_iter()), GameKind::from_id("ishigaki"));
         assert_eq!(favourite([("cantstop", 0, (1, 1))].into_iter()), None);
-    }
-
-    #[test]
-    fn leaderboard_ids_round_trip_and_foreign_ids_are_not_ours() {
-        let b = page_button(GameKind::ALL[0], 3, "▶", false);
-        assert_eq!(parse_board_id(&b.id), Some((GameKind::ALL[0], 3)));
-        assert_eq!(parse_board_id("sk:1:0:roll"), None);
-        assert_eq!(parse_board_id("lb:nosuchgame:1:▶"), None);
     }
 
     #[test]

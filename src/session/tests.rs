@@ -1,8 +1,15 @@
 //! The session's decisions, without Discord: a recording outbox stands in for the channel.
 
 use super::*;
+use crate::engine::{AnyGame, Locale};
+use crate::games::GameKind;
+use crate::store::{Status, Store};
+use ids::Route;
+use live::due_at;
+use std::sync::Arc;
 use std::sync::Mutex as StdMutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::Notify;
 
 /// Remembers what the session sent to channels, as a user would see them.
 #[derive(Default)]
@@ -13,25 +20,25 @@ struct Channel {
 
 #[async_trait::async_trait]
 impl Outbox for Channel {
-    async fn post(&self, channel: ChannelId, post: &Post) -> Result<MessageId, String> {
-        post.view.check_limits()?;
+    async fn post(&self, channel: ChannelId, post: &Post) -> Result<MessageId, OutboxError> {
+        post.view.check_limits().map_err(OutboxError::Refused)?;
         let id = MessageId(1000 + self.next_id.fetch_add(1, Ordering::SeqCst));
         self.messages.lock().unwrap().push((channel, id, post.clone()));
         Ok(id)
     }
 
-    async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), String> {
-        post.view.check_limits()?;
+    async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), OutboxError> {
+        post.view.check_limits().map_err(OutboxError::Refused)?;
         let mut msgs = self.messages.lock().unwrap();
         let m = msgs
             .iter_mut()
             .find(|(c, id, _)| *c == channel && *id == message)
-            .ok_or("edit of an unknown message")?;
+            .ok_or_else(|| OutboxError::Refused("edit of an unknown message".into()))?;
         m.2 = post.clone();
         Ok(())
     }
 
-    async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), String> {
+    async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), OutboxError> {
         let post = Post {
             content: Some(text.to_owned()),
             view: crate::engine::View {
@@ -112,24 +119,104 @@ fn place(channel: ChannelId) -> Place {
     }
 }
 
-async fn hub_with(store: Store) -> (Arc<Hub>, Arc<Channel>) {
+async fn hub_with(store: Store) -> (Arc<Tables>, Arc<Channel>) {
     let channel = Arc::new(Channel::default());
     let settings = Settings {
         dice_seed: None,
         ..test_settings(Timers::default())
     };
-    (Hub::new(store, channel.clone(), settings), channel)
+    (Tables::new(store, channel.clone(), settings), channel)
 }
 
-async fn hub() -> (Arc<Hub>, Arc<Channel>) {
+async fn hub() -> (Arc<Tables>, Arc<Channel>) {
     hub_with(Store::connect("sqlite::memory:").await.unwrap()).await
 }
 
+/// Discord's side of a click's answer: the clicked message becomes an UPDATE's post. A
+/// stalling answer never returns, as if the process died just after answering.
+struct Answer<'a> {
+    out: &'a Channel,
+    custom_id: &'a str,
+    reply: StdMutex<Option<Reply>>,
+    stall: Option<Notify>,
+}
+
+impl<'a> Answer<'a> {
+    fn new(out: &'a Channel, custom_id: &'a str) -> Self {
+        Answer {
+            out,
+            custom_id,
+            reply: StdMutex::new(None),
+            stall: None,
+        }
+    }
+
+    fn reply(&self) -> Reply {
+        self.reply
+            .lock()
+            .unwrap()
+            .take()
+            .expect("every click is answered")
+    }
+}
+
+#[async_trait::async_trait]
+impl Responder for Answer<'_> {
+    async fn answer(&self, reply: Reply) {
+        self.out.update_clicked(self.custom_id, &reply);
+        let earlier = self.reply.lock().unwrap().replace(reply);
+        assert!(earlier.is_none(), "a click is answered once");
+        if let Some(stall) = &self.stall {
+            stall.notify_one();
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// A click served as the Discord front end serves it: the id decoded once, and answered by
+/// the service it names.
+async fn serve(hub: &Arc<Tables>, out: &Channel, custom_id: &str, user: &User, answer: &Answer<'_>) {
+    match ids::decode(custom_id, None) {
+        Some(Route::Table(route)) => hub.click(&route, out.message_with(custom_id), user, answer).await,
+        Some(Route::Records(route)) => {
+            let reply = hub.records().click(route, Some(GuildId(1)), user).await;
+            answer.answer(reply).await;
+        }
+        None => {
+            let unknown = Tr::new(user.locale, &[]).t("click-unknown");
+            answer.answer(Reply::Private(unknown)).await;
+        }
+    }
+}
+
 /// A click as Discord delivers it: the answer, and the clicked message updated if it says so.
-async fn click(hub: &Arc<Hub>, out: &Channel, custom_id: &str, user: &User) -> Reply {
-    let reply = hub.click(custom_id, out.message_with(custom_id), user).await;
-    out.update_clicked(custom_id, &reply);
-    reply
+async fn click(hub: &Arc<Tables>, out: &Channel, custom_id: &str, user: &User) -> Reply {
+    let answer = Answer::new(out, custom_id);
+    serve(hub, out, custom_id, user, &answer).await;
+    answer.reply()
+}
+
+/// A click whose process dies right after answering it: nothing after the answer happens.
+async fn click_then_crash(hub: &Arc<Tables>, out: &Channel, custom_id: &str, user: &User) -> Reply {
+    let answer = Answer {
+        stall: Some(Notify::new()),
+        ..Answer::new(out, custom_id)
+    };
+    let stalled = answer.stall.as_ref().expect("a stalling answer");
+    tokio::select! {
+        biased;
+        () = serve(hub, out, custom_id, user, &answer) => panic!("a stalling answer never returns"),
+        () = stalled.notified() => {}
+    }
+    answer.reply()
+}
+
+/// The game a board's or lobby's button belongs to.
+fn game_of(custom_id: &str) -> GameId {
+    match ids::decode(custom_id, None) {
+        Some(Route::Table(route)) => route.game(),
+        other => panic!("not a table's button: {other:?}"),
+    }
 }
 
 fn cantstop() -> GameKind {
@@ -157,17 +244,17 @@ fn button(post: &Post, suffix: &str) -> String {
 }
 
 /// Opens a Can't Stop lobby with default options.
-async fn open(hub: &Arc<Hub>, channel: ChannelId, host: &User) -> String {
+async fn open(hub: &Arc<Tables>, channel: ChannelId, host: &User) -> String {
     hub.open_lobby(cantstop(), place(channel), host, serde_json::json!({}), false)
         .await
 }
 
 /// Opens a Can't Stop lobby for ann (1) and ben (2) and starts it; returns the game id.
-async fn started(hub: &Arc<Hub>, out: &Channel) -> GameId {
+async fn started(hub: &Arc<Tables>, out: &Channel) -> GameId {
     started_in(hub, out, CHANNEL).await
 }
 
-async fn started_in(hub: &Arc<Hub>, out: &Channel, channel: ChannelId) -> GameId {
+async fn started_in(hub: &Arc<Tables>, out: &Channel, channel: ChannelId) -> GameId {
     let hub = hub.clone();
     let ann = user(1, "ann");
     let reply = open(&hub, channel, &ann).await;
@@ -183,13 +270,13 @@ async fn started_in(hub: &Arc<Hub>, out: &Channel, channel: ChannelId) -> GameId
         Reply::Update(p) => assert!(p.view.rows.is_empty(), "the lobby loses its buttons"),
         other => panic!("{other:?}"),
     }
-    let game = ids::decode(&start).unwrap().game();
-    hub.settle(game).await;
-    game
+    game_of(&start)
 }
 
-async fn log_len(hub: &Hub, game: GameId) -> usize {
-    hub.live(game)
+async fn log_len(hub: &Tables, game: GameId) -> usize {
+    hub.play
+        .index
+        .live(game)
         .await
         .unwrap()
         .expect("an unfinished game")
@@ -207,7 +294,7 @@ async fn one_game_per_channel_but_threads_are_channels() {
     );
     let thread = open(&hub, THREAD, &user(3, "cho")).await;
     assert!(thread.starts_with("Lobby opened"), "{thread}");
-    assert_eq!(hub.active(), 2);
+    assert_eq!(hub.play.index.active(), 2);
 }
 
 #[tokio::test]
@@ -242,7 +329,7 @@ async fn lobby_permissions() {
     assert!(
         matches!(click(&hub, &out, &button(&lobby, "cancel"), &boss).await, Reply::Update(p) if p.view.rows.is_empty())
     );
-    assert_eq!(hub.active(), 0, "a cancelled lobby frees the channel");
+    assert_eq!(hub.play.index.active(), 0, "a cancelled lobby frees the channel");
 }
 
 #[tokio::test]
@@ -279,9 +366,16 @@ async fn who_may_click_and_stale_boards() {
     // A double click: both arrive together, exactly one applies.
     let a = user(active, "x");
     let board_id = out.message_with(&roll);
-    let (r1, r2) = tokio::join!(hub.click(&roll, board_id, &a), hub.click(&roll, board_id, &a));
-    out.update_clicked(&roll, &r1);
-    out.update_clicked(&roll, &r2);
+    let route = match ids::decode(&roll, None) {
+        Some(Route::Table(route)) => route,
+        other => panic!("{other:?}"),
+    };
+    let (a1, a2) = (Answer::new(&out, &roll), Answer::new(&out, &roll));
+    tokio::join!(
+        hub.click(&route, board_id, &a, &a1),
+        hub.click(&route, board_id, &a, &a2)
+    );
+    let (r1, r2) = (a1.reply(), a2.reply());
     let updates = [&r1, &r2]
         .iter()
         .filter(|r| matches!(r, Reply::Update(_)))
@@ -303,7 +397,7 @@ async fn resign_ends_a_two_player_game_and_frees_the_channel() {
     started(&hub, &out).await;
     let reply = hub.resign(cantstop(), CHANNEL, &user(1, "ann")).await;
     assert_eq!(reply, "You resigned.");
-    assert_eq!(hub.active(), 0);
+    assert_eq!(hub.play.index.active(), 0);
     let (_, last) = out.last(CHANNEL);
     assert!(last.content.unwrap().contains("ben wins"));
     assert_eq!(out.live_buttons(), 0, "no live buttons remain");
@@ -317,10 +411,10 @@ async fn abandon_is_for_the_host_or_a_manager() {
     started(&hub, &out).await;
     let refused = hub.abandon(cantstop(), CHANNEL, &user(2, "ben")).await;
     assert!(refused.contains("Only the host"), "{refused}");
-    assert_eq!(hub.active(), 1);
+    assert_eq!(hub.play.index.active(), 1);
     let done = hub.abandon(cantstop(), CHANNEL, &user(1, "ann")).await;
     assert_eq!(done, "The game is abandoned.");
-    assert_eq!(hub.active(), 0);
+    assert_eq!(hub.play.index.active(), 0);
     assert_eq!(out.live_buttons(), 0);
 }
 
@@ -372,8 +466,6 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
     assert!(with_bot.view.fields[0].value.contains("Bot 1"));
     let start = button(&with_bot, "start");
     assert!(matches!(click(&hub, &out, &start, &ann).await, Reply::Update(_)));
-    let game = ids::decode(&start).unwrap().game();
-    hub.settle(game).await;
     // Whoever starts, within a few moments it is ann's turn on a live board that pings her.
     for _ in 0..200 {
         let (_, board) = out.last(CHANNEL);
@@ -388,9 +480,9 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
 
 #[test]
 fn names_cannot_format_or_mass_mention() {
-    assert_eq!(render::escape("**bold**"), "\\*\\*bold\\*\\*");
-    assert!(!render::escape("@everyone").contains("@everyone"));
-    assert_eq!(render::escape("\u{7}"), "?");
+    assert_eq!(text::escape("**bold**"), "\\*\\*bold\\*\\*");
+    assert!(!text::escape("@everyone").contains("@everyone"));
+    assert_eq!(text::escape("\u{7}"), "?");
 }
 
 #[tokio::test]
@@ -419,9 +511,9 @@ fn live_board(out: &Channel) -> Option<Post> {
 }
 
 /// The game's log length in memory and in the store, while it is active.
-async fn log_lens(hub: &Hub, game: GameId) -> (Option<usize>, Option<usize>) {
-    let memory = hub.live(game).await.unwrap().map(|s| s.version());
-    let games = hub.store.load_active().await.unwrap();
+async fn log_lens(hub: &Tables, game: GameId) -> (Option<usize>, Option<usize>) {
+    let memory = hub.play.index.live(game).await.unwrap().map(|s| s.version());
+    let games = hub.play.store.load_active().await.unwrap();
     (
         memory,
         games.iter().find(|g| g.row.id == game).map(|g| g.log.len()),
@@ -479,7 +571,6 @@ proptest::proptest! {
                         assert!(after.1.is_none() || after.1 == after.0, "`{id}`: {after:?}");
                     }
                 }
-                hub.settle(game).await;
             }
         });
     }
@@ -510,15 +601,18 @@ async fn a_process_leaves_other_shards_games_alone() {
     // A lobby in shard 0's guild cannot be opened by shard 1, even in another channel.
     let opened = open(&other, THREAD, &ann).await;
     assert!(opened.contains("Another part of the bot"), "{opened}");
-    assert_eq!(other.active(), 0);
+    assert_eq!(other.play.index.active(), 0);
     assert_eq!(log_len(&owner, game).await, 0);
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// A Rematch click as Discord delivers it: routed by `history_click`, answered privately.
-async fn rematch(hub: &Arc<Hub>, custom_id: &str, who: &User) -> String {
-    match hub.history_click(custom_id, Some(GuildId(1)), who).await {
-        Some(Reply::Private(text)) => text,
+/// A Rematch click as Discord delivers it: served by the records, answered privately.
+async fn rematch(hub: &Arc<Tables>, custom_id: &str, who: &User) -> String {
+    let Some(Route::Records(route)) = ids::decode(custom_id, None) else {
+        return Tr::new(who.locale, &[]).t("click-unknown");
+    };
+    match hub.records().click(route, Some(GuildId(1)), who).await {
+        Reply::Private(text) => text,
         other => panic!("{other:?}"),
     }
 }
@@ -541,7 +635,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
             .await
             .contains("can't be played again")
     );
-    assert_eq!(hub.active(), 0);
+    assert_eq!(hub.play.index.active(), 0);
 
     let game = started(&hub, &out).await;
     hub.resign(cantstop(), CHANNEL, &ann).await;
@@ -557,9 +651,15 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
             .await
             .contains("can't be played again")
     );
-    let elsewhere = hub.history_click(id, Some(GuildId(2)), &ben).await;
-    assert!(matches!(elsewhere, Some(Reply::Private(t)) if t.contains("can't be played again")));
-    assert_eq!((hub.active(), out.messages.lock().unwrap().len()), (0, posted));
+    let Some(Route::Records(route)) = ids::decode(id, None) else {
+        panic!("a rematch's id")
+    };
+    let elsewhere = hub.records().click(route, Some(GuildId(2)), &ben).await;
+    assert!(matches!(elsewhere, Reply::Private(t) if t.contains("can't be played again")));
+    assert_eq!(
+        (hub.play.index.active(), out.messages.lock().unwrap().len()),
+        (0, posted)
+    );
 
     // Ben asks: the old seat 2 (ben) is seat 1 now; ann is expected and pinged.
     assert!(rematch(&hub, id, &ben).await.starts_with("Lobby opened"));
@@ -570,7 +670,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     assert_eq!(expected.value, "<@1>");
     // A second click, by anyone, opens nothing more.
     assert!(rematch(&hub, id, &ann).await.contains("already opened"));
-    assert_eq!(hub.active(), 1);
+    assert_eq!(hub.play.index.active(), 1);
 
     let Reply::Update(joined) = click(&hub, &out, &button(&lobby, "join"), &ann).await else {
         panic!()
@@ -578,8 +678,17 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     assert!(!joined.view.fields.iter().any(|f| f.name == "Expected"));
     let start = button(&joined, "start");
     assert!(matches!(click(&hub, &out, &start, &ben).await, Reply::Update(_)));
-    let new_game = ids::decode(&start).unwrap().game();
-    let seats = hub.live(new_game).await.unwrap().unwrap().table.seats.clone();
+    let new_game = game_of(&start);
+    let seats = hub
+        .play
+        .index
+        .live(new_game)
+        .await
+        .unwrap()
+        .unwrap()
+        .table
+        .seats
+        .clone();
     let order: Vec<_> = seats.iter().map(|s| s.user).collect();
     assert_eq!(order, vec![Some(UserId(2)), Some(UserId(1))]);
 
@@ -602,14 +711,19 @@ async fn a_rematch_lobby_that_closes_before_it_starts_frees_the_rematch() {
     let game = started(&hub, &out).await;
     hub.resign(cantstop(), CHANNEL, &ann).await;
     let id = format!("rm:{game}");
-    let lobby = |hub: &Arc<Hub>| *hub.channels.get(&CHANNEL).unwrap();
 
     // Nobody joined in time: the lobby expires and the rematch can be asked for again.
     assert!(rematch(&hub, &id, &ben).await.starts_with("Lobby opened"));
-    let mut expiring = hub.live(lobby(&hub)).await.unwrap().expect("the lobby is live");
-    hub.expire_lobby(&mut expiring).await;
+    let mut expiring = hub
+        .play
+        .index
+        .in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .expect("the lobby is live");
+    hub.play.expire_lobby(&mut expiring).await;
     drop(expiring);
-    assert_eq!(hub.active(), 0);
+    assert_eq!(hub.play.index.active(), 0);
     let again = rematch(&hub, &id, &ann).await;
     assert!(again.starts_with("Lobby opened"), "{again}");
 
@@ -647,13 +761,14 @@ async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
     let game = started(&hub, &out).await;
     hub.resign(cantstop(), CHANNEL, &user(1, "ann")).await;
     let ben = user(2, "ben");
-    let replay = || hub.replay(Some(GuildId(1)), None, game, None, &ben);
+    let records = hub.records();
+    let replay = || records.replay(Some(GuildId(1)), None, game, None, &ben);
     assert!(replay().await.unwrap().content.unwrap().contains("ben wins"));
     // A live game of ben's elsewhere keeps his seat: he is still playing it.
     hub.open_lobby(cantstop(), place(THREAD), &ben, serde_json::json!({}), false)
         .await;
 
-    assert!(hub.forget_me(&ben).await.contains('1'));
+    assert!(records.forget_me(&ben).await.contains('1'));
     let after = replay().await.unwrap();
     assert!(
         after.content.as_deref().unwrap().contains("someone wins"),
@@ -665,6 +780,7 @@ async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
         "the others keep their names"
     );
     let stored = hub
+        .play
         .store
         .load_game(game)
         .await
@@ -677,7 +793,7 @@ async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
         !stored.contains("ben") && !stored.contains(r#""user":2"#),
         "{stored}"
     );
-    let lobby = hub.store.load_active().await.unwrap();
+    let lobby = hub.play.store.load_active().await.unwrap();
     assert!(lobby[0].row.seats.to_string().contains("ben"));
 }
 
@@ -701,11 +817,40 @@ fn test_settings(timers: Timers) -> Settings {
 }
 
 /// The process started again on `url`, posting to the same channels (`out` outlives it).
-async fn restarted(url: &str, out: &Arc<Channel>, timers: Timers) -> Arc<Hub> {
-    Hub::new(
+async fn restarted(url: &str, out: &Arc<Channel>, timers: Timers) -> Arc<Tables> {
+    Tables::new(
         Store::connect(url).await.unwrap(),
         out.clone(),
         test_settings(timers),
+    )
+}
+
+/// A clock that stands still until the test moves it.
+struct TestClock(AtomicU64);
+
+impl TestClock {
+    fn new() -> Arc<TestClock> {
+        Arc::new(TestClock(AtomicU64::new(1_700_000_000)))
+    }
+
+    fn advance(&self, secs: u64) {
+        self.0.fetch_add(secs, Ordering::SeqCst);
+    }
+}
+
+impl Clock for TestClock {
+    fn since_epoch(&self) -> Duration {
+        Duration::from_secs(self.0.load(Ordering::SeqCst))
+    }
+}
+
+/// As [`restarted`], on the test's clock.
+async fn restarted_at(url: &str, out: &Arc<Channel>, timers: Timers, clock: &Arc<TestClock>) -> Arc<Tables> {
+    Tables::with_clock(
+        Store::connect(url).await.unwrap(),
+        out.clone(),
+        test_settings(timers),
+        clock.clone(),
     )
 }
 
@@ -723,7 +868,11 @@ async fn a_restart_loads_no_game_until_it_is_touched_and_idle_games_leave_memory
 
     let hub = restarted(&url, &out, Timers::default()).await;
     assert_eq!(hub.restore().await.unwrap(), 3);
-    assert_eq!(hub.loaded(), 0, "nothing is loaded before it is touched");
+    assert_eq!(
+        hub.play.index.loaded(),
+        0,
+        "nothing is loaded before it is touched"
+    );
     // A click on the board of a game not loaded yet: the game loads and the click plays.
     let (_, board) = out.last(THREAD);
     let roll = button(&board, "roll");
@@ -732,16 +881,16 @@ async fn a_restart_loads_no_game_until_it_is_touched_and_idle_games_leave_memory
         click(&hub, &out, &roll, &player).await,
         Reply::Update(_)
     ));
-    assert_eq!(hub.loaded(), 1);
+    assert_eq!(hub.play.index.loaded(), 1);
     // A command in another channel loads that channel's game.
     let log = hub.log(cantstop(), third, &user(1, "ann"), None).await;
     assert_eq!(log, Tr::new(Locale::En, &[]).t("log-empty"));
-    assert_eq!(hub.loaded(), 2);
+    assert_eq!(hub.play.index.loaded(), 2);
 
     // Idle sessions leave memory; the index keeps their games and their buttons work on.
     assert_eq!(hub.evict_idle(Duration::from_secs(3600)), 0, "touched just now");
     assert_eq!(hub.evict_idle(Duration::ZERO), 2);
-    assert_eq!((hub.loaded(), hub.active()), (0, 3));
+    assert_eq!((hub.play.index.loaded(), hub.play.index.active()), (0, 3));
     let Reply::Private(stale) = click(&hub, &out, &roll, &player).await else {
         panic!("a button of the board before the roll is stale, also after a reload");
     };
@@ -777,8 +926,8 @@ async fn concurrent_first_touches_load_a_game_once() {
     let touches = (0..4).map(|_| {
         let hub = hub.clone();
         tokio::spawn(async move {
-            let s = hub.live(game).await.unwrap().expect("in the index");
-            OwnedMutexGuard::mutex(&s).clone()
+            let s = hub.play.index.live(game).await.unwrap().expect("in the index");
+            tokio::sync::OwnedMutexGuard::mutex(&s).clone()
         })
     });
     let mut sessions = vec![];
@@ -801,7 +950,8 @@ async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
         timeout_secs: 0,
         on_timeout: OnTimeout::Play,
     };
-    let hub = restarted(&url, &out, timers).await;
+    let clock = TestClock::new();
+    let hub = restarted_at(&url, &out, timers, &clock).await;
     hub.restore().await.unwrap();
     started(&hub, &out).await;
     let (_, board) = out.last(CHANNEL);
@@ -813,20 +963,67 @@ async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
             .count()
     };
 
-    let hub = restarted(&url, &out, timers).await;
+    let hub = restarted_at(&url, &out, timers, &clock).await;
     assert_eq!(hub.restore().await.unwrap(), 1);
-    // The reminder comes a second or two after the board (times are whole seconds).
-    tokio::time::sleep(Duration::from_millis(2100)).await;
+    hub.check_timers().await;
+    assert_eq!(reminders(), 0, "not due yet");
+    // The reminder comes a second after the board.
+    clock.advance(1);
     hub.check_timers().await;
     assert_eq!(reminders(), 1, "the due game was loaded and its player reminded");
     assert_eq!(
-        hub.loaded(),
+        hub.play.index.loaded(),
         0,
         "loaded for the timer only, so out of memory again"
     );
     hub.check_timers().await;
     assert_eq!(reminders(), 1, "rescheduled: one reminder per wait");
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// Lobby expiry and a turn's timeout, on a clock the test moves: nothing happens a second
+/// early, and each happens once its time has come.
+#[tokio::test]
+async fn lobbies_expire_and_idle_players_time_out_when_the_clock_says_so() {
+    let clock = TestClock::new();
+    let timers = Timers {
+        reminder_secs: 0,
+        timeout_secs: 30,
+        on_timeout: OnTimeout::Leave,
+    };
+    let out = Arc::new(Channel::default());
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hub = Tables::with_clock(store, out.clone(), test_settings(timers), clock.clone());
+    open(&hub, THREAD, &user(1, "ann")).await;
+    let game = started(&hub, &out).await;
+    assert_eq!(hub.play.index.active(), 2);
+
+    clock.advance(29);
+    hub.check_timers().await;
+    assert_eq!(
+        log_len(&hub, game).await,
+        0,
+        "the awaited player has a second left"
+    );
+    clock.advance(1);
+    hub.check_timers().await;
+    let said = out.messages.lock().unwrap().last().unwrap().2.content.clone();
+    assert!(said.unwrap_or_default().contains("ran out of time"));
+    assert!(
+        hub.play.index.live(game).await.unwrap().is_none(),
+        "the other player won"
+    );
+
+    // The lobby in the thread was opened with the game: it expires after `lobby_expiry`.
+    let expiry = test_settings(timers).lobby_expiry.as_secs();
+    clock.advance(expiry - 31);
+    hub.check_timers().await;
+    assert_eq!(hub.play.index.active(), 1, "the lobby has a second left");
+    clock.advance(1);
+    hub.check_timers().await;
+    assert_eq!(hub.play.index.active(), 0, "the lobby expired");
+    let (_, lobby) = out.last(THREAD);
+    assert!(lobby.view.rows.is_empty(), "an expired lobby loses its buttons");
 }
 
 #[test]
@@ -901,11 +1098,12 @@ async fn a_turn_that_passed_just_before_a_crash_gets_its_next_board() {
         .expect("a first roll always moves");
     click(&hub, &out, &moved, &player).await;
     let (_, moved) = out.last(CHANNEL);
-    let Reply::Update(frozen) = click(&hub, &out, &button(&moved, "stop"), &player).await else {
+    let Reply::Update(frozen) = click_then_crash(&hub, &out, &button(&moved, "stop"), &player).await else {
         panic!("stopping is answered with the frozen board");
     };
     assert!(frozen.view.rows.is_empty());
-    // The process dies before `settle` posts the next board.
+    // The process died before it posted the next board.
+    assert_eq!(out.last(CHANNEL).1, frozen);
     drop(hub);
 
     let hub = restarted(&url, &out, Timers::default()).await;
@@ -926,18 +1124,18 @@ async fn a_turn_that_passed_just_before_a_crash_gets_its_next_board() {
 }
 
 /// A process on `url` that stores a snapshot every `every` actions.
-async fn snapshotting(url: &str, out: &Arc<Channel>, every: usize) -> Arc<Hub> {
+async fn snapshotting(url: &str, out: &Arc<Channel>, every: usize) -> Arc<Tables> {
     let settings = Settings {
         snapshot_every: every,
         ..test_settings(Timers::default())
     };
-    let hub = Hub::new(Store::connect(url).await.unwrap(), out.clone(), settings);
+    let hub = Tables::new(Store::connect(url).await.unwrap(), out.clone(), settings);
     hub.restore().await.unwrap();
     hub
 }
 
 /// A Can't Stop game of ann, ben and cho started in `CHANNEL`.
-async fn started_for_three(hub: &Arc<Hub>, out: &Channel) -> GameId {
+async fn started_for_three(hub: &Arc<Tables>, out: &Channel) -> GameId {
     let ann = user(1, "ann");
     open(hub, CHANNEL, &ann).await;
     let (_, lobby) = out.last(CHANNEL);
@@ -946,9 +1144,7 @@ async fn started_for_three(hub: &Arc<Hub>, out: &Channel) -> GameId {
     }
     let start = button(&lobby, "start");
     click(hub, out, &start, &ann).await;
-    let game = ids::decode(&start).unwrap().game();
-    hub.settle(game).await;
-    game
+    game_of(&start)
 }
 
 /// Plays a Can't Stop board the way a cautious player does: two moves a turn, then stop.
@@ -984,13 +1180,13 @@ impl Cautious {
     }
 }
 
-async fn finished(hub: &Hub, game: GameId) -> bool {
-    let stored = hub.store.load_game(game).await.unwrap().expect("stored");
+async fn finished(hub: &Tables, game: GameId) -> bool {
+    let stored = hub.play.store.load_game(game).await.unwrap().expect("stored");
     stored.row.status == Status::Finished
 }
 
 /// Every page of `/cantstop log`, oldest first.
-async fn log_pages(hub: &Hub) -> Vec<String> {
+async fn log_pages(hub: &Tables) -> Vec<String> {
     let ann = user(1, "ann");
     let mut pages = vec![];
     for page in 1.. {
@@ -1035,17 +1231,15 @@ async fn a_game_loaded_from_snapshots_plays_as_the_whole_log_does() {
         let (id, player) = policy.choose(&board);
         let reply = click(&plain, &plain_out, &id, &player).await;
         assert_eq!(click(&snap, &snap_out, &id, &player).await, reply, "`{id}`");
-        plain.settle(game).await;
-        snap.settle(game).await;
         if step % 7 == 6 && !finished(&snap, game).await {
             if step % 21 == 20 {
                 snap = snapshotting(&snap_url, &snap_out, EVERY).await;
             } else {
                 assert_eq!(snap.evict_idle(Duration::ZERO), 1);
             }
-            let stored = snap.store.load_game(game).await.unwrap().unwrap().log;
-            let live = snap.store.load_live(game).await.unwrap().unwrap();
-            let s = snap.live(game).await.unwrap().expect("unfinished");
+            let stored = snap.play.store.load_game(game).await.unwrap().unwrap().log;
+            let live = snap.play.store.load_live(game).await.unwrap().unwrap();
+            let s = snap.play.index.live(game).await.unwrap().expect("unfinished");
             assert_eq!((s.version(), &s.tail), (stored.len(), &live.tail));
             if let Some(snapshot) = live.snapshot {
                 assert_eq!(s.base, snapshot.covers);
@@ -1062,13 +1256,17 @@ async fn a_game_loaded_from_snapshots_plays_as_the_whole_log_does() {
     );
 
     let ann = user(1, "ann");
-    let replay = async |hub: &Hub| hub.replay(Some(GuildId(1)), None, game, None, &ann).await;
+    let replay = async |hub: &Arc<Tables>| {
+        hub.records()
+            .replay(Some(GuildId(1)), None, game, None, &ann)
+            .await
+    };
     assert_eq!(replay(&snap).await, replay(&plain).await);
-    let log = async |hub: &Hub| hub.store.load_game(game).await.unwrap().unwrap().log;
+    let log = async |hub: &Tables| hub.play.store.load_game(game).await.unwrap().unwrap().log;
     assert_eq!(log(&snap).await, log(&plain).await);
     for player in ["1", "2", "3"] {
-        let results = async |hub: &Hub| {
-            let results = hub.store.results_of(Some(GuildId(1)), player).await.unwrap();
+        let results = async |hub: &Tables| {
+            let results = hub.play.store.results_of(Some(GuildId(1)), player).await.unwrap();
             let seen: Vec<_> = results
                 .into_iter()
                 .map(|r| (r.place, r.won, r.resigned, r.mu, r.sigma))
@@ -1095,14 +1293,13 @@ async fn a_snapshot_that_does_not_restore_falls_back_to_the_whole_log() {
     let hub = snapshotting(&url, &out, EVERY).await;
     let game = started(&hub, &out).await;
     let mut policy = Cautious::default();
-    let mut play = async |hub: &Arc<Hub>, clicks: usize| {
+    let mut play = async |hub: &Arc<Tables>, clicks: usize| {
         for _ in 0..clicks {
             let (id, player) = policy.choose(&live_board(&out).expect("a live board"));
             assert!(
                 matches!(click(hub, &out, &id, &player).await, Reply::Update(_)),
                 "`{id}`"
             );
-            hub.settle(game).await;
         }
     };
     play(&hub, 7).await;
@@ -1125,11 +1322,11 @@ async fn a_snapshot_that_does_not_restore_falls_back_to_the_whole_log() {
 
     let hub = snapshotting(&url, &out, EVERY).await;
     {
-        let s = hub.live(game).await.unwrap().expect("the game loads");
+        let s = hub.play.index.live(game).await.unwrap().expect("the game loads");
         assert_eq!((s.base, s.version()), (0, 7), "the whole log replayed");
     }
     play(&hub, 3).await;
-    let stored = hub.store.load_live(game).await.unwrap().unwrap();
+    let stored = hub.play.store.load_live(game).await.unwrap().unwrap();
     let snapshot = stored.snapshot.expect("a snapshot");
     assert_eq!(
         snapshot.covers, 8,

@@ -3,7 +3,9 @@
 //! game decides what that is: Can't Stop stops, Saizumi's responder is done) or leaves the game, as
 //! the server chose. Measured from the last action (`updated_at`), so they survive restarts.
 
-use super::{Hub, Session, now, render};
+use super::live::Session;
+use super::play::Play;
+use super::text;
 use crate::engine::{self, Seat, Tr};
 use crate::id::GameId;
 use crate::id::UserId;
@@ -90,41 +92,43 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
     }
 }
 
-impl Hub {
-    /// Starts the timer task (once, after [`Hub::restore`]): it sleeps until the store's next
-    /// due game (or a write makes one due sooner) and then does what is due; and the sweep that
-    /// takes idle sessions out of memory.
-    pub fn start_timers(self: &Arc<Self>) {
-        let hub = self.clone();
+/// What happens without a click: reminders, timeouts, lobbies expiring, boards and bots that
+/// are due, and idle sessions leaving memory.
+pub(super) struct Timekeeper(pub(super) Arc<Play>);
+
+impl Timekeeper {
+    /// Starts the timer task (once, after the index is restored): it sleeps until the store's
+    /// next due game (or a write makes one due sooner) and then does what is due; and the sweep
+    /// that takes idle sessions out of memory.
+    pub(super) fn start(&self) {
+        let hub = Timekeeper(self.0.clone());
         tokio::spawn(async move {
             loop {
-                let next = match hub.store.next_due().await {
+                let next = match hub.0.store.next_due().await {
                     Ok(next) => next,
                     Err(e) => {
                         tracing::warn!(error = %e, "could not read when games are due");
                         None
                     }
                 };
-                let at = now();
+                let play = &hub.0;
+                let at = play.clock.now();
                 let wake = next.unwrap_or(i64::MAX).clamp(at + 1, at + MAX_SLEEP_SECS);
-                hub.next_wake.store(wake, Ordering::Relaxed);
-                let until = std::time::UNIX_EPOCH + Duration::from_secs(wake.max(0) as u64);
-                let wait = until
-                    .duration_since(std::time::SystemTime::now())
-                    .unwrap_or_default();
+                play.next_wake.store(wake, Ordering::Relaxed);
+                let wait = Duration::from_secs(wake.max(0) as u64).saturating_sub(play.clock.since_epoch());
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
-                    () = hub.wake.notified() => {}
+                    () = play.wake.notified() => {}
                 }
-                hub.check_timers().await;
+                hub.check().await;
             }
         });
-        let hub = self.clone();
+        let play = self.0.clone();
         tokio::spawn(async move {
             let mut sweep = tokio::time::interval(SWEEP);
             loop {
                 sweep.tick().await;
-                hub.evict_idle(IDLE);
+                play.index.evict_idle(IDLE);
             }
         });
     }
@@ -133,11 +137,12 @@ impl Hub {
     /// loaded if it is not in memory, looked at under its server's timers (reminder, timeout,
     /// lobby expiry, a board to post, bots to wake) and given its next due time. A game loaded
     /// only for this leaves memory again.
-    pub async fn check_timers(self: &Arc<Self>) {
-        let at = now();
+    pub(super) async fn check(&self) {
+        let play = &self.0;
+        let at = play.clock.now();
         let mut after = GameId(0);
         loop {
-            let due = match self.store.due_games(at, after, DUE_PAGE).await {
+            let due = match play.store.due_games(at, after, DUE_PAGE).await {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::warn!(error = %e, "could not read which games are due");
@@ -150,8 +155,8 @@ impl Hub {
             after = last;
             let mut rescheduled = Vec::new();
             for &(id, was_due) in &due {
-                let was_loaded = self.is_loaded(id);
-                let mut s = match self.live(id).await {
+                let was_loaded = play.index.is_loaded(id);
+                let mut s = match play.index.live(id).await {
                     Ok(Some(s)) => s,
                     Ok(None) => continue,
                     // Not looked at again until someone touches it (and hears it cannot load).
@@ -164,7 +169,7 @@ impl Hub {
                 // A board that could not be posted (Discord unreachable, the channel gone) is
                 // tried again in a while, not at every pass.
                 let next = match s.due_at() {
-                    Some(_) if s.needs_board() => Some(now() + MAX_SLEEP_SECS),
+                    Some(_) if s.needs_board() => Some(play.clock.now() + MAX_SLEEP_SECS),
                     next => next,
                 };
                 if !wrote && next != Some(was_due) && matches!(s.row.status, Status::Lobby | Status::Playing)
@@ -172,10 +177,10 @@ impl Hub {
                     rescheduled.push((id, was_due, next));
                 }
                 if !was_loaded {
-                    self.evict(&mut s);
+                    play.index.evict(&mut s);
                 }
             }
-            if let Err(e) = self.store.set_due(&rescheduled).await {
+            if let Err(e) = play.store.set_due(&rescheduled).await {
                 tracing::warn!(error = %e, "could not reschedule games");
             }
             if due.len() < DUE_PAGE {
@@ -186,18 +191,19 @@ impl Hub {
 
     /// Does what is due for one game; says whether it wrote the game (which stores its next due
     /// time too).
-    async fn tend(self: &Arc<Self>, s: &mut Session) -> bool {
+    async fn tend(&self, s: &mut Session) -> bool {
+        let play = &self.0;
         match s.row.status {
-            Status::Lobby if s.table.lobby_expires_at <= now() => {
-                self.expire_lobby(s).await;
+            Status::Lobby if s.table.lobby_expires_at <= play.clock.now() => {
+                play.expire_lobby(s).await;
                 true
             }
             Status::Playing => {
                 // A board whose post failed earlier (Discord unreachable) is tried again here.
-                let mut wrote = self.post_board_if_needed(s).await;
+                let mut wrote = play.post_board_if_needed(s).await;
                 let awaited = s.humans_awaited();
                 let timers = s.timers;
-                match due(s, timers, now()) {
+                match due(s, timers, play.clock.now()) {
                     _ if awaited.is_empty() => {}
                     Due::Nothing => {}
                     Due::Reminder => {
@@ -212,11 +218,11 @@ impl Hub {
                                 self.time_out(s, seat, timers.on_timeout).await;
                             }
                         }
-                        self.post_board_if_needed(s).await;
+                        play.post_board_if_needed(s).await;
                         wrote = true;
                     }
                 }
-                self.wake_bots(s);
+                play.wake_bots(s);
                 wrote
             }
             _ => false,
@@ -226,28 +232,28 @@ impl Hub {
     async fn remind(&self, s: &mut Session, awaited: &[(Seat, UserId)]) {
         let tr = Tr::new(s.table.locale, &[]);
         let users: Vec<UserId> = awaited.iter().map(|(_, u)| *u).collect();
-        let mentions: Vec<String> = users.iter().map(|u| render::mention(*u)).collect();
+        let mentions: Vec<String> = users.iter().map(|u| text::mention(*u)).collect();
         let text = tr.f(
             "timer-reminder",
             &[
                 ("player", mentions.join(" ").into()),
-                ("game", render::game_name(&tr, s.kind).into()),
+                ("game", text::game_name(&tr, s.kind).into()),
                 ("link", s.link().unwrap_or_default().into()),
             ],
         );
-        if let Err(e) = self.outbox.say(s.row.channel_id, &text, &users).await {
+        if let Err(e) = self.0.outbox.say(s.row.channel_id, &text, &users).await {
             tracing::warn!(game = %s.row.id, error = %e, "could not send a turn reminder");
             return;
         }
-        s.table.reminded_at = now();
-        self.persist(s).await;
+        s.table.reminded_at = self.0.clock.now();
+        self.0.persist(s).await;
     }
 
     /// The idle player plays the game's default action until the game no longer awaits them,
     /// or leaves the game (as if they had resigned), as the server chose. A game with no default
     /// for this moment makes them leave.
     async fn time_out(&self, s: &mut Session, seat: Seat, on_timeout: OnTimeout) {
-        let name = render::escape(&s.table.seats[seat].name);
+        let name = text::escape(&s.table.seats[seat].name);
         let locale = s.table.locale;
         let mut played = 0;
         let left = loop {
@@ -256,7 +262,7 @@ impl Hub {
                 OnTimeout::Leave => None,
             };
             let action = default.as_deref().unwrap_or(engine::RESIGN);
-            if let Err(why) = self.act_on_board(s, seat, action, locale).await {
+            if let Err(why) = self.0.act_on_board(s, seat, action).await {
                 tracing::error!(game = %s.row.id, %why, action, "a timed-out player's action was refused");
                 return;
             }
@@ -273,7 +279,7 @@ impl Hub {
             "timer-timed-out-played"
         };
         let text = tr.f(id, &[("player", name.into())]);
-        if let Err(e) = self.outbox.say(s.row.channel_id, &text, &[]).await {
+        if let Err(e) = self.0.outbox.say(s.row.channel_id, &text, &[]).await {
             tracing::warn!(game = %s.row.id, error = %e, "could not announce a timeout");
         }
     }

@@ -1,0 +1,92 @@
+//! The session's channel messages over Discord's HTTP API, retried while Discord is only busy.
+
+use super::convert;
+use crate::id;
+use crate::session::{Outbox, OutboxError, Post};
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, MessageId};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Pauses before each new attempt when Discord answers a channel message with 429 (rate
+/// limited) or a server error: serenity does not retry 5xx, and its rate limiter is off when a
+/// proxy is set. 429s carry `retry_after`, which serenity's error does not keep; Discord's
+/// per-route limits reset within a second or two, so the pauses start there and double.
+const RETRY_PAUSES: [Duration; 3] = [
+    Duration::from_millis(1000),
+    Duration::from_millis(2000),
+    Duration::from_millis(4000),
+];
+
+/// A failure that may pass by itself: rate limited, or Discord's servers failing.
+fn transient(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.as_u16() == 429 || response.status_code.is_server_error()
+        }
+        _ => false,
+    }
+}
+
+/// Sends with `send`, again after each pause of [`RETRY_PAUSES`] while the failure is transient.
+async fn with_retries<T, F>(what: &str, mut send: impl FnMut() -> F) -> Result<T, OutboxError>
+where
+    F: Future<Output = Result<T, serenity::Error>>,
+{
+    for pause in RETRY_PAUSES {
+        match send().await {
+            Err(e) if transient(&e) => {
+                tracing::warn!(error = %e, what, ?pause, "Discord refused for now; trying again");
+                tokio::time::sleep(pause).await;
+            }
+            done => return done.map_err(refused),
+        }
+    }
+    send().await.map_err(refused)
+}
+
+/// Discord's failure, as the session hears of it.
+fn refused(error: serenity::Error) -> OutboxError {
+    OutboxError::Refused(error.to_string())
+}
+
+/// Sends the session's channel messages over Discord's HTTP API.
+pub(super) struct HttpOutbox(pub(super) Arc<serenity::Http>);
+
+#[async_trait::async_trait]
+impl Outbox for HttpOutbox {
+    async fn post(&self, channel: id::ChannelId, post: &Post) -> Result<id::MessageId, OutboxError> {
+        let channel = ChannelId::new(channel.get());
+        with_retries("posting a board", || {
+            channel.send_message(&self.0, convert::message(post))
+        })
+        .await
+        .map(|m| id::MessageId(m.id.get()))
+    }
+
+    async fn edit(
+        &self,
+        channel: id::ChannelId,
+        message: id::MessageId,
+        post: &Post,
+    ) -> Result<(), OutboxError> {
+        let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
+        with_retries("editing a board", || {
+            channel.edit_message(&self.0, message, convert::edit(post))
+        })
+        .await
+        .map(|_| ())
+    }
+
+    async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), OutboxError> {
+        let channel = ChannelId::new(channel.get());
+        let message = || {
+            serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(convert::pinging(ping))
+        };
+        with_retries("sending a message", || channel.send_message(&self.0, message()))
+            .await
+            .map(|_| ())
+    }
+}

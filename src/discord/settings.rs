@@ -1,0 +1,170 @@
+//! `/saikoro settings`: a server's turn timers, board style and hints, shown to anyone with
+//! Manage Server and changed by them.
+
+use super::params::{Action, choice, command_user, described, int_arg, opt_bool_arg, option};
+use super::{Data, Error};
+use crate::engine::Tr;
+use crate::id::GuildId;
+use crate::session::{BoardStyle, OnTimeout, ServerSettings};
+use poise::serenity_prelude as serenity;
+use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
+use serenity::CommandOptionType;
+use std::borrow::Cow;
+
+const REMINDER_HOURS: &str = "reminder_hours";
+const TIMEOUT_HOURS: &str = "timeout_hours";
+const ON_TIMEOUT: &str = "on_timeout";
+const BOARD_STYLE: &str = "board_style";
+const HINTS: &str = "hints";
+
+/// A fixed choice among `ids`, labelled `<label>-<id>` in the catalogue.
+fn choices(
+    name: &'static str,
+    description_id: &str,
+    label: &str,
+    ids: &[&str],
+) -> CommandParameter<Data, Error> {
+    CommandParameter {
+        choices: Cow::Owned(ids.iter().map(|id| choice(&format!("{label}-{id}"))).collect()),
+        ..option(name, description_id, |o| o.kind(CommandOptionType::Integer))
+    }
+}
+
+/// The `settings` subcommand of `/saikoro`.
+pub fn subcommand() -> Command<Data, Error> {
+    let (description, description_localizations) = described("command-settings");
+    let action: Action = |ctx| {
+        Box::pin(async move {
+            settings(ctx)
+                .await
+                .map_err(|e| FrameworkError::new_command(ctx.into(), e))
+        })
+    };
+    let hours = |name: &'static str, id: &str| {
+        option(name, id, |o| {
+            o.kind(CommandOptionType::Integer)
+                .min_int_value(0)
+                .max_int_value(24 * 30)
+        })
+    };
+    let on_timeout: Vec<&str> = OnTimeout::ALL.iter().map(|o| o.id()).collect();
+    let board_style: Vec<&str> = BoardStyle::ALL.iter().map(|b| b.id()).collect();
+    Command {
+        name: Cow::Borrowed("settings"),
+        identifying_name: Cow::Borrowed("saikoro_settings"),
+        description,
+        description_localizations,
+        parameters: vec![
+            hours(REMINDER_HOURS, "option-reminder-hours"),
+            hours(TIMEOUT_HOURS, "option-timeout-hours"),
+            choices(
+                ON_TIMEOUT,
+                "option-on-timeout",
+                "settings-on-timeout",
+                &on_timeout,
+            ),
+            choices(
+                BOARD_STYLE,
+                "option-board-style",
+                "settings-board-style",
+                &board_style,
+            ),
+            option(HINTS, "option-hints", |o| o.kind(CommandOptionType::Boolean)),
+        ],
+        slash_action: Some(action),
+        guild_only: true,
+        ephemeral: true,
+        default_member_permissions: serenity::Permissions::MANAGE_GUILD,
+        ..Default::default()
+    }
+}
+
+/// Shows the server's settings, or changes them (Manage Server only).
+async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    ctx.defer_response(true).await?;
+    let user = command_user(&ctx);
+    let tr = Tr::new(user.locale, &[]);
+    let text = match ctx.interaction.guild_id {
+        None => tr.t("settings-guild-only"),
+        Some(_) if !user.manager => tr.t("settings-refused"),
+        Some(guild) => change(&ctx, GuildId(guild.get()), &tr).await,
+    };
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// Saves what the command changes, if anything; says what the settings are now.
+async fn change(ctx: &ApplicationContext<'_, Data, Error>, guild: GuildId, tr: &Tr<'_>) -> String {
+    let tables = &ctx.data().tables;
+    let before = tables.server_settings(Some(guild)).await;
+    let settings = chosen(ctx, before);
+    let timers = settings.timers;
+    let ordered =
+        timers.reminder_secs == 0 || timers.timeout_secs == 0 || timers.timeout_secs > timers.reminder_secs;
+    if !ordered {
+        return tr.t("settings-bad-order");
+    }
+    let changed = settings != before;
+    if changed && let Err(e) = tables.set_server_settings(guild, settings).await {
+        tracing::error!(error = %e, "could not save settings");
+        return tr.t("store-failed");
+    }
+    summary(tr, &settings, changed)
+}
+
+/// `settings` with the command's options applied.
+fn chosen(ctx: &ApplicationContext<'_, Data, Error>, mut settings: ServerSettings) -> ServerSettings {
+    let hours = |name: &str| int_arg(ctx, name).and_then(|h| u64::try_from(h).ok());
+    let pick = |name: &str| int_arg(ctx, name).and_then(|i| usize::try_from(i).ok());
+    let timers = &mut settings.timers;
+    if let Some(h) = hours(REMINDER_HOURS) {
+        timers.reminder_secs = h * 3600;
+    }
+    if let Some(h) = hours(TIMEOUT_HOURS) {
+        timers.timeout_secs = h * 3600;
+    }
+    if let Some(o) = pick(ON_TIMEOUT).and_then(|i| OnTimeout::ALL.get(i)) {
+        timers.on_timeout = *o;
+    }
+    if let Some(b) = pick(BOARD_STYLE).and_then(|i| BoardStyle::ALL.get(i)) {
+        settings.board_style = *b;
+    }
+    if let Some(h) = opt_bool_arg(ctx, HINTS) {
+        settings.hints = h;
+    }
+    settings
+}
+
+/// The settings in words, as saved just now or as they were.
+fn summary(tr: &Tr, settings: &ServerSettings, changed: bool) -> String {
+    let timers = settings.timers;
+    let id = if changed {
+        "settings-saved"
+    } else {
+        "settings-current"
+    };
+    let hints = if settings.hints {
+        "settings-hints-on"
+    } else {
+        "settings-hints-off"
+    };
+    tr.f(
+        id,
+        &[
+            ("reminder", (timers.reminder_secs / 3600).into()),
+            ("timeout", (timers.timeout_secs / 3600).into()),
+            (
+                "on_timeout",
+                tr.t(&format!("settings-on-timeout-{}", timers.on_timeout.id()))
+                    .into(),
+            ),
+            (
+                "board_style",
+                tr.t(&format!("settings-board-style-{}", settings.board_style.id()))
+                    .into(),
+            ),
+            ("hints", tr.t(hints).into()),
+        ],
+    )
+}

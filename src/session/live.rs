@@ -1,0 +1,225 @@
+//! One game in memory: its stored row, its table of seats, the game itself and its log since
+//! the last snapshot, and what the board needs to know of its server's settings.
+
+use super::settings::{BoardStyle, ServerSettings};
+use super::timers::Timers;
+use super::{Table, text};
+use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, ScriptedDice, Seat, driver};
+use crate::games::GameKind;
+use crate::id::UserId;
+use crate::store::{GameRow, LiveGame, Status};
+use tokio::time::Instant;
+
+/// One game and its seats, live in memory; the store has the same, durably.
+pub(super) struct Session {
+    pub(super) row: GameRow,
+    pub(super) kind: GameKind,
+    pub(super) table: Table,
+    pub(super) game: Option<Box<dyn AnyGame>>,
+    /// The actions the stored snapshot covers: the session keeps only the ones after them (the
+    /// store has all).
+    pub(super) base: usize,
+    /// The actions since `base`.
+    pub(super) tail: Vec<LoggedAction>,
+    pub(super) bot_running: bool,
+    /// The server's turn timers, for the deadline the board shows.
+    pub(super) timers: Timers,
+    /// The server lets players ask the coach (its boards show 💡 Hint).
+    pub(super) hints: bool,
+    /// Whether the server's boards carry a picture.
+    pub(super) board_style: BoardStyle,
+    /// When someone or something last used the session: an idle one leaves memory.
+    pub(super) touched: Instant,
+    /// Left memory: whoever still holds it must look the game up again.
+    pub(super) evicted: bool,
+}
+
+impl Session {
+    /// A session of a stored row with no action yet, before the server's settings are applied.
+    pub(super) fn new(row: GameRow, kind: GameKind, table: Table, game: Option<Box<dyn AnyGame>>) -> Session {
+        Session {
+            row,
+            kind,
+            table,
+            game,
+            base: 0,
+            tail: vec![],
+            bot_running: false,
+            timers: Timers::default(),
+            hints: false,
+            board_style: BoardStyle::default(),
+            touched: Instant::now(),
+            evicted: false,
+        }
+    }
+
+    /// When the game next needs the bot without a click (see [`due_at`]).
+    pub(super) fn due_at(&self) -> Option<i64> {
+        due_at(
+            self.row.status,
+            self.game.as_deref(),
+            &self.table,
+            self.timers,
+            self.row.updated_at,
+            self.needs_board(),
+        )
+    }
+
+    /// The number of actions played: the version in the board's button ids.
+    pub(super) fn version(&self) -> usize {
+        self.base + self.tail.len()
+    }
+
+    /// A game in play without a live board message: the turn passed (or the game started) and
+    /// the next board is not posted yet. Stored as a missing board id, so it survives restarts.
+    pub(super) fn needs_board(&self) -> bool {
+        self.row.status == Status::Playing && self.row.board_message_id.is_none()
+    }
+
+    pub(super) fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.table.seats.iter().position(|s| s.user == Some(user))
+    }
+
+    pub(super) fn names(&self) -> Vec<String> {
+        self.table.seats.iter().map(|s| text::escape(&s.name)).collect()
+    }
+
+    /// The seats the game waits for now.
+    pub(super) fn awaited(&self) -> Vec<Seat> {
+        self.game.as_deref().map(driver::awaited).unwrap_or_default()
+    }
+
+    /// The humans the game waits for, as (seat, user), to ping and time them.
+    pub(super) fn humans_awaited(&self) -> Vec<(Seat, UserId)> {
+        self.game
+            .as_deref()
+            .map(|game| humans_awaited(game, &self.table))
+            .unwrap_or_default()
+    }
+
+    /// The humans the game waits for (to ping them).
+    pub(super) fn humans_to_act(&self) -> Vec<UserId> {
+        self.humans_awaited().into_iter().map(|(_, u)| u).collect()
+    }
+
+    /// An awaited bot seat: bots move whenever the game awaits them, whoever else it awaits.
+    pub(super) fn bot_to_act(&self) -> Option<(Seat, Level)> {
+        bot_to_act(self.game.as_deref()?, &self.table)
+    }
+
+    /// Unix seconds when the awaited players' time runs out, if a timeout applies.
+    pub(super) fn deadline(&self) -> Option<i64> {
+        (self.timers.timeout_secs > 0 && !self.humans_awaited().is_empty())
+            .then(|| self.row.updated_at + self.timers.timeout_secs as i64)
+    }
+
+    pub(super) fn link(&self) -> Option<String> {
+        self.row.board_message_id.map(|m| {
+            let guild = self.row.guild_id.map_or("@me".to_owned(), |g| g.to_string());
+            format!("https://discord.com/channels/{guild}/{}/{m}", self.row.channel_id)
+        })
+    }
+
+    /// Follows its server's settings.
+    pub(super) fn apply(&mut self, settings: ServerSettings) {
+        self.timers = settings.timers;
+        self.hints = settings.hints;
+        self.board_style = settings.board_style;
+    }
+
+    /// Copies the table into the row. `updated_at` is left alone: it is the time of the last
+    /// action, which the turn timers measure from.
+    pub(super) fn sync_row(&mut self) {
+        self.row.seats = serde_json::to_value(&self.table).expect("a table serializes");
+    }
+}
+
+/// The humans `game` waits for, as (seat, user).
+fn humans_awaited(game: &dyn AnyGame, table: &Table) -> Vec<(Seat, UserId)> {
+    driver::awaited(game)
+        .into_iter()
+        .filter_map(|s| Some((s, table.seats.get(s)?.user?)))
+        .collect()
+}
+
+fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
+    let bot = |seat: Seat| table.seats.get(seat).and_then(|s| s.bot);
+    let seat = driver::next_to_drive(game, |seat| bot(seat).is_some())?;
+    Some((seat, bot(seat)?))
+}
+
+/// Unix seconds when a game next needs the bot without anyone clicking: a lobby when it expires;
+/// a game in play at once (`updated_at`) if a bot is to move or its board is to be posted, else
+/// at the awaited players' reminder or timeout, if the server's timers have them. Stored as the
+/// game's `due_at` with every write, so only due games are loaded by the timer.
+pub(super) fn due_at(
+    status: Status,
+    game: Option<&dyn AnyGame>,
+    table: &Table,
+    timers: Timers,
+    updated_at: i64,
+    needs_board: bool,
+) -> Option<i64> {
+    match (status, game) {
+        (Status::Lobby, _) => Some(table.lobby_expires_at),
+        // A game just started is stored before its state is kept: its first board is due.
+        (Status::Playing, _) if needs_board => Some(updated_at),
+        (Status::Playing, Some(game)) => {
+            if bot_to_act(game, table).is_some() {
+                return Some(updated_at);
+            }
+            if humans_awaited(game, table).is_empty() {
+                return None;
+            }
+            let after = |secs: u64| (secs > 0).then(|| updated_at + secs as i64);
+            let reminder = after(timers.reminder_secs).filter(|_| table.reminded_at < updated_at);
+            reminder.into_iter().chain(after(timers.timeout_secs)).min()
+        }
+        _ => None,
+    }
+}
+
+/// Rebuilds a session from its stored record: the state from its snapshot, or set up afresh
+/// without one, then the actions after that replayed.
+pub(super) fn load_session(live: LiveGame) -> Result<Session, String> {
+    let row = live.row;
+    let kind = GameKind::from_id(&row.kind).ok_or_else(|| format!("unknown game kind `{}`", row.kind))?;
+    let table: Table = serde_json::from_value(row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
+    let game = match (row.status, &live.snapshot) {
+        (Status::Lobby, _) => None,
+        (_, Some(snapshot)) => {
+            let mut game = kind
+                .restore(&snapshot.state)
+                .map_err(|e| format!("the snapshot does not restore: {e}"))?;
+            engine::replay(game.as_mut(), &live.tail)
+                .map_err(|e| format!("after the snapshot of {} actions, {e}", snapshot.covers))?;
+            Some(game)
+        }
+        (_, None) => Some(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
+    };
+    let mut session = Session::new(row, kind, table, game);
+    session.base = live.snapshot.map_or(0, |snapshot| snapshot.covers);
+    session.tail = live.tail;
+    Ok(session)
+}
+
+/// A game rebuilt from its record, and each log entry's lines.
+pub(super) type Replayed = (Box<dyn AnyGame>, Vec<Vec<Msg>>);
+
+/// The game after setup with its recorded dice and the given log, with each entry's log lines.
+pub(super) fn replayed(
+    kind: GameKind,
+    row: &GameRow,
+    players: usize,
+    log: &[LoggedAction],
+) -> Result<Replayed, String> {
+    let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
+    let mut game = kind
+        .new_game(&row.options, players, &mut setup)
+        .map_err(|e| format!("setup refused: {}", e.0.id))?;
+    if setup.overrun() || setup.remaining() != 0 {
+        return Err("setup dice do not match the game".into());
+    }
+    let lines = engine::replay(game.as_mut(), log)?;
+    Ok((game, lines))
+}

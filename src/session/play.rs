@@ -1,0 +1,444 @@
+//! Live play: actions applied to a game and stored before anyone hears of them, boards posted
+//! and edited, bots' turns. Commands and clicks ([`super::Tables`]) and the timers
+//! ([`super::timers::Timekeeper`]) act on games through it.
+
+use super::index::{Index, Locked};
+use super::live::{Session, due_at};
+use super::settings::GuildSettings;
+use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
+use crate::engine::{self, AnyGame, Level, Locale, LoggedAction, Msg, Seat, Tr};
+use crate::games::GameKind;
+use crate::id::{GameId, MessageId};
+use crate::store::{Played, Status, Store, StoreError};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use tokio::sync::Notify;
+
+/// Why an action was not applied: nothing changed. Worded for whoever asked by [`Refusal::text`].
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Refusal {
+    /// Abandoned or finished meanwhile.
+    #[error("the game is not in play")]
+    Gone,
+    #[error("the game has not started")]
+    NotStarted,
+    /// The game awaits other seats.
+    #[error("the game awaits another seat")]
+    NotYourTurn,
+    /// The rules refuse it, saying why.
+    #[error("the rules refuse it ({})", .0.id)]
+    Rule(Msg),
+    /// Another action was stored first: the board is out of date.
+    #[error("another action was stored first")]
+    Stale,
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl Refusal {
+    /// The refusal in `locale`, about session `s` as it still is.
+    pub(super) fn text(&self, s: &Session, locale: Locale) -> String {
+        let names = s.names();
+        let tr = Tr::new(locale, &names);
+        match self {
+            Refusal::Gone => tr.t("click-game-gone"),
+            Refusal::NotStarted => tr.t("click-lobby-not-started"),
+            Refusal::NotYourTurn => render::not_your_turn(s, locale),
+            Refusal::Rule(why) => tr.msg(why),
+            Refusal::Stale => render::stale(&tr, s.link()),
+            Refusal::Store(e) => store_failed(&tr, e),
+        }
+    }
+}
+
+pub(super) struct Play {
+    pub(super) store: Arc<Store>,
+    pub(super) outbox: Arc<dyn Outbox>,
+    pub(super) settings: Settings,
+    pub(super) clock: Arc<dyn Clock>,
+    pub(super) guilds: Arc<GuildSettings>,
+    /// Every unfinished game of this process.
+    pub(super) index: Index,
+    /// Wakes the timer task when a write makes a game due before it planned to wake.
+    pub(super) wake: Notify,
+    /// Unix seconds the timer task sleeps until.
+    pub(super) next_wake: AtomicI64,
+}
+
+/// An action applied to a copy of the game, not stored yet.
+struct Move {
+    game: Box<dyn AnyGame>,
+    logged: LoggedAction,
+    status: Status,
+    /// Unix seconds: the game's last action from now on.
+    at: i64,
+    turn_passed: bool,
+    /// The live board after the action: none once the turn passed, as a fresh board is due.
+    board: Option<MessageId>,
+    due: Option<i64>,
+    /// The state after the action is stored with it, as the game's snapshot.
+    snapshot: bool,
+}
+
+/// A bot's turn to think about, taken from the session so it thinks without the lock.
+struct BotTurn {
+    game: Box<dyn AnyGame>,
+    version: usize,
+    seat: Seat,
+    level: Level,
+    kind: GameKind,
+}
+
+impl Play {
+    pub(super) fn new(
+        store: Store,
+        outbox: Arc<dyn Outbox>,
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+    ) -> Play {
+        let store = Arc::new(store);
+        let guilds = Arc::new(GuildSettings::new(store.clone(), settings.timers));
+        Play {
+            index: Index::new(store.clone(), guilds.clone()),
+            store,
+            outbox,
+            settings,
+            clock,
+            guilds,
+            wake: Notify::new(),
+            next_wake: AtomicI64::new(i64::MAX),
+        }
+    }
+
+    /// Writes the session's row; a failure is logged (the next write repeats it).
+    pub(super) async fn persist(&self, s: &mut Session) {
+        if let Err(e) = self.try_persist(s).await {
+            tracing::error!(game = %s.row.id, error = %e, "could not save a game");
+        }
+    }
+
+    pub(super) async fn try_persist(&self, s: &mut Session) -> Result<(), StoreError> {
+        s.sync_row();
+        let due = s.due_at();
+        self.store.update_game(&s.row, due).await?;
+        self.due_changed(due);
+        Ok(())
+    }
+
+    /// A write set a game's due time: the timer task wakes earlier if it must. What is due at
+    /// once (a bot, a board) is being done by this process already; the timer only retries it.
+    pub(super) fn due_changed(&self, due: Option<i64>) {
+        if let Some(due) = due
+            && due > self.clock.now()
+            && due < self.next_wake.load(Ordering::Relaxed)
+        {
+            self.wake.notify_one();
+        }
+    }
+
+    /// What follows an interaction's answer, under the same lock: the turn's next board, and
+    /// the bots' turns.
+    pub(super) async fn settle(self: &Arc<Self>, s: &mut Session) {
+        self.post_board_if_needed(s).await;
+        self.wake_bots(s);
+    }
+
+    /// The coach's advice for `seat`, awaited on the clicked board, in the user's language. The
+    /// game is marked as coached durably before the advice is shown; nothing else changes.
+    pub(super) async fn hint(&self, s: &mut Session, seat: Seat, user: &User) -> String {
+        let names = s.names();
+        let tr = Tr::new(user.locale, &names);
+        let Some(game) = s.game.clone() else {
+            return tr.t("click-lobby-not-started");
+        };
+        let Some(advice) = coach::advice(game, seat).await else {
+            return tr.t("hint-none");
+        };
+        if !s.table.hinted.contains(&seat) {
+            s.table.hinted.push(seat);
+            if let Err(e) = self.try_persist(s).await {
+                s.table.hinted.retain(|&h| h != seat);
+                return store_failed(&tr, &e);
+            }
+        }
+        tr.msg(&advice)
+    }
+
+    /// Applies one action for a seat, durably, and returns the clicked board's new look.
+    /// On any refusal nothing changed.
+    pub(super) async fn act(&self, s: &mut Session, seat: Seat, action: &str) -> Result<Post, Refusal> {
+        let played = self.apply(s, seat, action)?;
+        // Durable before acknowledged: if this fails, the game stays as it was.
+        match self.store_move(s, &played).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => return Err(Refusal::Stale),
+            Err(e) => return Err(Refusal::Store(e)),
+        }
+        self.due_changed(played.due);
+        Ok(self.commit(s, played))
+    }
+
+    /// The action applied to a copy of the game, or why the game or the session refuses it.
+    fn apply(&self, s: &Session, seat: Seat, action: &str) -> Result<Move, Refusal> {
+        // Abandoned or finished while a bot was thinking or a timer was due.
+        if s.row.status != Status::Playing {
+            return Err(Refusal::Gone);
+        }
+        let current = s.game.as_ref().ok_or(Refusal::NotStarted)?;
+        let to_act = current.to_act();
+        if action != engine::RESIGN && !to_act.contains(&seat) {
+            return Err(Refusal::NotYourTurn);
+        }
+        let mut game = current.clone();
+        let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
+        let (_, logged) =
+            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| Refusal::Rule(e.0))?;
+        let status = match game.outcome() {
+            Some(_) => Status::Finished,
+            None => Status::Playing,
+        };
+        let at = self.clock.now();
+        let turn_passed = game.to_act() != to_act;
+        // The clicked board freezes when the turn passes; a fresh one pings whoever is next (see
+        // `settle`). Written with the action, so a restart knows the next board is due.
+        let board = if turn_passed { None } else { s.row.board_message_id };
+        let due = due_at(
+            status,
+            Some(game.as_ref()),
+            &s.table,
+            s.timers,
+            at,
+            board.is_none(),
+        );
+        Ok(Move {
+            // A long tail is folded into a snapshot stored with this action.
+            snapshot: status == Status::Playing && s.tail.len() + 1 >= self.settings.snapshot_every,
+            game,
+            logged,
+            status,
+            at,
+            turn_passed,
+            board,
+            due,
+        })
+    }
+
+    /// Stores an action with everything it changes in the game's row. The final action records
+    /// the results and ratings in the same transaction.
+    async fn store_move(&self, s: &Session, played: &Move) -> Result<(), StoreError> {
+        let seq = s.version() as i64;
+        match played.game.outcome() {
+            Some(outcome) => {
+                let mut log = self.whole_log(s).await?;
+                log.push(played.logged.clone());
+                let finish = history::finish(s, &outcome, &log);
+                self.store
+                    .finish_game(s.row.id, seq, &played.logged, played.at, &finish)
+                    .await
+            }
+            None => {
+                let row = Played {
+                    status: played.status,
+                    at: played.at,
+                    due_at: played.due,
+                    board: played.board,
+                    snapshot: played.snapshot.then(|| played.game.snapshot()),
+                };
+                self.store.append_action(s.row.id, seq, &played.logged, row).await
+            }
+        }
+    }
+
+    /// Takes a stored action into the session; returns the clicked board's new look.
+    fn commit(&self, s: &mut Session, played: Move) -> Post {
+        s.game = Some(played.game);
+        if played.snapshot {
+            s.base = s.version() + 1;
+            s.tail.clear();
+        } else {
+            s.tail.push(played.logged);
+        }
+        s.row.status = played.status;
+        s.row.updated_at = played.at;
+        if played.status == Status::Finished {
+            self.index.close(s);
+            return render::board(s, &[], false, "");
+        }
+        s.row.board_message_id = played.board;
+        render::board(s, &[], !played.turn_passed, "")
+    }
+
+    /// An action that no click answers for (a bot's move, a command, a timeout): the live board
+    /// is edited to show it. If the turn had passed and the next board is not posted yet, it is
+    /// posted first, so an old, frozen board never comes back to life.
+    pub(super) async fn act_on_board(
+        &self,
+        s: &mut Session,
+        seat: Seat,
+        action: &str,
+    ) -> Result<(), Refusal> {
+        self.post_board_if_needed(s).await;
+        let board = s.row.board_message_id;
+        let post = self.act(s, seat, action).await?;
+        if let Some(message) = board
+            && let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await
+        {
+            tracing::warn!(game = %s.row.id, error = %e, "could not update the board");
+            // Deleted or unreachable while still live: a fresh board takes its place.
+            if s.row.board_message_id == Some(message) {
+                s.row.board_message_id = None;
+            }
+        }
+        self.post_board_if_needed(s).await;
+        Ok(())
+    }
+
+    /// Starts the bots' turns if the game awaits a bot and none is running.
+    pub(super) fn wake_bots(self: &Arc<Self>, s: &mut Session) {
+        if s.row.status == Status::Playing && s.bot_to_act().is_some() && !s.bot_running {
+            s.bot_running = true;
+            let play = self.clone();
+            let game = s.row.id;
+            tokio::spawn(async move { play.run_bots(game).await });
+        }
+    }
+
+    /// Posts the next board if the game needs one; says whether it did.
+    pub(super) async fn post_board_if_needed(&self, s: &mut Session) -> bool {
+        if !s.needs_board() {
+            return false;
+        }
+        let ping = s.humans_to_act();
+        let post = render::board(s, &ping, true, "");
+        match self.outbox.post(s.row.channel_id, &post).await {
+            Ok(message) => {
+                s.row.board_message_id = Some(message);
+                self.persist(s).await;
+                true
+            }
+            Err(e) => {
+                tracing::warn!(game = %s.row.id, error = %e, "could not post the next board");
+                false
+            }
+        }
+    }
+
+    /// Closes a lobby nobody started in time (the timer task finds it due).
+    pub(super) async fn expire_lobby(&self, s: &mut Session) {
+        s.row.status = Status::Abandoned;
+        self.persist(s).await;
+        self.index.close(s);
+        if let Some(message) = s.row.board_message_id {
+            let post = lobby::closed(s, "lobby-expired");
+            if let Err(e) = self.outbox.edit(s.row.channel_id, message, &post).await {
+                tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
+            }
+        }
+    }
+
+    /// A game's whole action log: the actions its snapshot covers are only in the store.
+    pub(super) async fn whole_log(&self, s: &Session) -> Result<Vec<LoggedAction>, StoreError> {
+        if s.base == 0 {
+            return Ok(s.tail.clone());
+        }
+        let stored = self.store.load_game(s.row.id).await?;
+        match stored.map(|stored| stored.log) {
+            Some(log) if log.len() == s.version() => Ok(log),
+            found => Err(StoreError::Invalid(format!(
+                "game {} has {} actions in the store and {} in memory",
+                s.row.id,
+                found.map_or(0, |log| log.len()),
+                s.version()
+            ))),
+        }
+    }
+
+    /// Plays the bots' turns one action at a time, pausing between them so people can follow.
+    async fn run_bots(self: Arc<Self>, game: GameId) {
+        loop {
+            tokio::time::sleep(self.settings.bot_delay).await;
+            let Some(turn) = self.bot_turn(game).await else {
+                return;
+            };
+            // Thinking can be heavy: keep it off the async workers.
+            let mut rng = self.settings.dice(game, u64::MAX - turn.version as u64);
+            let BotTurn {
+                game: state,
+                seat,
+                level,
+                kind,
+                version,
+            } = turn;
+            let choice =
+                tokio::task::spawn_blocking(move || kind.bot(level).choose(state.as_ref(), seat, &mut rng))
+                    .await;
+            let Ok(Some(mut s)) = self.index.live(game).await else {
+                return;
+            };
+            if s.row.status != Status::Playing {
+                s.bot_running = false;
+                return; // abandoned meanwhile
+            }
+            if s.version() != version {
+                continue; // someone resigned meanwhile; look again
+            }
+            let played = match choice {
+                Ok(action) => self.bot_plays(&mut s, seat, &action).await,
+                Err(_) => {
+                    tracing::error!(%game, "a bot panicked while thinking");
+                    false
+                }
+            };
+            if !played && !self.bot_recovers(&mut s, seat).await {
+                s.bot_running = false;
+                return;
+            }
+        }
+    }
+
+    /// The bot's turn the game awaits, if any; with none, the bots stop.
+    async fn bot_turn(&self, game: GameId) -> Option<BotTurn> {
+        let mut s = self.index.live(game).await.ok()??;
+        match (s.bot_to_act(), &s.game) {
+            (Some((seat, level)), Some(state)) if s.row.status == Status::Playing => Some(BotTurn {
+                game: state.clone(),
+                version: s.version(),
+                seat,
+                level,
+                kind: s.kind,
+            }),
+            _ => {
+                s.bot_running = false;
+                None
+            }
+        }
+    }
+
+    /// Plays a bot's chosen action; says whether the game took it.
+    async fn bot_plays(&self, s: &mut Locked, seat: Seat, action: &str) -> bool {
+        match self.act_on_board(s, seat, action).await {
+            Ok(()) => true,
+            Err(why) => {
+                tracing::error!(game = %s.row.id, %action, %why, "a bot chose an action the game refused");
+                false
+            }
+        }
+    }
+
+    /// A bot's mistake never freezes a game: it takes its first legal choice, or leaves the
+    /// game. Says whether either worked.
+    async fn bot_recovers(&self, s: &mut Locked, seat: Seat) -> bool {
+        let locale = s.table.locale;
+        let first = s
+            .game
+            .as_ref()
+            .and_then(|g| g.choices(seat, &Tr::new(locale, &[])).into_iter().next())
+            .map(|c| c.id);
+        if let Some(first) = first
+            && self.act_on_board(s, seat, &first).await.is_ok()
+        {
+            return true;
+        }
+        self.act_on_board(s, seat, engine::RESIGN).await.is_ok()
+    }
+}

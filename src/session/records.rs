@@ -1,0 +1,96 @@
+//! The players' history: leaderboards, stats, recent games, replays, reviews, rematches and
+//! forget-me. All of it is read from (or, for forget-me, written to) the store; no live session
+//! is touched, except that a rematch opens its lobby through the live games' [`Lobbies`].
+
+use super::ids::RecordRoute;
+use super::rematch::{self, Lobbies};
+use super::{Post, Reply, User, coach, replay, stats};
+use crate::games::GameKind;
+use crate::id::{GameId, GuildId, UserId};
+use crate::store::Store;
+use std::sync::Arc;
+
+/// The players' history of every server, from the store.
+pub struct Records {
+    store: Arc<Store>,
+    lobbies: Arc<dyn Lobbies>,
+}
+
+impl Records {
+    pub fn new(store: Arc<Store>, lobbies: Arc<dyn Lobbies>) -> Records {
+        Records { store, lobbies }
+    }
+
+    /// A click on a history view's button, in the server the click came from: the page or move
+    /// it leads to, or a Rematch's lobby.
+    pub async fn click(&self, route: RecordRoute, guild: Option<GuildId>, user: &User) -> Reply {
+        let shown = match route {
+            RecordRoute::Replay { game, step } => self.replay(guild, None, game, Some(step), user).await,
+            RecordRoute::Leaderboard { kind, page } => {
+                self.leaderboard(guild, Some(kind), Some(page), user).await
+            }
+            RecordRoute::Rematch { of } => {
+                let answer = rematch::rematch(&self.store, self.lobbies.as_ref(), of, guild, user).await;
+                return Reply::Private(answer);
+            }
+        };
+        match shown {
+            Ok(post) => Reply::Update(post),
+            Err(refusal) => Reply::Private(refusal),
+        }
+    }
+
+    /// `/saikoro leaderboard`: a page (1-based) of the server's leaderboard for a game.
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        page: Option<i64>,
+        user: &User,
+    ) -> Result<Post, String> {
+        stats::leaderboard(&self.store, guild, kind, page, user).await
+    }
+
+    /// `/saikoro stats`: a player's figures in this server.
+    pub async fn stats(
+        &self,
+        guild: Option<GuildId>,
+        target: UserId,
+        kind: Option<GameKind>,
+        user: &User,
+    ) -> Result<Post, String> {
+        stats::stats(&self.store, guild, target, kind, user).await
+    }
+
+    /// `/saikoro history`: the server's (or a player's) recently finished games.
+    pub async fn recent(
+        &self,
+        guild: Option<GuildId>,
+        target: Option<UserId>,
+        user: &User,
+    ) -> Result<Post, String> {
+        stats::recent(&self.store, guild, target, user).await
+    }
+
+    /// `/saikoro forget-me`: the user's name leaves every server's stats.
+    pub async fn forget_me(&self, user: &User) -> String {
+        stats::forget_me(&self.store, user).await
+    }
+
+    /// `/<game> replay id`: finished game `id` after `step` moves (all when `None`).
+    pub async fn replay(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        id: GameId,
+        step: Option<usize>,
+        user: &User,
+    ) -> Result<Post, String> {
+        replay::replay(&self.store, guild, kind, id, step, user).await
+    }
+
+    /// `/<game> review id`: the coach's view of a finished game.
+    pub async fn review(&self, guild: Option<GuildId>, kind: GameKind, id: GameId, user: &User) -> String {
+        coach::review(&self.store, guild, kind, id, user).await
+    }
+}

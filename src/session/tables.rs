@@ -1,0 +1,446 @@
+//! Live play as the front ends see it: lobbies opened, clicks on boards and lobbies, and the
+//! game commands (board, resign, abandon, log), each for one game under its lock.
+
+use super::decide::{self, Click};
+use super::ids::TableRoute;
+use super::index::Locked;
+use super::live::Session;
+use super::lobby::{self, LobbyClick};
+use super::play::Play;
+use super::records::Records;
+use super::rematch::Lobbies;
+use super::settings::ServerSettings;
+use super::timers::Timekeeper;
+use super::{
+    Clock, Outbox, Place, Reply, Responder, SeatInfo, Settings, SystemClock, Table, User, render,
+    store_failed, text,
+};
+use crate::engine::{self, RecordingDice, SeededDice, Tr};
+use crate::games::GameKind;
+use crate::id::{ChannelId, GameId, GuildId, MessageId};
+use crate::store::{GameRow, Status, Store, StoreError};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// The games in play and their lobbies, one per channel at most.
+pub struct Tables {
+    pub(super) play: Arc<Play>,
+}
+
+impl Tables {
+    /// Live play on the system clock.
+    pub fn new(store: Store, outbox: Arc<dyn Outbox>, settings: Settings) -> Arc<Tables> {
+        Tables::with_clock(store, outbox, settings, Arc::new(SystemClock))
+    }
+
+    pub fn with_clock(
+        store: Store,
+        outbox: Arc<dyn Outbox>,
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+    ) -> Arc<Tables> {
+        Arc::new(Tables {
+            play: Arc::new(Play::new(store, outbox, settings, clock)),
+        })
+    }
+
+    /// The players' history of the same store, opening rematches' lobbies here.
+    pub fn records(self: &Arc<Self>) -> Records {
+        Records::new(self.play.store.clone(), self.clone())
+    }
+
+    /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
+    /// what is due already (bots to move, boards never posted, timers that ran out meanwhile),
+    /// before any click is taken: a click must find the board the restart re-posted. Every other
+    /// game is loaded when it is first touched. Returns the number of games indexed.
+    pub async fn restore(&self) -> Result<usize, StoreError> {
+        // Not fatal: games already scheduled keep their times, and play goes on.
+        if let Err(e) = self.play.guilds.check_default_timers().await {
+            tracing::error!(error = %e, "could not reschedule games for changed default timers");
+        }
+        let games = self.play.index.restore().await?;
+        self.check_timers().await;
+        Ok(games)
+    }
+
+    /// Starts the timers (once, after [`Tables::restore`]).
+    pub fn start_timers(&self) {
+        Timekeeper(self.play.clone()).start();
+    }
+
+    /// Does what is due now (see [`Timekeeper::check`]).
+    pub(super) async fn check_timers(&self) {
+        Timekeeper(self.play.clone()).check().await;
+    }
+
+    /// Evicts every session untouched for `idle`; returns how many left memory.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        self.play.index.evict_idle(idle)
+    }
+
+    /// A server's settings: its own where it set them, else the defaults.
+    pub async fn server_settings(&self, guild: Option<GuildId>) -> ServerSettings {
+        self.play.guilds.get(guild).await
+    }
+
+    /// Saves a server's settings, durably; its live games follow them from their next update.
+    pub async fn set_server_settings(
+        &self,
+        guild: GuildId,
+        settings: ServerSettings,
+    ) -> Result<(), StoreError> {
+        self.play.guilds.save(guild, settings).await?;
+        self.play.wake.notify_one();
+        self.play.index.apply(guild, settings).await;
+        Ok(())
+    }
+
+    /// `/<game> start`: opens a lobby in the channel and posts it.
+    pub async fn open_lobby(
+        &self,
+        kind: GameKind,
+        place: Place,
+        host: &User,
+        options: serde_json::Value,
+        solitaire: bool,
+    ) -> String {
+        let Place {
+            guild,
+            channel,
+            locale: guild_locale,
+        } = place;
+        let tr = Tr::new(host.locale, &[]);
+        match self.play.index.in_channel(channel).await {
+            Ok(None) => {}
+            Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
+            Err(_) => return tr.t("game-load-failed"),
+        }
+        // Refuse options the game would refuse, before anyone joins; keep every option's value
+        // (defaults included), so a later change of a default never changes a stored game.
+        let options = match engine::options::resolve(kind.options(), &options) {
+            Ok(options) => options,
+            Err(e) => return tr.f("lobby-bad-options", &[("reason", tr.msg(&e).into())]),
+        };
+        if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
+            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
+        }
+        let host_seat = SeatInfo {
+            user: Some(host.id),
+            name: host.name.clone(),
+            bot: None,
+        };
+        let table = Table::new(
+            vec![host_seat],
+            guild_locale,
+            solitaire && kind.players().contains(&1),
+        );
+        self.open(kind, guild, channel, host, options, table).await
+    }
+
+    /// Stores and posts a lobby with `table`'s seats (a rematch, if the table says so) and
+    /// claims the channel for it. Answers the host.
+    async fn open(
+        &self,
+        kind: GameKind,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        host: &User,
+        options: serde_json::Value,
+        mut table: Table,
+    ) -> String {
+        let tr = Tr::new(host.locale, &[]);
+        let created = self.play.clock.now();
+        table.lobby_expires_at = created + self.play.settings.lobby_expiry.as_secs() as i64;
+        let row = GameRow {
+            id: GameId(0),
+            kind: kind.id().to_owned(),
+            guild_id: guild,
+            channel_id: channel,
+            host_id: host.id,
+            status: Status::Lobby,
+            options,
+            seats: serde_json::Value::Null,
+            setup_dice: vec![],
+            board_message_id: None,
+            created_at: created,
+            updated_at: created,
+        };
+        let mut session = Session::new(row, kind, table, None);
+        session.apply(self.play.guilds.get(guild).await);
+        session.sync_row();
+        let of = session.table.rematch.as_ref().map(|r| r.of);
+        let inserted = match of {
+            None => self.play.store.insert_game(&session.row).await,
+            Some(of) => match self.play.store.insert_rematch(&session.row, of).await {
+                Ok(Some(id)) => Ok(id),
+                Ok(None) => return tr.f("rematch-taken", &[("id", of.get().into())]),
+                Err(e) => Err(e),
+            },
+        };
+        let id = match inserted {
+            Ok(id) => id,
+            Err(e) => return store_failed(&tr, &e),
+        };
+        session.row.id = id;
+        // Claim the channel before posting, so two starts racing never both show a lobby.
+        if !self.play.index.claim(channel, id) {
+            session.row.status = Status::Abandoned;
+            self.play.persist(&mut session).await;
+            return tr.t("channel-busy-race");
+        }
+        let session = Arc::new(Mutex::new(session));
+        self.play.index.insert(id, session.clone());
+        // Clicks wait for this lock, so none arrives before the lobby is known.
+        let mut s = session.lock().await;
+        match self.play.outbox.post(channel, &lobby::invitation(&s)).await {
+            Ok(message) => s.row.board_message_id = Some(message),
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "could not post a lobby");
+                s.row.status = Status::Abandoned;
+                self.play.persist(&mut s).await;
+                self.play.index.close(&s);
+                return tr.t("cannot-post");
+            }
+        }
+        self.play.persist(&mut s).await;
+        let link = s.link();
+        tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
+    }
+
+    /// A refusal for an interaction from a place whose games another process runs. Discord
+    /// sends each guild's interactions to the process running its shard, so this is only a
+    /// guard against a misrouted one (e.g. while processes are being re-sharded): nothing changes.
+    pub fn other_shard(&self, guild: Option<GuildId>, user: &User) -> Option<Reply> {
+        let shards = self.play.store.shards();
+        (!shards.owns(guild)).then(|| {
+            tracing::warn!(?guild, %shards, "an interaction for another process's shard");
+            Reply::Private(Tr::new(user.locale, &[]).t("click-other-shard"))
+        })
+    }
+
+    /// A click on `message`, a board or lobby of a live game, answered through `responder` once
+    /// what it does is stored. Still under the game's lock, the turn's next board is then posted
+    /// (after the answer, so the clicked board shows the move first) and bots are woken.
+    pub async fn click(
+        &self,
+        route: &TableRoute,
+        message: MessageId,
+        user: &User,
+        responder: &dyn Responder,
+    ) {
+        let tr = Tr::new(user.locale, &[]);
+        let mut s = match self.play.index.live(route.game()).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return responder.answer(Reply::Private(tr.t("click-game-gone"))).await,
+            Err(_) => return responder.answer(Reply::Private(tr.t("game-load-failed"))).await,
+        };
+        let reply = match decide::click(&s, route, message, user) {
+            Click::Refuse(why) => Reply::Private(why),
+            Click::Redraw(post) => Reply::Update(post),
+            Click::Lobby(action) => self.lobby_click(&mut s, action, user).await,
+            Click::Hint(seat) => Reply::Private(self.play.hint(&mut s, seat, user).await),
+            Click::Act { seat, action } => match self.play.act(&mut s, seat, action).await {
+                Ok(post) => Reply::Update(post),
+                Err(refusal) => Reply::Private(refusal.text(&s, user.locale)),
+            },
+        };
+        responder.answer(reply).await;
+        self.play.settle(&mut s).await;
+    }
+
+    /// A lobby button: the seats change, the lobby is cancelled, or the game starts.
+    async fn lobby_click(&self, s: &mut Session, action: &str, user: &User) -> Reply {
+        let tr = Tr::new(user.locale, &[]);
+        match lobby::click(s, action, user) {
+            LobbyClick::Refuse(why) => Reply::Private(why),
+            LobbyClick::Seat(seats) => {
+                let before = std::mem::replace(&mut s.table.seats, seats);
+                if let Err(e) = self.play.try_persist(s).await {
+                    s.table.seats = before;
+                    return Reply::Private(store_failed(&tr, &e));
+                }
+                Reply::Update(lobby::post(s))
+            }
+            LobbyClick::Cancel => {
+                s.row.status = Status::Abandoned;
+                if let Err(e) = self.play.try_persist(s).await {
+                    s.row.status = Status::Lobby;
+                    return Reply::Private(store_failed(&tr, &e));
+                }
+                self.play.index.close(s);
+                Reply::Update(lobby::closed(s, "lobby-cancelled"))
+            }
+            LobbyClick::Start => self.start(s, &tr).await,
+        }
+    }
+
+    /// Starts the lobby's game: set up with recorded dice, stored, the lobby closed. The first
+    /// board follows the answer.
+    async fn start(&self, s: &mut Session, tr: &Tr<'_>) -> Reply {
+        let min = lobby::min_players(s);
+        if s.table.seats.len() < min {
+            return Reply::Private(tr.f("lobby-not-enough", &[("min", min.into())]));
+        }
+        let (setup, drawn) = {
+            let mut rng = self.play.settings.dice(s.row.id, 0);
+            let mut dice = RecordingDice::new(&mut rng);
+            (
+                s.kind.new_game(&s.row.options, s.table.seats.len(), &mut dice),
+                dice.drawn,
+            )
+        };
+        let game = match setup {
+            Ok(g) => g,
+            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())])),
+        };
+        let lobby = s.row.board_message_id.take();
+        s.row.setup_dice = drawn;
+        s.row.status = Status::Playing;
+        s.row.updated_at = self.play.clock.now();
+        if let Err(e) = self.play.try_persist(s).await {
+            s.row.status = Status::Lobby;
+            s.row.setup_dice.clear();
+            s.row.board_message_id = lobby;
+            return Reply::Private(store_failed(tr, &e));
+        }
+        s.game = Some(game);
+        // The lobby message stays as the record of who played; with no board id stored, the
+        // first board (pinging the first player) is posted next, even after a restart.
+        Reply::Update(lobby::closed(s, "lobby-started"))
+    }
+
+    /// The live session of a game kind in a channel, locked, or a refusal saying there is none.
+    /// Checked under the lock, so a game that just ended is not acted on.
+    async fn session_in(&self, kind: GameKind, channel: ChannelId, tr: &Tr<'_>) -> Result<Locked, String> {
+        let none = || tr.f("no-game-here", &[("game", text::game_name(tr, kind).into())]);
+        let s = match self.play.index.in_channel(channel).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(none()),
+            Err(_) => return Err(tr.t("game-load-failed")),
+        };
+        if s.kind != kind || !matches!(s.row.status, Status::Lobby | Status::Playing) {
+            return Err(none());
+        }
+        Ok(s)
+    }
+
+    /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
+    /// loses its buttons so there is still exactly one live board.
+    pub async fn repost(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let mut s = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        // Anyone could otherwise flood the channel with copies of the board.
+        if s.seat_of(user.id).is_none() && s.row.host_id != user.id && !user.manager {
+            return tr.t("board-refused");
+        }
+        let (post, frozen) = if s.row.status == Status::Lobby {
+            (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
+        } else {
+            (
+                render::board(&s, &s.humans_to_act(), true, ""),
+                render::board(&s, &[], false, ""),
+            )
+        };
+        let old = s.row.board_message_id;
+        match self.play.outbox.post(channel, &post).await {
+            Ok(message) => {
+                s.row.board_message_id = Some(message);
+                self.play.persist(&mut s).await;
+                if let Some(old) = old {
+                    self.play.outbox.edit(channel, old, &frozen).await.ok();
+                }
+                tr.f("board-reposted", &[("link", s.link().unwrap_or_default().into())])
+            }
+            Err(e) => {
+                tracing::warn!(game = %s.row.id, error = %e, "could not re-post a board");
+                tr.t("cannot-post")
+            }
+        }
+    }
+
+    /// `/<game> resign`: the user's seat leaves the game.
+    pub async fn resign(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let mut s = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        if s.row.status == Status::Lobby {
+            return tr.t("resign-in-lobby");
+        }
+        let Some(seat) = s.seat_of(user.id) else {
+            return tr.t("rule-not-playing");
+        };
+        if let Err(refusal) = self.play.act_on_board(&mut s, seat, engine::RESIGN).await {
+            return refusal.text(&s, user.locale);
+        }
+        self.play.wake_bots(&mut s);
+        tr.t("resigned")
+    }
+
+    /// `/<game> abandon`: ends the game for everyone. The host or a server manager only.
+    pub async fn abandon(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let mut s = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        if s.row.host_id != user.id && !user.manager {
+            return tr.t("abandon-refused");
+        }
+        let was_lobby = s.row.status == Status::Lobby;
+        let status = std::mem::replace(&mut s.row.status, Status::Abandoned);
+        if let Err(e) = self.play.try_persist(&mut s).await {
+            s.row.status = status;
+            return store_failed(&tr, &e);
+        }
+        self.play.index.close(&s);
+        if let Some(message) = s.row.board_message_id {
+            let post = if was_lobby {
+                lobby::closed(&s, "lobby-cancelled")
+            } else {
+                render::abandoned(&s, &user.name)
+            };
+            self.play.outbox.edit(channel, message, &post).await.ok();
+        }
+        tr.t("abandoned")
+    }
+
+    /// `/<game> log`: the moves so far, a page at a time (newest page last).
+    pub async fn log(&self, kind: GameKind, channel: ChannelId, user: &User, page: Option<usize>) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let s = match self.session_in(kind, channel, &tr).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        match self.play.whole_log(&s).await {
+            Ok(log) => render::log_page(&s, &log, user.locale, page),
+            Err(e) => store_failed(&tr, &e),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Lobbies for Tables {
+    async fn open_rematch(
+        &self,
+        kind: GameKind,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        host: &User,
+        options: serde_json::Value,
+        table: Table,
+    ) -> String {
+        let tr = Tr::new(host.locale, &[]);
+        match self.play.index.in_channel(channel).await {
+            Ok(None) => {}
+            Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
+            Err(_) => return tr.t("game-load-failed"),
+        }
+        self.open(kind, guild, channel, host, options, table).await
+    }
+}
