@@ -23,11 +23,9 @@
 //! Discord's schema unless `--checks` is given: they cost it more CPU than the bot spends per
 //! click, taken from the same two cores (the end-to-end tests keep them).
 
-#[path = "../tests/emulator/mod.rs"]
-mod emulator;
-
-use emulator::{Callback, ChannelId, Emulator, Message, MessageId, UserId};
 use futures_util::StreamExt;
+use saikoro_emulator::discord::callback_type;
+use saikoro_emulator::{Callback, ChannelId, Emulator, InteractionId, Message, MessageId, UserId};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -673,7 +671,7 @@ fn clock_ticks() -> f64 {
 }
 
 /// Waits for the bot's answer, or says it did not come.
-async fn answer(emu: &Emulator, interaction: emulator::InteractionId) -> Result<Callback, String> {
+async fn answer(emu: &Emulator, interaction: InteractionId) -> Result<Callback, String> {
     // The emulator panics after its own timeout; ours comes first and is an error, not a panic.
     tokio::time::timeout(WAIT, emu.wait_callback(interaction, WAIT * 2))
         .await
@@ -718,12 +716,12 @@ fn pinged(m: &Message) -> Option<UserId> {
     id.parse().ok().map(UserId)
 }
 
-/// Clicks a button and checks the bot updated the message (callback type 7).
+/// Clicks a button and checks the bot updated the message (an `UPDATE_MESSAGE` answer).
 async fn click(emu: &Emulator, user: UserId, message: &Message, suffix: &str) -> Result<Callback, String> {
     let id = button(message, suffix).ok_or(format!("no `{suffix}` button on {:?}", message.custom_ids()))?;
     let cb = answer(emu, emu.try_click(user, message.message_id(), &id)?).await?;
     match cb.kind {
-        7 => Ok(cb),
+        callback_type::UPDATE_MESSAGE => Ok(cb),
         kind => Err(format!("`{suffix}` was answered with type {kind}: {}", cb.data)),
     }
 }
@@ -825,7 +823,7 @@ impl Player {
         let cb = answer(emu, emu.click(player, board, &choice)).await?;
         played.clicks += 1;
         played.latencies.push(cb.latency);
-        if cb.kind != 7 {
+        if cb.kind != callback_type::UPDATE_MESSAGE {
             return Err(format!(
                 "a legal click was answered with type {}: {}",
                 cb.kind, cb.data

@@ -2,9 +2,6 @@
 //! converted to what the bot sends Discord (interaction updates, new channel messages, edits),
 //! checked against Discord's limits and the request schemas in its OpenAPI description.
 
-mod emulator;
-
-use emulator::validate::{Violation, against_spec, callback_limits, message_limits};
 use saikoro::discord::convert;
 use saikoro::engine::bot::{Bot, RandomBot};
 use saikoro::engine::view::Target;
@@ -12,6 +9,7 @@ use saikoro::engine::{AnyGame, Locale, SeededDice, Tr, View, driver};
 use saikoro::games::GameKind;
 use saikoro::id::{GameId, UserId};
 use saikoro::session::{Post, ids};
+use saikoro_emulator::validate::{Violation, against_spec, callback_limits, message_limits};
 use serde_json::Value;
 use std::collections::{BTreeSet, VecDeque};
 

@@ -2,11 +2,8 @@
 //! uploaded as Discord expects (multipart: `payload_json` plus `files[0]`), shown as the embed's
 //! image with alt text, and replaced on each move; a server on emoji boards gets no picture.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, Message, UserId};
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::json;
 
 /// The board's picture: exactly one attachment, the embed's image, a PNG with alt text.
@@ -68,7 +65,11 @@ async fn make_a_move(emu: &Emulator, channel: ChannelId) -> Message {
             .expect("a move or a roll");
         let before = picture(&board);
         let (kind, text) = click(emu, player, board.message_id(), &choice).await;
-        assert_eq!(kind, 7, "the click updates the board ({text})");
+        assert_eq!(
+            kind,
+            callback_type::UPDATE_MESSAGE,
+            "the click updates the board ({text})"
+        );
         if choice.contains(":m") {
             return board;
         }

@@ -3,12 +3,9 @@
 //! every open connection is cut and new ones are refused at once; turning it on again is the
 //! restart. Needs SAIKORO_TEST_POSTGRES_URL (ignored, with the reason, without it).
 
-mod common;
-mod emulator;
-
-use common::postgres::Schema;
-use common::*;
-use emulator::{ChannelId, Emulator, UserId};
+use crate::harness::*;
+use crate::postgres_schema::Schema;
+use saikoro_emulator::{ChannelId, Emulator, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tokio::io::copy_bidirectional;
@@ -79,8 +76,10 @@ async fn press(emu: &Emulator, user: UserId, channel: ChannelId, id: &str) -> Op
     let i = emu.click(user, board.message_id(), id);
     let cb = emu.wait_callback(i, WAIT).await;
     match cb.kind {
-        7 => None,
-        4 => Some(cb.data["content"].as_str().unwrap_or_default().to_owned()),
+        callback_type::UPDATE_MESSAGE => None,
+        callback_type::CHANNEL_MESSAGE_WITH_SOURCE => {
+            Some(cb.data["content"].as_str().unwrap_or_default().to_owned())
+        }
         _ => Some(
             emu.wait_for(WAIT, "the follow-up answer", |e| {
                 e.ephemerals_for(user).get(before).map(|m| m.content.clone())

@@ -1,15 +1,12 @@
 //! End to end: games survive restarts, crashes (SIGKILL) and idle players, with the real bot
 //! against the Discord emulator and its SQLite file kept between runs.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{Emulator, UserId};
+use crate::harness::*;
+use saikoro_emulator::{Emulator, UserId};
 use std::time::Duration;
 
 /// Clicks the live board's roll, or its first move, for the player pinged on it.
-async fn play_one(emu: &Emulator, channel: emulator::ChannelId, player: UserId) -> (u8, String) {
+async fn play_one(emu: &Emulator, channel: saikoro_emulator::ChannelId, player: UserId) -> (u8, String) {
     let board = live(emu, channel).expect("a live board");
     let id = board
         .custom_ids()
@@ -27,7 +24,7 @@ async fn a_restart_keeps_the_game_and_old_buttons_work() {
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let TwoPlayers { channel, player, .. } = two_player_cantstop(&emu).await;
     let (kind, _) = play_one(&emu, channel, player).await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     // SIGTERM: a clean shutdown.
     let status = bot.terminate();
     assert!(status.success(), "the bot exits cleanly on SIGTERM: {status:?}");
@@ -37,7 +34,7 @@ async fn a_restart_keeps_the_game_and_old_buttons_work() {
     let board = live(&emu, channel).expect("the board survived");
     let before = board.custom_ids();
     let (kind, text) = play_one(&emu, channel, player).await;
-    assert_eq!(kind, 7, "{text}");
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
     assert_ne!(
         live(&emu, channel).map(|m| m.custom_ids()),
         Some(before),
@@ -59,7 +56,7 @@ async fn acknowledged_actions_survive_sigkill() {
     for _ in 0..4 {
         // The moment an action is answered, the process dies.
         let (kind, text) = play_one(&emu, channel, player).await;
-        assert_eq!(kind, 7, "{text}");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
         acknowledged += 1;
         let dir = bot.kill();
         bot = Bot::start(&emu, dir, &BotOptions::default()).await;
@@ -173,7 +170,7 @@ async fn a_player_out_of_time_plays_the_games_default_move_and_stays() {
 }
 
 /// The number of actions in a game's log, from the highest entry number `/… log` shows.
-async fn logged_actions(emu: &Emulator, user: UserId, channel: emulator::ChannelId) -> usize {
+async fn logged_actions(emu: &Emulator, user: UserId, channel: saikoro_emulator::ChannelId) -> usize {
     let log = slash(emu, user, channel, "cantstop log").await;
     log.lines()
         .filter_map(|l| l.strip_prefix('`')?.split('`').next()?.trim().parse().ok())
@@ -242,7 +239,12 @@ async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
                     match answered {
                         Ok(cb) => {
                             in_flight.fetch_sub(1, Ordering::SeqCst);
-                            assert_eq!(cb.kind, 7, "a legal click is acted on: {}", cb.data);
+                            assert_eq!(
+                                cb.kind,
+                                callback_type::UPDATE_MESSAGE,
+                                "a legal click is acted on: {}",
+                                cb.data
+                            );
                             clicked.acknowledged += 1;
                             if clicked.acknowledged == 1 {
                                 going.fetch_add(1, Ordering::SeqCst);

@@ -1,11 +1,8 @@
 //! End to end: the real bot (`saikoro run`) against the Discord emulator, playing Can't Stop as
 //! people would — slash commands, lobby buttons, board buttons — and checking what the channel shows.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, Message, MessageId, UserId};
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, Message, MessageId, UserId};
 use std::time::{Duration, Instant};
 
 /// A simple player: take the first move offered; roll until two moves were made on this board
@@ -49,7 +46,11 @@ async fn play_to_the_end(emu: &Emulator, channel: ChannelId) -> usize {
             player = *pinged(&board).first().expect("a new board pings its player");
         }
         let (kind, text) = click(emu, player, board.message_id(), &choice).await;
-        assert_eq!(kind, 7, "a legal click updates the board ({text})");
+        assert_eq!(
+            kind,
+            callback_type::UPDATE_MESSAGE,
+            "a legal click updates the board ({text})"
+        );
         clicks += 1;
         // A new board may follow the turn's end; wait until the channel settles on one.
         emu.wait_for(WAIT, "a live board or the end", |e| {
@@ -149,9 +150,17 @@ async fn wrong_clicks_get_a_private_answer_and_change_nothing() {
     let roll = button(&board, "roll").unwrap();
 
     let (kind, text) = click(&emu, eve, board.message_id(), &roll).await;
-    assert_eq!((kind, text.contains("not playing")), (4, true), "{text}");
+    assert_eq!(
+        (kind, text.contains("not playing")),
+        (callback_type::CHANNEL_MESSAGE_WITH_SOURCE, true),
+        "{text}"
+    );
     let (kind, text) = click(&emu, waiting, board.message_id(), &roll).await;
-    assert_eq!((kind, text.starts_with("Waiting for")), (4, true), "{text}");
+    assert_eq!(
+        (kind, text.starts_with("Waiting for")),
+        (callback_type::CHANNEL_MESSAGE_WITH_SOURCE, true),
+        "{text}"
+    );
     let forged = emu.forged_click(active, board.message_id(), "sk:999:0:roll");
     let cb = emu.wait_callback(forged, WAIT).await;
     assert!(
@@ -173,7 +182,14 @@ async fn wrong_clicks_get_a_private_answer_and_change_nothing() {
     let (ca, cb) = (emu.wait_callback(a, WAIT).await, emu.wait_callback(b, WAIT).await);
     let mut kinds = [ca.kind, cb.kind];
     kinds.sort();
-    assert_eq!(kinds, [4, 7], "one update and one private answer");
+    assert_eq!(
+        kinds,
+        [
+            callback_type::CHANNEL_MESSAGE_WITH_SOURCE,
+            callback_type::UPDATE_MESSAGE
+        ],
+        "one update and one private answer"
+    );
     // The old version's button, sent by an outdated client, is refused as stale.
     let stale = emu.forged_click(active, board.message_id(), &roll);
     let cb = emu.wait_callback(stale, WAIT).await;
@@ -288,11 +304,11 @@ async fn a_person_plays_a_bot_to_the_end() {
         &button(&lobby, "bot-strong").unwrap(),
     )
     .await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     let lobby = emu.message(lobby.message_id()).unwrap();
     assert!(lobby.text().contains("Bot 1 (strong)"), "{}", lobby.text());
     let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
 
     // Ann plays whenever a board pings her; the bot plays by itself in between.
     let mut clicks = 0;
@@ -312,7 +328,7 @@ async fn a_person_plays_a_bot_to_the_end() {
         assert!(clicks < 2000, "the game did not end");
         let (_, choice) = policy.choose(&board);
         let (kind, text) = click(&emu, ann, board.message_id(), &choice).await;
-        assert_eq!(kind, 7, "{text}");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
         clicks += 1;
     }
     let end = win_message(&emu, channel).unwrap();

@@ -1,11 +1,8 @@
 //! End to end: a whole three-player Ishigaki Race through the real bot and the Discord emulator,
 //! through the final round to the winner.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{Emulator, UserId};
+use crate::harness::*;
+use saikoro_emulator::{Emulator, UserId};
 
 #[tokio::test]
 async fn a_three_player_race_with_a_final_round() {
@@ -40,7 +37,7 @@ async fn a_three_player_race_with_a_final_round() {
             None => button(&board, "stop").expect("Stop"),
         };
         let (kind, text) = click(&emu, player, board.message_id(), &choice).await;
-        assert_eq!(kind, 7, "{text}");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
         decisions += 1;
         emu.wait_for(WAIT, "the next board or the end", |e| {
             (win_message(e, channel).is_some() || live(e, channel).is_some()).then_some(())

@@ -6,11 +6,13 @@
 //! (serenity ignores the proxy while its rate limiter is on), or, to keep the rate limiter on as in
 //! production, send `https://discord.com` through [`Emulator::https_proxy_url`] trusting
 //! [`Emulator::certificate_pem`]. The gateway URL comes from `GET /gateway`.
+//!
+//! Discord's numbers (interaction and callback types, error codes, flags) are named in
+//! [`discord`].
 
-// Each integration test binary uses its own part of this API.
-#![allow(dead_code)]
-
+pub mod discord;
 mod gateway;
+mod message;
 mod model;
 mod rest;
 mod tls;
@@ -21,14 +23,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::serve::ListenerExt;
-pub use model::{Callback, FaultKind, Message, Pings};
+pub use message::{Attachment, Callback, Message, Pings};
+pub use model::FaultKind;
 pub use poise::serenity_prelude::Permissions;
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use model::{Fault, MESSAGE_FLAG_EPHEMERAL, Shared, State, member_permissions};
+use discord::{callback_type, channel_type, command_type, component_type, interaction_type, option_type};
+use model::{Fault, Shared, State, member_permissions};
+use validate::array;
 
 /// How long the bot may take to connect and register its commands (start-up includes opening
 /// its database on a shared, busy machine).
@@ -92,8 +97,8 @@ impl Emulator {
             state.guilds.push((first + step) << 22);
         }
         state.gateway_url = format!("ws://{address}/gateway");
-        let text_channel = state.add_channel("dice", 0, None);
-        let thread = state.add_channel("dice-thread", 11, Some(text_channel));
+        let text_channel = state.add_channel("dice", channel_type::GUILD_TEXT, None);
+        let thread = state.add_channel("dice-thread", channel_type::PUBLIC_THREAD, Some(text_channel));
         let shared = Arc::new(Shared::new(state));
         let app = rest::router(shared.clone());
         let tls = tls::start(app.clone()).await;
@@ -183,7 +188,7 @@ impl Emulator {
                 .iter()
                 .find(|g| s.shard_of(**g) == shard)
                 .expect("a guild on the shard");
-            let id = s.add_channel_in(guild, name, 0, None);
+            let id = s.add_channel_in(guild, name, channel_type::GUILD_TEXT, None);
             let channel = s.channel_json(id);
             s.dispatch(shard, "CHANNEL_CREATE", channel);
             id
@@ -235,21 +240,9 @@ impl Emulator {
     /// A new text channel, announced to the bot with CHANNEL_CREATE.
     pub fn add_text_channel(&self, name: &str) -> ChannelId {
         ChannelId(self.shared.with(|s| {
-            let id = s.add_channel(name, 0, None);
+            let id = s.add_channel(name, channel_type::GUILD_TEXT, None);
             let channel = s.channel_json(id);
             s.dispatch(s.shard_of_channel(id), "CHANNEL_CREATE", channel);
-            id
-        }))
-    }
-
-    /// A new public thread, announced to the bot with THREAD_CREATE.
-    pub fn add_thread(&self, parent: ChannelId, name: &str) -> ChannelId {
-        ChannelId(self.shared.with(|s| {
-            let guild = s.channels[&parent.0].guild_id;
-            let id = s.add_channel_in(guild, name, 11, Some(parent.0));
-            let mut thread = s.channel_json(id);
-            thread["newly_created"] = json!(true);
-            s.dispatch(s.shard_of_channel(id), "THREAD_CREATE", thread);
             id
         }))
     }
@@ -364,7 +357,14 @@ impl Emulator {
     ) -> InteractionId {
         let result = self.shared.with(|s| {
             let data = command_data(s, path, options)?;
-            s.interact(2, user.0, channel.0, None, data, path)
+            s.interact(
+                interaction_type::APPLICATION_COMMAND,
+                user.0,
+                channel.0,
+                None,
+                data,
+                path,
+            )
         });
         InteractionId(result.unwrap_or_else(|e| panic!("/{path}: {e}")))
     }
@@ -391,8 +391,15 @@ impl Emulator {
     pub fn forged_click(&self, user: UserId, message: MessageId, custom_id: &str) -> InteractionId {
         let result = self.shared.with(|s| {
             let channel = s.messages.get(&message.0).ok_or("no such message")?.channel_id;
-            let data = json!({"custom_id": custom_id, "component_type": 2});
-            s.interact(3, user.0, channel, Some(message.0), data, custom_id)
+            let data = json!({"custom_id": custom_id, "component_type": component_type::BUTTON});
+            s.interact(
+                interaction_type::MESSAGE_COMPONENT,
+                user.0,
+                channel,
+                Some(message.0),
+                data,
+                custom_id,
+            )
         });
         InteractionId(result.unwrap_or_else(|e| panic!("{custom_id} on message {message}: {e}")))
     }
@@ -434,13 +441,20 @@ impl Emulator {
             }
             let kind = control["type"].as_u64().unwrap_or(0);
             let mut data = json!({"custom_id": custom_id, "component_type": kind});
-            match (kind, values) {
-                (2, None) => {}
-                (3, Some(values)) => data["values"] = json!(values),
+            match (u8::try_from(kind), values) {
+                (Ok(component_type::BUTTON), None) => {}
+                (Ok(component_type::STRING_SELECT), Some(values)) => data["values"] = json!(values),
                 _ => return Err(format!("component type {kind} cannot be used this way")),
             }
             let (channel, id) = (message.channel_id, message.id);
-            s.interact(3, user.0, channel, Some(id), data, custom_id)
+            s.interact(
+                interaction_type::MESSAGE_COMPONENT,
+                user.0,
+                channel,
+                Some(id),
+                data,
+                custom_id,
+            )
         });
         result.map(InteractionId)
     }
@@ -574,8 +588,12 @@ impl Emulator {
         self.shared.read(|s| {
             s.interactions
                 .values()
-                .filter(|i| i.kind == 3 && label(&i.label))
-                .filter(|i| i.callback.as_ref().is_some_and(|c| c.kind == 7))
+                .filter(|i| i.kind == interaction_type::MESSAGE_COMPONENT && label(&i.label))
+                .filter(|i| {
+                    i.callback
+                        .as_ref()
+                        .is_some_and(|c| c.kind == callback_type::UPDATE_MESSAGE)
+                })
                 .count()
         })
     }
@@ -675,14 +693,15 @@ fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<
     let commands = state.commands();
     let command = commands
         .iter()
-        .find(|c| c["name"] == name && c["type"] == 1)
+        .find(|c| c["name"] == name && c["type"] == command_type::CHAT_INPUT)
         .ok_or_else(|| format!("no command \"{name}\" is registered"))?;
     let mut declared = &command["options"];
     let mut nesting = Vec::new();
     for word in words {
-        let found = array(declared)
-            .iter()
-            .find(|o| o["name"] == word && (o["type"] == 1 || o["type"] == 2));
+        let found = array(declared).iter().find(|o| {
+            o["name"] == word
+                && (o["type"] == option_type::SUB_COMMAND || o["type"] == option_type::SUB_COMMAND_GROUP)
+        });
         let sub = found.ok_or_else(|| format!("\"{word}\" is not a subcommand here"))?;
         nesting.push((word, sub["type"].clone()));
         declared = &sub["options"];
@@ -694,20 +713,21 @@ fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<
         let kind =
             declaration.ok_or_else(|| format!("no option \"{option}\"; declared: {declared}"))?["type"]
                 .as_u64()
+                .and_then(|k| u8::try_from(k).ok())
                 .unwrap_or(0);
         let value = match (kind, value) {
             // Users, channels and roles travel as snowflake strings, with the objects in `resolved`.
-            (6..=9, Value::Number(id)) => json!(id.to_string()),
+            (option_type::USER..=option_type::MENTIONABLE, Value::Number(id)) => json!(id.to_string()),
             _ => value.clone(),
         };
         if let Some(id) = value.as_str().and_then(|v| v.parse().ok()) {
-            if kind == 6 && state.users.contains_key(&id) {
+            if kind == option_type::USER && state.users.contains_key(&id) {
                 resolved["users"][id.to_string()] = state.user_json(id);
                 let mut member = state.member_json(id);
                 member.as_object_mut().map(|m| m.remove("user"));
                 resolved["members"][id.to_string()] = member;
             }
-            if kind == 7 && state.channels.contains_key(&id) {
+            if kind == option_type::CHANNEL && state.channels.contains_key(&id) {
                 resolved["channels"][id.to_string()] = state.channel_json(id);
             }
         }
@@ -721,7 +741,8 @@ fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<
     for (word, kind) in nesting.into_iter().rev() {
         given = vec![json!({"name": word, "type": kind, "options": given})];
     }
-    let mut data = json!({"id": command["id"], "name": name, "type": 1, "options": given});
+    let mut data =
+        json!({"id": command["id"], "name": name, "type": command_type::CHAT_INPUT, "options": given});
     if resolved.as_object().is_some_and(|r| !r.is_empty()) {
         data["resolved"] = resolved;
     }
@@ -729,43 +750,4 @@ fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<
         data["guild_id"] = command["guild_id"].clone();
     }
     Ok(data)
-}
-
-fn array(value: &Value) -> &[Value] {
-    value.as_array().map(Vec::as_slice).unwrap_or_default()
-}
-
-impl Callback {
-    /// Whether the answer is shown only to the user who interacted.
-    pub fn ephemeral(&self) -> bool {
-        self.data["flags"]
-            .as_u64()
-            .is_some_and(|flags| flags & MESSAGE_FLAG_EPHEMERAL != 0)
-    }
-}
-
-impl Message {
-    pub fn message_id(&self) -> MessageId {
-        MessageId(self.id)
-    }
-
-    /// Title, description, fields and footer of every embed, and the content, as plain text.
-    pub fn text(&self) -> String {
-        let mut parts = vec![self.content.clone()];
-        for embed in &self.embeds {
-            for key in ["title", "description"] {
-                parts.extend(embed[key].as_str().map(str::to_string));
-            }
-            for field in array(&embed["fields"]) {
-                parts.extend(
-                    ["name", "value"]
-                        .iter()
-                        .filter_map(|k| field[*k].as_str().map(str::to_string)),
-                );
-            }
-            parts.extend(embed["footer"]["text"].as_str().map(str::to_string));
-        }
-        parts.retain(|p| !p.is_empty());
-        parts.join("\n")
-    }
 }

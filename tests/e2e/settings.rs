@@ -2,11 +2,8 @@
 //! with Manage Server change anything, a contradictory change is refused whole, answers follow
 //! the caller's language, and what was saved survives a restart.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::Emulator;
+use crate::harness::*;
+use saikoro_emulator::Emulator;
 use serde_json::json;
 
 #[tokio::test]

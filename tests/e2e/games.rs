@@ -4,11 +4,8 @@
 //! in Saizumi, a player responding out of turn. The emulator checks every message against
 //! Discord's schema and limits as it goes.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::Emulator;
+use crate::harness::*;
+use saikoro_emulator::Emulator;
 use serde_json::json;
 
 /// Ids of the steps pressed (`~…`) on a board's history, to show decisions went through steps.
@@ -24,8 +21,7 @@ async fn ninja_versus_ninja_to_a_winner() {
     let channel = emu.text_channel();
     let rules = slash(&emu, ann, channel, "ninja rules").await;
     assert!(rules.contains("dojo"), "{rules}");
-    start_game(&emu, channel, "ninja", ann, &[ben]).await;
-    let presses = play_randomly(&emu, channel, &[ann, ben], 11, 20_000).await;
+    let presses = play_to_end(&emu, channel, "ninja", &[ann, ben], 11).await;
     assert!(
         presses.iter().any(|p| p.0 == 0) && presses.iter().any(|p| p.0 == 1),
         "both played"
@@ -57,7 +53,7 @@ async fn wise_mans_stones_with_and_without_the_dice_to_the_end() {
         start_game_with(&emu, channel, "stones", ann, &[ben], &options, 0).await;
         let board = live(&emu, channel).unwrap().text();
         assert_eq!(board.contains("🎲 Roll"), !options.is_empty(), "{board}");
-        play_randomly(&emu, channel, &[ann, ben], seed, 20_000).await;
+        play_randomly(&emu, channel, &[ann, ben], seed, MAX_PRESSES).await;
         assert!(end_message(&emu, channel).is_some());
         assert_eq!(live_count(&emu, channel), 0);
     }
@@ -72,7 +68,7 @@ async fn saizumi_with_two_people_and_a_bot_where_a_waiting_player_responds() {
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
     start_game_with(&emu, channel, "saizumi", ann, &[ben], &[], 1).await;
-    let presses = play_randomly(&emu, channel, &[ann, ben], 5, 20_000).await;
+    let presses = play_randomly(&emu, channel, &[ann, ben], 5, MAX_PRESSES).await;
     // The title names the active player ("Saizumi — turn 4 · ann"): a press accepted from
     // someone else is a response out of turn.
     let names = ["ann", "ben"];

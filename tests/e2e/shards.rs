@@ -2,12 +2,9 @@
 //! emulator that serves both shards (a guild on each; every guild's events go only to the
 //! connection of its shard). Needs SAIKORO_TEST_POSTGRES_URL (ignored, with the reason, without it).
 
-mod common;
-mod emulator;
-
-use common::postgres::Schema;
-use common::*;
-use emulator::{ChannelId, Emulator, Message, UserId};
+use crate::harness::*;
+use crate::postgres_schema::Schema;
+use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::json;
 
 /// The version (length of the action log) the board's buttons carry: `sk:<game>:<version>:…`.
@@ -48,7 +45,7 @@ async fn press_once(emu: &Emulator, channel: ChannelId, players: &[UserId], pick
                 Some(v) => emu.select(*user, board.message_id(), &id, &[v]),
                 None => emu.click(*user, board.message_id(), &id),
             };
-            if emu.wait_callback(interaction, WAIT).await.kind == 7 {
+            if emu.wait_callback(interaction, WAIT).await.kind == callback_type::UPDATE_MESSAGE {
                 return live_version(emu, channel).await;
             }
         }
@@ -122,7 +119,7 @@ async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
     );
 
     for (channel, seed) in [(on_lower, 3), (on_upper, 4)] {
-        play_randomly(&emu, channel, &players, seed, 20_000).await;
+        play_randomly(&emu, channel, &players, seed, MAX_PRESSES).await;
         assert!(
             end_message(&emu, channel).is_some(),
             "the game in {channel:?} ended"

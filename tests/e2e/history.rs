@@ -1,11 +1,8 @@
 //! End to end: three people and a bot finish a game of Can't Stop through the real bot and the
 //! Discord emulator; then `/saikoro leaderboard`, `stats` and `history` answer with its figures.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, UserId};
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, UserId};
 use serde_json::{Value, json};
 
 /// `game` option index of Can't Stop (the registry's first game).
@@ -38,7 +35,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
     let channel = emu.text_channel();
     let first = start_game_with(&emu, channel, "cantstop", ann, &[ben, cat], &[], 1).await;
     let game_id = first.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
-    play_randomly(&emu, channel, &[ann, ben, cat], 5, 20_000).await;
+    play_randomly(&emu, channel, &[ann, ben, cat], 5, MAX_PRESSES).await;
     let end = end_message(&emu, channel).unwrap().content;
     let people = [("ann", ann), ("ben", ben), ("cat", cat)];
     let winner = people
@@ -109,7 +106,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
         })
         .await;
     assert_eq!(replay.embeds[0]["description"], live_end.embeds[0]["description"]);
-    let footer = |m: &emulator::Message| m.embeds[0]["footer"]["text"].as_str().unwrap().to_owned();
+    let footer = |m: &saikoro_emulator::Message| m.embeds[0]["footer"]["text"].as_str().unwrap().to_owned();
     let moves = footer(&replay)
         .split(" of ")
         .nth(1)
@@ -130,7 +127,10 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
             .into_iter()
             .find(|id| id.ends_with(emoji))
             .unwrap();
-        assert_eq!(click(&emu, cat, replay.message_id(), &id).await.0, 7);
+        assert_eq!(
+            click(&emu, cat, replay.message_id(), &id).await.0,
+            callback_type::UPDATE_MESSAGE
+        );
         let stepped = emu.message(replay.message_id()).unwrap();
         assert!(footer(&stepped).contains(shown), "{emoji}: {}", footer(&stepped));
     }
@@ -224,7 +224,7 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_the_seats_rotated() {
 
     // Someone who did not play and a forged id are told why, privately; nothing opens.
     let (kind, text) = click(&emu, cat, end.message_id(), &rematch).await;
-    assert_eq!(kind, 4);
+    assert_eq!(kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE);
     assert!(text.contains("Only the players"), "{text}");
     let i = emu.forged_click(ann, end.message_id(), "rm:987654");
     let cb = emu.wait_callback(i, WAIT).await;
@@ -254,10 +254,10 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_the_seats_rotated() {
     assert!(text.contains("already opened"), "{text}");
 
     let (kind, _) = click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     let lobby = emu.message(lobby.message_id()).unwrap();
     let (kind, _) = click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     let board = emu
         .wait_for(WAIT, "the rematch's first board", |e| {
             live(e, channel).filter(|m| m.message_id() != lobby.message_id())

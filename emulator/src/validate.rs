@@ -8,6 +8,8 @@ use jsonschema::Validator;
 use jsonschema::error::ValidationErrorKind;
 use serde_json::{Value, json};
 
+use crate::discord::{button_style, callback_type, component_type};
+
 /// One problem in a request body: the JSON pointer of the offending field and what is wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
@@ -31,7 +33,7 @@ struct Spec {
 fn spec() -> &'static Spec {
     static SPEC: OnceLock<Spec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/discord-api/openapi.json");
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/discord-api/openapi.json");
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("reading {file}: {e}"));
         let mut doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {file}: {e}"));
         relax(&mut doc);
@@ -239,7 +241,8 @@ fn chars(value: &Value) -> usize {
     value.as_str().map_or(0, |s| s.chars().count())
 }
 
-fn array(value: &Value) -> &[Value] {
+/// A JSON array's items; none for anything else.
+pub(crate) fn array(value: &Value) -> &[Value] {
     value.as_array().map(Vec::as_slice).unwrap_or_default()
 }
 
@@ -290,7 +293,7 @@ fn component_limits(limits: &mut Limits, components: &Value, at: &str) {
     for (i, row) in rows.iter().enumerate() {
         let items = array(&row["components"]);
         limits.max_items(format!("{at}/{i}/components"), items, 5);
-        if items.len() > 1 && items.iter().any(|c| c["type"] != 2) {
+        if items.len() > 1 && items.iter().any(|c| c["type"] != component_type::BUTTON) {
             limits.fail(
                 format!("{at}/{i}/components"),
                 "a select menu must be alone in its row",
@@ -321,7 +324,7 @@ fn component_limits(limits: &mut Limits, components: &Value, at: &str) {
                 None => {}
             }
             limits.max_chars(format!("{c}/label"), &item["label"], 80);
-            if item["type"] == 2 && item["label"].is_null() && item["emoji"].is_null() {
+            if item["type"] == component_type::BUTTON && item["label"].is_null() && item["emoji"].is_null() {
                 limits.fail(c.clone(), "a button needs a label or an emoji");
             }
             limits.max_chars(format!("{c}/placeholder"), &item["placeholder"], 150);
@@ -338,14 +341,16 @@ fn component_limits(limits: &mut Limits, components: &Value, at: &str) {
 
 /// The limits that apply to an interaction callback, by callback type.
 pub fn callback_limits(body: &Value) -> Vec<Violation> {
-    match body["type"].as_u64() {
-        Some(4 | 7) => message_limits(&body["data"], "/data"),
-        Some(8) => {
+    match body["type"].as_u64().and_then(|t| u8::try_from(t).ok()) {
+        Some(callback_type::CHANNEL_MESSAGE_WITH_SOURCE | callback_type::UPDATE_MESSAGE) => {
+            message_limits(&body["data"], "/data")
+        }
+        Some(callback_type::APPLICATION_COMMAND_AUTOCOMPLETE_RESULT) => {
             let mut limits = Limits::default();
             limits.max_items("/data/choices".to_string(), array(&body["data"]["choices"]), 25);
             limits.0
         }
-        Some(9) => {
+        Some(callback_type::MODAL) => {
             let mut limits = Limits::default();
             limits.max_chars("/data/title".to_string(), &body["data"]["title"], 45);
             limits.max_chars("/data/custom_id".to_string(), &body["data"]["custom_id"], 100);
@@ -514,11 +519,11 @@ pub fn cross_field(body: &Value, at: &str) -> Vec<Violation> {
     }
     for (i, row) in array(&body["components"]).iter().enumerate() {
         for (j, item) in array(&row["components"]).iter().enumerate() {
-            if item["type"] != 2 {
+            if item["type"] != component_type::BUTTON {
                 continue;
             }
             let c = format!("{at}/components/{i}/components/{j}");
-            let link = item["style"] == 5;
+            let link = item["style"] == button_style::LINK;
             if link && !item["custom_id"].is_null() {
                 limits.fail(format!("{c}/custom_id"), "a link button has no custom_id");
             }

@@ -1,12 +1,9 @@
 //! End to end: a Japanese server with a Japanese and an English player, for every game. Private
 //! answers follow the clicking user's Discord language; lobbies and boards follow the server's.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, Message, UserId};
+use crate::harness::*;
 use saikoro::games::GameKind;
+use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 
 /// Whether the text reads as Japanese: sentences in Japanese have kana, while English texts may
 /// hold at most a game's Japanese name (賢者の石).
@@ -41,10 +38,16 @@ async fn open_and_start(
         shown(&lobby)
     );
     let join = button(&lobby, "join").expect("join");
-    assert_eq!(click(emu, guest, lobby.message_id(), &join).await.0, 7);
+    assert_eq!(
+        click(emu, guest, lobby.message_id(), &join).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     let lobby = emu.message(lobby.message_id()).unwrap();
     let start = button(&lobby, "start").expect("start");
-    assert_eq!(click(emu, host, lobby.message_id(), &start).await.0, 7);
+    assert_eq!(
+        click(emu, host, lobby.message_id(), &start).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     emu.wait_for(WAIT, "the first board", |e| {
         live(e, channel).filter(|m| m.message_id() != lobby.message_id())
     })

@@ -3,11 +3,8 @@
 //! they were, the game is marked as coached (through a restart) and the result says so. A server
 //! with hints off shows no button and refuses a forged press. After the game, `/cantstop review`.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, Message, UserId};
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use std::time::{Duration, Instant};
 
 /// Whether the text reads as Japanese (several kana).
@@ -28,7 +25,8 @@ async fn hint(emu: &Emulator, user: UserId, board: &Message) -> (String, Duratio
     let text = answer.data["content"].as_str().unwrap_or_default().to_owned();
     assert!(answer.ephemeral(), "a hint is private: {text}");
     assert_eq!(
-        answer.kind, 4,
+        answer.kind,
+        callback_type::CHANNEL_MESSAGE_WITH_SOURCE,
         "a hint is a new private message, not a board update"
     );
     (text, took)
@@ -55,7 +53,7 @@ async fn finish_turn(emu: &Emulator, channel: ChannelId, player: UserId, board: 
             None => button(&board, "roll").expect("roll"),
         };
         let (kind, text) = click(emu, player, board.message_id(), &choice).await;
-        assert_eq!(kind, 7, "{text}");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
         let before = board.message_id();
         board = emu.wait_for(WAIT, "a live board", |e| live(e, channel)).await;
         if board.message_id() != before {
@@ -80,7 +78,7 @@ async fn a_hint_is_private_in_the_players_language_changes_nothing_and_marks_the
     // The player not awaited gets the usual refusal; an outsider too.
     let id = button(&board, "?hint").unwrap();
     let (kind, text) = click(&emu, second, board.message_id(), &id).await;
-    assert_eq!(kind, 4);
+    assert_eq!(kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE);
     assert!(
         text.contains(if second == ann {
             "Waiting for"
@@ -95,7 +93,10 @@ async fn a_hint_is_private_in_the_players_language_changes_nothing_and_marks_the
 
     // The awaited player rolls, then asks which move to take: the strong search answers in time.
     let roll = button(&board, "roll").unwrap();
-    assert_eq!(click(&emu, first, board.message_id(), &roll).await.0, 7);
+    assert_eq!(
+        click(&emu, first, board.message_id(), &roll).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     let rolled = emu.message(board.message_id()).unwrap();
     if rolled.custom_ids().iter().any(|i| i.contains(":m")) {
         let before = looks(&emu, &rolled);
@@ -191,7 +192,10 @@ async fn an_ishigaki_hint_names_the_best_choice_and_the_chance_to_win() {
     let board = start_game(&emu, channel, "ishigaki", ann, &[ben]).await;
     let player = pinged(&board)[0];
     let roll = button(&board, "roll").unwrap();
-    assert_eq!(click(&emu, player, board.message_id(), &roll).await.0, 7);
+    assert_eq!(
+        click(&emu, player, board.message_id(), &roll).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     let rolled = emu.message(board.message_id()).unwrap();
     let before = looks(&emu, &rolled);
     let (advice, took) = hint(&emu, player, &rolled).await;

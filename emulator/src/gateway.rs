@@ -12,7 +12,8 @@ use axum::extract::{RawQuery, State as AxumState};
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::model::{Session, Shared};
+use crate::discord::{close_code, opcode};
+use crate::model::{Session, Shared};
 
 /// How often the bot must heartbeat; Discord's usual value.
 const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
@@ -59,7 +60,7 @@ impl Connection {
         let mut changed = self.shared.changed.subscribe();
         let mut shutdown = self.shared.shutdown.subscribe();
         if self
-            .send(json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
+            .send(json!({"op": opcode::HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
             .await
             .is_err()
         {
@@ -69,16 +70,16 @@ impl Connection {
         loop {
             if *shutdown.borrow_and_update() {
                 let close = CloseFrame {
-                    code: 1001,
+                    code: close_code::GOING_AWAY,
                     reason: "emulator shutting down".into(),
                 };
                 let _ = self.socket.send(Message::Close(Some(close))).await;
                 return;
             }
             if self.shared.read(|s| s.connection_generation) != generation {
-                // 4000 "unknown error" is one after which Discord lets a client resume.
+                // A code after which Discord lets a client resume.
                 let close = CloseFrame {
-                    code: 4000,
+                    code: close_code::UNKNOWN_ERROR,
                     reason: "connection dropped by the test".into(),
                 };
                 let _ = self.socket.send(Message::Close(Some(close))).await;
@@ -137,14 +138,16 @@ impl Connection {
             return Ok(());
         };
         match payload["op"].as_u64() {
-            Some(1) => self.send(json!({"op": 11})).await,
-            Some(2) => {
+            Some(opcode::HEARTBEAT) => self.send(json!({"op": opcode::HEARTBEAT_ACK})).await,
+            Some(opcode::IDENTIFY) => {
                 self.identify(&payload["d"]);
                 Ok(())
             }
-            Some(6) => self.resume(&payload["d"]).await,
+            Some(opcode::RESUME) => self.resume(&payload["d"]).await,
             // Presence updates, voice state and member requests need no answer here.
-            Some(3 | 4 | 8) => Ok(()),
+            Some(opcode::PRESENCE_UPDATE | opcode::VOICE_STATE_UPDATE | opcode::REQUEST_GUILD_MEMBERS) => {
+                Ok(())
+            }
             _ => {
                 self.shared
                     .with(|s| s.fail(format!("gateway: unexpected payload {payload}")));
@@ -217,7 +220,8 @@ impl Connection {
             self.sent = Some((session_id, seq));
             Ok(())
         } else {
-            self.send(json!({"op": 9, "d": false})).await
+            self.send(json!({"op": opcode::INVALID_SESSION, "d": false}))
+                .await
         }
     }
 }

@@ -1,9 +1,8 @@
-//! Runs the real `saikoro run` binary against the Discord emulator, with its own SQLite file.
-#![allow(dead_code)] // each end-to-end test file uses a different part of this
+//! Runs the real `saikoro run` binary against the Discord emulator, with its own SQLite file,
+//! and plays it as people would: slash commands, lobbies, presses until a game ends.
 
-pub mod postgres;
-
-use crate::emulator::{ChannelId, Emulator, Message, MessageId, UserId};
+pub use saikoro_emulator::discord::{callback_type, error_code};
+use saikoro_emulator::{ChannelId, Emulator, Message, MessageId, UserId};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -229,10 +228,10 @@ pub async fn slash_with(
     .await
 }
 
-/// Ann and Ben at the two-player Can't Stop game they started in `#dice`.
+/// Ann and Ben at the two-player Can't Stop game they started in `#dice` (Ben is whichever of
+/// them is not Ann).
 pub struct TwoPlayers {
     pub ann: UserId,
-    pub ben: UserId,
     pub channel: ChannelId,
     /// The first board.
     pub first: Message,
@@ -248,7 +247,6 @@ pub async fn two_player_cantstop(emu: &Emulator) -> TwoPlayers {
     let player = pinged(&first)[0];
     TwoPlayers {
         ann,
-        ben,
         channel,
         first,
         player,
@@ -284,18 +282,18 @@ pub async fn start_game_with(
         let add = button(&lobby, "bot-normal").unwrap();
         assert_eq!(
             click(emu, host, lobby.message_id(), &add).await.0,
-            7,
+            callback_type::UPDATE_MESSAGE,
             "a bot joins"
         );
     }
     let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
     for u in others {
         let (kind, _) = click(emu, *u, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
-        assert_eq!(kind, 7, "joining updates the lobby");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "joining updates the lobby");
     }
     let lobby = emu.message(lobby.message_id()).unwrap();
     let (kind, _) = click(emu, host, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
-    assert_eq!(kind, 7);
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     emu.wait_for(WAIT, "the first board", |e| {
         live(e, channel).filter(|m| m.message_id() != lobby.message_id())
     })
@@ -308,6 +306,48 @@ pub fn end_message(emu: &Emulator, channel: ChannelId) -> Option<Message> {
         .into_iter()
         .rev()
         .find(|m| m.content.contains('🏆') || m.content.contains('🏁'))
+}
+
+/// Presses that are enough to end any game (a random player's game of Ishigaki takes the most).
+pub const MAX_PRESSES: usize = 20_000;
+
+/// Plays a game of `game` (its registry id) in `channel` from its lobby to its end: the first of
+/// `players` opens the lobby, the others join, then they press random controls (see
+/// [`play_randomly`], seeded by `seed`) until the game ends. Returns the presses accepted.
+pub async fn play_to_end(
+    emu: &Emulator,
+    channel: ChannelId,
+    game: &str,
+    players: &[UserId],
+    seed: u64,
+) -> Vec<(usize, String)> {
+    start_game(emu, channel, game, players[0], &players[1..]).await;
+    play_randomly(emu, channel, players, seed, MAX_PRESSES).await
+}
+
+/// The presses a player could make on a board as moves: each enabled button, and each option of
+/// a select, as (custom id, the option's value for a select); never Resign or Hint.
+fn moves_on(board: &Message) -> Vec<(String, Option<String>)> {
+    let mut presses = vec![];
+    for c in board.controls() {
+        let Some(id) = c["custom_id"].as_str() else {
+            continue;
+        };
+        // The coach's hint answers privately and changes nothing: not a move.
+        if c["disabled"] == true || id.ends_with(":resign") || id.ends_with(":?hint") {
+            continue;
+        }
+        match c["options"].as_array() {
+            Some(options) => presses.extend(
+                options
+                    .iter()
+                    .filter_map(|o| o["value"].as_str())
+                    .map(|v| (id.to_owned(), Some(v.to_owned()))),
+            ),
+            None => presses.push((id.to_owned(), None)),
+        }
+    }
+    presses
 }
 
 /// Plays the live board to the end of the game as `players` would, pressing a random enabled
@@ -342,26 +382,7 @@ pub async fn play_randomly(
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
-        // (custom id, the option's value for a select)
-        let mut presses: Vec<(String, Option<String>)> = vec![];
-        for c in board.controls() {
-            let Some(id) = c["custom_id"].as_str() else {
-                continue;
-            };
-            // The coach's hint answers privately and changes nothing: not a move.
-            if c["disabled"] == true || id.ends_with(":resign") || id.ends_with(":?hint") {
-                continue;
-            }
-            match c["options"].as_array() {
-                Some(options) => presses.extend(
-                    options
-                        .iter()
-                        .filter_map(|o| o["value"].as_str())
-                        .map(|v| (id.to_owned(), Some(v.to_owned()))),
-                ),
-                None => presses.push((id.to_owned(), None)),
-            }
-        }
+        let presses = moves_on(&board);
         if presses.is_empty() {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
@@ -379,7 +400,7 @@ pub async fn play_randomly(
                 None => emu.click(*user, board.message_id(), id),
             };
             let cb = emu.wait_callback(interaction, WAIT).await;
-            if cb.kind == 7 {
+            if cb.kind == callback_type::UPDATE_MESSAGE {
                 let title = board
                     .embeds
                     .first()

@@ -10,10 +10,11 @@ use poise::serenity_prelude::{Permissions, Timestamp};
 use serde_json::{Value, json};
 use tokio::sync::{Notify, watch};
 
+use crate::discord::{interaction_type, message_flags, message_type, opcode};
+use crate::message::{Callback, Message, Pings};
+
 /// Discord's epoch (2015-01-01) in Unix milliseconds; snowflakes count from it.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-pub const MESSAGE_FLAG_EPHEMERAL: u64 = 1 << 6;
-pub const MESSAGE_FLAG_LOADING: u64 = 1 << 7;
 
 #[derive(Clone, Debug)]
 pub struct User {
@@ -29,7 +30,7 @@ pub struct User {
 pub struct Channel {
     pub id: u64,
     pub name: String,
-    /// 0 = guild text, 11 = public thread.
+    /// A [`channel_type`](crate::discord::channel_type).
     pub kind: u8,
     pub parent_id: Option<u64>,
     /// The guild it is in.
@@ -38,211 +39,11 @@ pub struct Channel {
     pub activity: Arc<Notify>,
 }
 
-/// A message as Discord stores it, with the latest edit applied.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Message {
-    pub id: u64,
-    pub channel_id: u64,
-    pub content: String,
-    pub embeds: Vec<Value>,
-    pub components: Vec<Value>,
-    pub flags: u64,
-    /// The interaction this message answers (original response or follow-up), if any.
-    pub interaction: Option<u64>,
-    /// The user who triggered that interaction.
-    pub interaction_user: Option<u64>,
-    pub edited: bool,
-    pub deleted: bool,
-    /// Whom posting it notified, as Discord decides from the content and `allowed_mentions`
-    /// (edits notify no one).
-    pub pings: Pings,
-    /// The `allowed_mentions` it was posted with (null if absent).
-    pub allowed_mentions: Value,
-    /// Its files, as uploaded and kept through edits.
-    pub attachments: Vec<Attachment>,
-}
-
-/// A file uploaded with a message (multipart `files[n]`), as the request carried it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Upload {
-    /// The `n` of its `files[n]` part, which the body's `attachments` refer to as `id`.
-    pub index: u64,
-    pub filename: String,
-    pub content_type: String,
-    pub data: Vec<u8>,
-}
-
-/// The files of a request (none for a JSON body), put beside the body by the request check.
-#[derive(Clone, Debug, Default)]
-pub struct Uploads(pub Arc<Vec<Upload>>);
-
-/// A file attached to a message.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Attachment {
-    pub id: u64,
-    pub filename: String,
-    /// Its alt text.
-    pub description: Option<String>,
-    pub content_type: String,
-    pub data: Vec<u8>,
-}
-
-/// Discord's most attachments on one message.
-const MAX_ATTACHMENTS: usize = 10;
-
-/// The notifications a message caused.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Pings {
-    pub users: Vec<u64>,
-    pub roles: Vec<u64>,
-    /// `@everyone` or `@here`.
-    pub everyone: bool,
-}
-
-impl Message {
-    pub fn ephemeral(&self) -> bool {
-        self.flags & MESSAGE_FLAG_EPHEMERAL != 0
-    }
-
-    /// Every component below the action rows (buttons and selects), in reading order.
-    pub fn controls(&self) -> Vec<&Value> {
-        self.components
-            .iter()
-            .flat_map(|row| row["components"].as_array().into_iter().flatten())
-            .collect()
-    }
-
-    pub fn custom_ids(&self) -> Vec<String> {
-        self.controls()
-            .iter()
-            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
-            .collect()
-    }
-
-    /// Takes the fields present in a message body (Discord leaves absent fields unchanged); the
-    /// "thinking…" state of a deferred reply ends with it.
-    pub fn apply(&mut self, body: &Value) {
-        if let Some(content) = body.get("content") {
-            self.content = content.as_str().unwrap_or_default().to_string();
-        }
-        if let Some(embeds) = body.get("embeds") {
-            self.embeds = embeds.as_array().cloned().unwrap_or_default();
-        }
-        if let Some(components) = body.get("components") {
-            self.components = components.as_array().cloned().unwrap_or_default();
-        }
-        self.flags &= !MESSAGE_FLAG_LOADING;
-    }
-
-    pub fn edit(&mut self, body: &Value) {
-        self.apply(body);
-        self.edited = true;
-    }
-
-    /// The message's attachments after a body with `uploads`: Discord keeps the listed existing
-    /// ones and adds the listed new files (`id` = the file's index); without an `attachments`
-    /// list, existing ones stay and new files are added. Each uploaded file must be listed (that
-    /// is where its alt text goes), each listed id must exist, and every `attachment://` image
-    /// of the embeds must name an attachment. `Err`: what Discord would refuse; nothing changed.
-    pub fn attach(
-        &mut self,
-        body: &Value,
-        uploads: &[Upload],
-        mut new_id: impl FnMut() -> u64,
-    ) -> Result<(), String> {
-        let mut attachments = Vec::new();
-        match body.get("attachments") {
-            Some(listed) => {
-                let listed = listed.as_array().ok_or("attachments: not a list")?;
-                for (i, item) in listed.iter().enumerate() {
-                    let id = match &item["id"] {
-                        Value::String(s) => s.parse().ok(),
-                        other => other.as_u64(),
-                    }
-                    .ok_or(format!("attachments[{i}].id: missing"))?;
-                    let description = item["description"].as_str().map(str::to_string);
-                    if let Some(upload) = uploads.iter().find(|u| u.index == id) {
-                        let filename = item["filename"].as_str().unwrap_or(&upload.filename);
-                        attachments.push(Attachment {
-                            id: new_id(),
-                            filename: filename.to_string(),
-                            description,
-                            content_type: upload.content_type.clone(),
-                            data: upload.data.clone(),
-                        });
-                    } else if let Some(kept) = self.attachments.iter().find(|a| a.id == id) {
-                        attachments.push(kept.clone());
-                    } else {
-                        return Err(format!(
-                            "attachments[{i}].id: no file files[{id}] and no attachment {id}"
-                        ));
-                    }
-                }
-                if let Some(unlisted) = uploads
-                    .iter()
-                    .find(|u| listed.iter().all(|a| a["id"].as_u64() != Some(u.index)))
-                {
-                    return Err(format!("files[{}] is not listed in attachments", unlisted.index));
-                }
-            }
-            None => {
-                attachments.clone_from(&self.attachments);
-                for upload in uploads {
-                    attachments.push(Attachment {
-                        id: new_id(),
-                        filename: upload.filename.clone(),
-                        description: None,
-                        content_type: upload.content_type.clone(),
-                        data: upload.data.clone(),
-                    });
-                }
-            }
-        }
-        if attachments.len() > MAX_ATTACHMENTS {
-            return Err(format!(
-                "{} attachments, at most {MAX_ATTACHMENTS}",
-                attachments.len()
-            ));
-        }
-        let embeds = body
-            .get("embeds")
-            .and_then(Value::as_array)
-            .unwrap_or(&self.embeds);
-        for (i, embed) in embeds.iter().enumerate() {
-            if let Some(name) = embed["image"]["url"]
-                .as_str()
-                .and_then(|u| u.strip_prefix("attachment://"))
-                && attachments.iter().all(|a| a.filename != name)
-            {
-                return Err(format!("embeds[{i}].image.url: no attachment named {name}"));
-            }
-        }
-        self.attachments = attachments;
-        Ok(())
-    }
-
-    /// The attachment an embed shows as its image, if any.
-    pub fn embed_image(&self) -> Option<&Attachment> {
-        let url = self.embeds.first()?["image"]["url"].as_str()?;
-        let name = url.strip_prefix("attachment://")?;
-        self.attachments.iter().find(|a| a.filename == name)
-    }
-}
-
-/// How the bot answered an interaction, and how long after the dispatch.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Callback {
-    /// The interaction callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal…
-    pub kind: u8,
-    pub data: Value,
-    pub latency: Duration,
-}
-
 #[derive(Clone, Debug)]
 pub struct Interaction {
     pub id: u64,
     pub token: String,
-    /// 2 = application command, 3 = message component.
+    /// An [`interaction_type`].
     pub kind: u8,
     pub user_id: u64,
     pub channel_id: u64,
@@ -521,8 +322,8 @@ impl State {
     /// A new message of the bot's in answer to `interaction`, empty as yet, ephemeral if
     /// `body`'s flags say so (plus `extra_flags`), pinging whom `body` allows.
     pub fn reply_message(&mut self, interaction: &Interaction, body: &Value, extra_flags: u64) -> Message {
-        let flags = body["flags"].as_u64().unwrap_or(0) & MESSAGE_FLAG_EPHEMERAL | extra_flags;
-        let pings = self.pings(body, flags & MESSAGE_FLAG_EPHEMERAL != 0);
+        let flags = body["flags"].as_u64().unwrap_or(0) & message_flags::EPHEMERAL | extra_flags;
+        let pings = self.pings(body, flags & message_flags::EPHEMERAL != 0);
         Message {
             id: self.snowflake(),
             channel_id: interaction.channel_id,
@@ -579,9 +380,10 @@ impl State {
             return false;
         };
         let seq = session.events.len() as u64 + 1;
-        session
-            .events
-            .push((seq, json!({"op": 0, "s": seq, "t": event, "d": data})));
+        session.events.push((
+            seq,
+            json!({"op": opcode::DISPATCH, "s": seq, "t": event, "d": data}),
+        ));
         true
     }
 
@@ -870,7 +672,11 @@ impl State {
             }).collect::<Vec<_>>(),
             "embeds": embeds,
             "pinned": false,
-            "type": if interaction.is_some_and(|i| i.kind == 2) { 20 } else { 0 },
+            "type": if interaction.is_some_and(|i| i.kind == interaction_type::APPLICATION_COMMAND) {
+                message_type::CHAT_INPUT_COMMAND
+            } else {
+                message_type::DEFAULT
+            },
             "flags": message.flags,
             "components": message.components,
         });

@@ -2,11 +2,8 @@
 //! with the real bot — pings under hostile names, a click answered too late, rate limits and
 //! server errors, a locked database, a dropped gateway, a click during a restart.
 
-mod common;
-mod emulator;
-
-use common::*;
-use emulator::{ChannelId, Emulator, FaultKind, UserId};
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, FaultKind, UserId};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -23,7 +20,7 @@ async fn stored_actions(emu: &Emulator, user: UserId, channel: ChannelId) -> usi
 }
 
 /// The roll button of the live board and the board's id.
-fn roll_on_live(emu: &Emulator, channel: ChannelId) -> (emulator::MessageId, String) {
+fn roll_on_live(emu: &Emulator, channel: ChannelId) -> (saikoro_emulator::MessageId, String) {
     let board = live(emu, channel).expect("a live board");
     let roll = button(&board, "roll").expect("a roll button");
     (board.message_id(), roll)
@@ -106,7 +103,7 @@ async fn a_click_answered_too_late_is_applied_and_the_board_shows_it() {
     assert_eq!(emu.callback(late), None, "Discord dropped the late answer");
     let failures = emu.take_failures();
     assert!(
-        failures.len() == 1 && failures[0].contains("10062"),
+        failures.len() == 1 && failures[0].contains(&error_code::UNKNOWN_INTERACTION.to_string()),
         "only the late answer was refused: {failures:?}"
     );
     assert_eq!(stored_actions(&emu, ann, channel).await, 1);
@@ -117,7 +114,7 @@ async fn a_click_answered_too_late_is_applied_and_the_board_shows_it() {
         .find(|id| id.contains(":m") || id.ends_with(":roll"))
         .expect("a move after the roll");
     let (kind, text) = click(&emu, player, board, &next).await;
-    assert_eq!(kind, 7, "{text}");
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
     emu.assert_clean().await;
 }
 
@@ -147,15 +144,21 @@ async fn rate_limits_and_server_errors_on_board_posts_and_edits_are_retried() {
     assert!(answer.contains("Lobby opened"), "{answer}");
     let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
     let add = button(&lobby, "bot-normal").expect("add a bot");
-    assert_eq!(click(&emu, ann, lobby.message_id(), &add).await.0, 7);
+    assert_eq!(
+        click(&emu, ann, lobby.message_id(), &add).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     let lobby = emu.message(lobby.message_id()).unwrap();
     let start = button(&lobby, "start").expect("start");
-    assert_eq!(click(&emu, ann, lobby.message_id(), &start).await.0, 7);
+    assert_eq!(
+        click(&emu, ann, lobby.message_id(), &start).await.0,
+        callback_type::UPDATE_MESSAGE
+    );
     // serenity's rate limiter waits out each 429 itself; each 5xx costs the bot's own pause
     // (1 s, then 2 s). Yet the board comes, Ann plays a turn, and the
     // computer player's moves show on its board before Ann's next turn.
     let long = Duration::from_secs(30);
-    let ann_turn = |e: &Emulator, after: Option<emulator::MessageId>| {
+    let ann_turn = |e: &Emulator, after: Option<saikoro_emulator::MessageId>| {
         live(e, channel).filter(|m| Some(m.message_id()) != after && m.pings.users.contains(&ann.get()))
     };
     let board = emu.wait_for(long, "Ann's board", |e| ann_turn(e, None)).await;
@@ -171,7 +174,7 @@ async fn rate_limits_and_server_errors_on_board_posts_and_edits_are_retried() {
             break; // a bust ended the turn
         };
         let (kind, text) = click(&emu, ann, board.message_id(), &id).await;
-        assert_eq!(kind, 7, "{text}");
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
     }
     emu.wait_for(long, "the computer's turn to end", |e| {
         ann_turn(e, Some(board.message_id()))
@@ -267,7 +270,11 @@ async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
     assert!(answer.content.contains("nothing changed"), "{}", answer.content);
     let callback = emu.callback(pressed).expect("the click was acknowledged in time");
     assert!(
-        [4, 6].contains(&callback.kind),
+        [
+            callback_type::CHANNEL_MESSAGE_WITH_SOURCE,
+            callback_type::DEFERRED_UPDATE_MESSAGE
+        ]
+        .contains(&callback.kind),
         "the click was answered privately (at once, or deferred then followed up): {}",
         callback.kind
     );
@@ -284,7 +291,7 @@ async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
     }
     // The database is back: the same button works and exactly one action is stored.
     let (kind, text) = click(&emu, player, board, &roll).await;
-    assert_eq!(kind, 7, "{text}");
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
     assert_eq!(stored_actions(&emu, ann, channel).await, 1);
     emu.assert_clean().await;
 }
@@ -300,7 +307,7 @@ async fn a_dropped_gateway_loses_no_click_and_answers_none_twice() {
     emu.drop_gateway_connection();
     // Pressed while the bot reconnects: delivered on RESUME.
     let (kind, text) = click(&emu, player, board, &roll).await;
-    assert_eq!(kind, 7, "{text}");
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
     let (identified, resumed) = emu.gateway_sessions();
     assert!(
         identified == 1 && resumed >= 1,
@@ -334,7 +341,10 @@ async fn a_click_during_a_restart_is_lost_and_changes_nothing() {
     // may defer its answer: 6, then an edit).
     let (board, roll) = roll_on_live(&emu, channel);
     let (kind, text) = click(&emu, player, board, &roll).await;
-    assert!(kind == 7 || kind == 6, "{text}");
+    assert!(
+        kind == callback_type::UPDATE_MESSAGE || kind == callback_type::DEFERRED_UPDATE_MESSAGE,
+        "{text}"
+    );
     assert_eq!(stored_actions(&emu, ann, channel).await, 1);
     emu.assert_clean().await;
 }
@@ -356,7 +366,11 @@ async fn a_slow_click_whose_token_expired_still_shows_on_the_board() {
     sqlx::query("BEGIN IMMEDIATE").execute(&mut holder).await.unwrap();
     let pressed = emu.click(player, board, &roll);
     let deferred = emu.wait_callback(pressed, WAIT).await;
-    assert_eq!(deferred.kind, 6, "the slow click was deferred");
+    assert_eq!(
+        deferred.kind,
+        callback_type::DEFERRED_UPDATE_MESSAGE,
+        "the slow click was deferred"
+    );
     emu.advance_clock(Duration::from_secs(16 * 60));
     sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
     holder.close().await.unwrap();

@@ -1,12 +1,11 @@
 //! Runs a small real poise bot against the emulator: it must connect, register its commands,
 //! answer a slash command and a button, and the emulator must report what Discord would refuse.
 
-mod emulator;
-
 use std::time::Duration;
 
-use emulator::{Emulator, validate};
 use poise::serenity_prelude as serenity;
+use saikoro_emulator::discord::{button_style, callback_type, component_type, error_code};
+use saikoro_emulator::{Emulator, FaultKind, MessageId, Pings, validate};
 use serde_json::json;
 use tokio::task::JoinHandle;
 
@@ -154,7 +153,7 @@ async fn a_poise_bot_connects_answers_a_slash_command_and_a_button() {
     let channel = discord.text_channel();
     let roll = discord.slash(ann, channel, "dice roll", &[("sides", json!(20))]);
     let answer = discord.wait_callback(roll, WAIT).await;
-    assert_eq!(answer.kind, 4);
+    assert_eq!(answer.kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE);
     assert_eq!(answer.data["embeds"][0]["description"], "d20");
     assert!(!answer.ephemeral());
 
@@ -164,7 +163,7 @@ async fn a_poise_bot_connects_answers_a_slash_command_and_a_button() {
 
     let press = discord.click(ann, board[0].message_id(), "dice:again");
     let update = discord.wait_callback(press, WAIT).await;
-    assert_eq!(update.kind, 7);
+    assert_eq!(update.kind, callback_type::UPDATE_MESSAGE);
     let board = discord.channel(channel);
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].text(), "Dice\nrolled by Ann");
@@ -185,7 +184,7 @@ async fn deferred_answers_follow_ups_and_channel_messages_are_tracked() {
     let channel = discord.text_channel();
     let later = discord.slash(cat, channel, "dice later", &[]);
     let answer = discord.wait_callback(later, WAIT).await;
-    assert_eq!(answer.kind, 5);
+    assert_eq!(answer.kind, callback_type::DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE);
     assert!(answer.ephemeral());
     let announced = |d: &Emulator| {
         let board = d.channel(channel);
@@ -315,16 +314,16 @@ async fn guild_commands_are_registered_and_listed() {
 fn schema_violations_inside_unions_name_the_field() {
     let long_label = "y".repeat(81);
     let body = json!({
-        "type": 4,
-        "data": {"components": [{"type": 1, "components": [
-            {"type": 2, "style": 1, "custom_id": "ok", "label": long_label}
+        "type": callback_type::CHANNEL_MESSAGE_WITH_SOURCE,
+        "data": {"components": [{"type": component_type::ACTION_ROW, "components": [
+            {"type": component_type::BUTTON, "style": button_style::PRIMARY, "custom_id": "ok", "label": long_label}
         ]}]}
     });
     let violations = validate::against_spec("POST", "/interactions/1/token/callback", &body).expect("schema");
     let fields: Vec<&str> = violations.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(fields, vec!["/data/components/0/components/0/label"]);
 
-    let fine = json!({"type": 7, "data": {"content": "hello", "components": []}});
+    let fine = json!({"type": callback_type::UPDATE_MESSAGE, "data": {"content": "hello", "components": []}});
     assert_eq!(
         validate::against_spec("POST", "/interactions/1/token/callback", &fine),
         Ok(Vec::new())
@@ -387,7 +386,7 @@ async fn pings_are_what_content_and_allowed_mentions_make_them() {
             .send_message(channel, Vec::new(), &body)
             .await
             .expect("posted");
-        discord.pings(emulator::MessageId(sent.id.get()))
+        discord.pings(MessageId(sent.id.get()))
     };
     // No allowed_mentions: everything in the content pings; the escaped mention does not.
     let all = post(serde_json::Value::Null).await;
@@ -398,20 +397,17 @@ async fn pings_are_what_content_and_allowed_mentions_make_them() {
     let listed = post(json!({"parse": [], "users": [ben.to_string()]})).await;
     assert_eq!(
         listed,
-        emulator::Pings {
+        Pings {
             users: vec![ben.get()],
             ..Default::default()
         }
     );
     // Nothing at all.
-    assert_eq!(post(json!({"parse": []})).await, emulator::Pings::default());
+    assert_eq!(post(json!({"parse": []})).await, Pings::default());
     // A zero-width space after @ keeps @everyone plain text.
     let body = json!({"content": "@\u{200B}everyone"});
     let sent = http.send_message(channel, Vec::new(), &body).await.unwrap();
-    assert_eq!(
-        discord.pings(emulator::MessageId(sent.id.get())),
-        emulator::Pings::default()
-    );
+    assert_eq!(discord.pings(MessageId(sent.id.get())), Pings::default());
     discord.assert_clean().await;
     discord.shutdown().await;
 }
@@ -425,11 +421,11 @@ async fn bodies_discord_refuses_are_refused_unknown_fields_cross_field_rules_and
         json!({"content": "hi", "colour": 3}),
         json!({"content": "hi", "embeds": [{"title": "t", "colour": 3}]}),
         json!({"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}),
-        json!({"content": "hi", "components": [{"type": 1, "components": [
-            {"type": 2, "style": 5, "label": "site", "url": "https://example.com", "custom_id": "x"}
+        json!({"content": "hi", "components": [{"type": component_type::ACTION_ROW, "components": [
+            {"type": component_type::BUTTON, "style": button_style::LINK, "label": "site", "url": "https://example.com", "custom_id": "x"}
         ]}]}),
-        json!({"content": "hi", "components": [{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "go", "custom_id": "x", "url": "https://example.com"}
+        json!({"content": "hi", "components": [{"type": component_type::ACTION_ROW, "components": [
+            {"type": component_type::BUTTON, "style": button_style::PRIMARY, "label": "go", "custom_id": "x", "url": "https://example.com"}
         ]}]}),
         json!({"content": ""}),
     ];
@@ -473,7 +469,7 @@ async fn late_answers_get_10062_and_tokens_expire_after_15_minutes_of_emulator_t
     let http = raw_client(&discord);
     http.set_application_id(serenity::ApplicationId::new(discord.bot_id().get()));
     let eve = discord.user("Eve");
-    let answer = json!({"type": 5});
+    let answer = json!({"type": callback_type::DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE});
     // Answered 4 s after it was sent, by the emulator's clock: dropped.
     let late = discord.slash(eve, discord.text_channel(), "dice ignore", &[]);
     discord.advance_clock(Duration::from_secs(4));
@@ -481,9 +477,9 @@ async fn late_answers_get_10062_and_tokens_expire_after_15_minutes_of_emulator_t
     let sent = http
         .create_interaction_response(id, &discord.token(late), &answer, Vec::new())
         .await;
-    assert_eq!(discord_code(sent), 10062);
+    assert_eq!(discord_code(sent), error_code::UNKNOWN_INTERACTION as isize);
     assert_eq!(discord.callback(late), None);
-    assert!(discord.take_failures()[0].contains("10062"));
+    assert!(discord.take_failures()[0].contains(&error_code::UNKNOWN_INTERACTION.to_string()));
     // Answered in time, then followed up 16 minutes later: the token has expired.
     let slow = discord.slash(eve, discord.text_channel(), "dice ignore", &[]);
     let id = serenity::InteractionId::new(slow.get());
@@ -495,7 +491,7 @@ async fn late_answers_get_10062_and_tokens_expire_after_15_minutes_of_emulator_t
     let sent = http
         .create_followup_message(&discord.token(slow), &follow_up, Vec::new())
         .await;
-    assert_eq!(discord_code(sent), 50027);
+    assert_eq!(discord_code(sent), error_code::INVALID_WEBHOOK_TOKEN as isize);
     assert_eq!(discord.take_failures().len(), 1);
     discord.assert_clean().await;
     bot.stop().await;
@@ -512,12 +508,12 @@ async fn injected_rate_limits_hold_until_retry_after_and_server_errors_pass() {
     discord.inject(
         "POST",
         &path,
-        emulator::FaultKind::RateLimited {
+        FaultKind::RateLimited {
             retry_after,
             global: false,
         },
     );
-    discord.inject("POST", &path, emulator::FaultKind::Status(502));
+    discord.inject("POST", &path, FaultKind::Status(502));
     let body = json!({"content": "hi"});
     let status = |r: Result<serenity::Message, serenity::Error>| match r {
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => e.status_code.as_u16(),

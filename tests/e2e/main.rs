@@ -1,0 +1,20 @@
+//! End to end: the real `saikoro run` binary against the Discord emulator (`saikoro-emulator`),
+//! one module per area. One test binary for them all, so the bot crate links a few test binaries
+//! rather than one per area.
+
+mod harness;
+#[path = "../common/postgres.rs"]
+mod postgres_schema;
+
+mod boards;
+mod cantstop;
+mod coach;
+mod durability;
+mod faults;
+mod games;
+mod history;
+mod ishigaki;
+mod locale;
+mod postgres;
+mod settings;
+mod shards;
