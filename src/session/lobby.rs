@@ -287,7 +287,9 @@ impl Hub {
         };
         let game = match setup {
             Ok(g) => g,
-            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())])),
+            Err(e) => {
+                return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]));
+            }
         };
         let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;

@@ -570,7 +570,7 @@ impl Hub {
             Err(e) => return tr.f("lobby-bad-options", &[("reason", tr.msg(&e).into())]),
         };
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
-            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
+            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]);
         }
         let host_seat = SeatInfo {
             user: Some(host.id),
@@ -743,7 +743,7 @@ impl Hub {
         let mut game = current.clone();
         let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
         let (_, logged) =
-            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| tr.msg(&e.0))?;
+            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| tr.msg(&e.msg()))?;
         let finished = game.outcome().is_some();
         let status = if finished {
             Status::Finished
@@ -1176,7 +1176,7 @@ pub(super) fn replayed(
     let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
     let mut game = kind
         .new_game(&row.options, players, &mut setup)
-        .map_err(|e| format!("setup refused: {}", e.0.id))?;
+        .map_err(|e| format!("setup refused: {}", e.msg().id))?;
     if setup.overrun() || setup.remaining() != 0 {
         return Err("setup dice do not match the game".into());
     }
