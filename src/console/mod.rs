@@ -226,7 +226,7 @@ fn play_on(
         Err(Stopped::Refused { error, .. }) => {
             return Err(format!(
                 "a bot chose an action the game refused: {}",
-                term.tr.msg(&error.0)
+                term.tr.msg(&error.msg())
             ));
         }
         Err(other) => return Err(other.to_string()),
