@@ -60,7 +60,7 @@ impl Player {
             Player::Rule28 => typed(Box::new(HeuristicBot(&RULE_OF_28))),
             Player::GlennAloi => typed(Box::new(HeuristicBot(&GLENN_ALOI))),
             Player::GlennLinear => typed(Box::new(HeuristicBot(&GLENN_LINEAR))),
-            Player::Strong => typed(Box::new(StrongBot::default())),
+            Player::Strong => typed(Box::<StrongBot>::default()),
         }
     }
 }
