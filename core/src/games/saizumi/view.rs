@@ -568,7 +568,7 @@ impl Controls {
         let slot: usize = first.strip_prefix('s')?.parse().ok()?;
         let cards = game.market.get(slot.checked_sub(1)?)?;
         match parts[1..] {
-            [] => Some(Self::slot_choices(game, slot, tr)),
+            [] => Self::slot_choices(game, slot, tr),
             ["c"] => Some(Self::claim(game, slot, "", tr)),
             [pile] => Self::take(game, slot, pile.strip_prefix('p')?.parse().ok()?, tr),
             ["c", halves] => {
@@ -604,10 +604,11 @@ impl Controls {
         }
     }
 
-    /// A slot picked (it has cards): its top card onto one of the seat's piles, or claim it.
-    fn slot_choices(game: &Saizumi, slot: usize, tr: &Tr) -> Self {
+    /// A slot picked: its top card onto one of the seat's piles, or claim it. `None` for an
+    /// empty slot (a forged or stale draft).
+    fn slot_choices(game: &Saizumi, slot: usize, tr: &Tr) -> Option<Self> {
         let cards = game.slot(slot);
-        let top = *cards.last().expect("a slot with cards");
+        let top = *cards.last()?;
         let mut choices: Vec<(String, String)> = game
             .piles(game.active())
             .iter()
@@ -632,11 +633,11 @@ impl Controls {
             ),
         ));
         let back = Button::step("", tr.t("saizumi-back"), Style::Secondary);
-        Self {
+        Some(Self {
             rows: layout(choices, vec![back], tr),
             preview: preview_slot(slot, tr, vec![]),
             slot: Some(slot),
-        }
+        })
     }
 
     /// A slot's top card onto pile `label`: which half faces up.
