@@ -30,12 +30,16 @@ enum Command {
     Replay(Stored),
     /// Write a stored game's record as JSON: game, options, seats, dice and actions.
     Export(Stored),
-    /// List a finished game's decisions where the strong bot would have chosen otherwise, with
-    /// what each cost, costliest first (games with a coach: cantstop, ishigaki).
+    // The games are named from the registry, so a new game needs no line here.
+    #[command(about = format!(
+        "List a finished game's decisions where the strong bot would have chosen otherwise, with \
+         what each cost, costliest first (games with a coach: {})",
+        game_ids(GameKind::coached)
+    ))]
     Review(Review),
     /// Draw the board after some moves of a seeded game between bots, as Discord shows it.
     Render {
-        /// The game (cantstop, ishigaki, ninja, stones, saizumi).
+        #[arg(help = format!("The game ({})", game_ids(|_| true)))]
         game: String,
         /// Seed for the dice and the bots: the same seed gives the same game.
         #[arg(long, default_value_t = 1)]
@@ -119,6 +123,17 @@ impl Review {
         serde_json::from_str(&text)
             .with_context(|| format!("{} is not a record from `saikoro export`", file.display()))
     }
+}
+
+/// The registered games that `keep` accepts, by id, for help texts.
+fn game_ids(keep: impl Fn(GameKind) -> bool) -> String {
+    let ids: Vec<&str> = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|&k| keep(k))
+        .map(GameKind::id)
+        .collect();
+    ids.join(", ")
 }
 
 /// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`

@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use saikoro_core::engine::bot::{Bot, RandomBot};
+use saikoro_core::engine::bot::{Bot, RandomBot, Strategy, Typed};
 use saikoro_core::engine::{Game, Outcome, SeededDice, driver};
 use saikoro_core::games::cantstop::bots::{
     EasyBot, GLENN_ALOI, GLENN_LINEAR, HeuristicBot, RULE_OF_28, StrongBot,
@@ -53,13 +53,14 @@ impl Player {
     }
 
     fn bot(self) -> Box<dyn Bot> {
+        let typed = |strategy: Box<dyn Strategy<CantStop>>| -> Box<dyn Bot> { Box::new(Typed(strategy)) };
         match self {
             Player::Random => Box::new(RandomBot),
-            Player::Easy => Box::new(EasyBot),
-            Player::Rule28 => Box::new(HeuristicBot(&RULE_OF_28)),
-            Player::GlennAloi => Box::new(HeuristicBot(&GLENN_ALOI)),
-            Player::GlennLinear => Box::new(HeuristicBot(&GLENN_LINEAR)),
-            Player::Strong => Box::new(StrongBot::default()),
+            Player::Easy => typed(Box::new(EasyBot)),
+            Player::Rule28 => typed(Box::new(HeuristicBot(&RULE_OF_28))),
+            Player::GlennAloi => typed(Box::new(HeuristicBot(&GLENN_ALOI))),
+            Player::GlennLinear => typed(Box::new(HeuristicBot(&GLENN_LINEAR))),
+            Player::Strong => typed(Box::<StrongBot>::default()),
         }
     }
 }

@@ -119,7 +119,7 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let game: Box<dyn AnyGame> = cfg
         .kind
         .new_game(&cfg.options, cfg.players.len(), &mut SeededDice::new(cfg.seed))
-        .map_err(|e| tr.msg(&e.0))?;
+        .map_err(|e| tr.msg(&e.msg()))?;
     let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed.rotate_left(1)));
     play_on(
         game,
@@ -226,7 +226,7 @@ fn play_on(
         Err(Stopped::Refused { error, .. }) => {
             return Err(format!(
                 "a bot chose an action the game refused: {}",
-                term.tr.msg(&error.0)
+                term.tr.msg(&error.msg())
             ));
         }
         Err(other) => return Err(other.to_string()),
@@ -379,7 +379,7 @@ pub fn position(
     let options = serde_json::json!({});
     let mut game = kind
         .new_game(&options, players, &mut SeededDice::new(seed))
-        .map_err(|e| tr.msg(&e.0))?;
+        .map_err(|e| tr.msg(&e.msg()))?;
     let mut dice = SeededDice::new(seed.rotate_left(1));
     let mut bot_rng = SeededDice::new(seed ^ 0x5EED_B075);
     let played = driver::play(

@@ -62,7 +62,7 @@ impl Record {
         let mut dice = ScriptedDice::new(self.setup_dice.iter().copied()).lenient();
         let game = kind
             .new_game(&self.options, self.seats.len(), &mut dice)
-            .map_err(|e| format!("the record's set-up is refused: {}", e.0.id))?;
+            .map_err(|e| format!("the record's set-up is refused: {}", e.msg().id))?;
         if dice.overrun() || dice.remaining() != 0 {
             return Err("the record's set-up dice do not match its game".into());
         }

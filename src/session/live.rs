@@ -216,7 +216,7 @@ pub(super) fn replayed(
     let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
     let mut game = kind
         .new_game(&row.options, players, &mut setup)
-        .map_err(|e| format!("setup refused: {}", e.0.id))?;
+        .map_err(|e| format!("setup refused: {}", e.msg().id))?;
     if setup.overrun() || setup.remaining() != 0 {
         return Err("setup dice do not match the game".into());
     }

@@ -123,7 +123,7 @@ impl Tables {
             Err(e) => return tr.f("lobby-bad-options", &[("reason", tr.msg(&e).into())]),
         };
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
-            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())]);
+            return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]);
         }
         let host_seat = SeatInfo {
             user: Some(host.id),
@@ -292,7 +292,7 @@ impl Tables {
         };
         let game = match setup {
             Ok(g) => g,
-            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.0).into())])),
+            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())])),
         };
         let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;

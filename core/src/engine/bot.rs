@@ -1,8 +1,8 @@
-//! Computer players. A bot chooses through the same interface a person uses: it sees the game
-//! and the choices offered to its seat, and answers with one of their ids. Each game's own bots
-//! live in its folder ([`super::Game::bot`]).
+//! Computer players. Each game's bots live in its folder and play it as a [`Strategy`] over the
+//! game's own type ([`super::Game::strategy`]); the layers above hold them as a [`Bot`], which
+//! answers through the same interface a person uses: one of the ids offered to its seat.
 
-use super::{AnyGame, Dice, Locale, Seat, Tr};
+use super::{AnyGame, Dice, Game, Locale, Seat, Tr};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -33,6 +33,26 @@ pub trait Bot: Send + Sync {
     /// The id of one of `game.choices(seat)`. Only called when `seat` is to act.
     /// `rng` is the bot's own chance (for easy play), never the game's dice.
     fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String;
+}
+
+/// A computer player of one game: it reads the game's own state and answers with its action.
+pub trait Strategy<G: Game>: Send + Sync {
+    /// The action of `seat`, awaited now in a game not over. `rng` is the bot's own chance
+    /// (for easy play), never the game's dice.
+    fn play(&self, game: &G, seat: Seat, rng: &mut dyn Dice) -> G::Action;
+}
+
+/// A game's [`Strategy`] as a [`Bot`]. This is the one place a bot meets the type-erased game;
+/// a game of another kind, or a seat not awaited, gets a random choice.
+pub struct Typed<G: Game>(pub Box<dyn Strategy<G>>);
+
+impl<G: Game> Bot for Typed<G> {
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
+        match game.as_any().downcast_ref::<G>() {
+            Some(g) if Game::to_act(g).contains(&seat) => self.0.play(g, seat, rng).to_string(),
+            _ => RandomBot.choose(game, seat, rng),
+        }
+    }
 }
 
 /// Picks uniformly among the offered choices: a sparring partner for any game.

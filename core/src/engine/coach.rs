@@ -97,7 +97,9 @@ pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<V
         game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
             format!(
                 "log entry {i} ({} by seat {}): {}",
-                entry.action, entry.seat, e.0.id
+                entry.action,
+                entry.seat,
+                e.msg().id
             )
         })?;
     }

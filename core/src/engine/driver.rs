@@ -93,7 +93,7 @@ pub fn next_to_drive(game: &dyn AnyGame, drives: impl Fn(Seat) -> bool) -> Optio
 pub enum Stopped {
     #[error("the game awaits nobody but is not over")]
     Stuck,
-    #[error("seat {seat}'s choice was refused: {}", .error.0.id)]
+    #[error("seat {seat}'s choice was refused: {}", .error.msg().id)]
     Refused { seat: Seat, error: RuleError },
     #[error("no more than {0} actions were allowed")]
     TooLong(usize),

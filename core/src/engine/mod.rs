@@ -4,8 +4,11 @@
 
 pub mod bot;
 pub mod coach;
+#[cfg(test)]
+pub mod conformance;
 pub mod dice;
 pub mod driver;
+pub mod error;
 pub mod options;
 pub mod picture;
 pub mod steps;
@@ -14,9 +17,10 @@ pub mod testing;
 pub mod text;
 pub mod view;
 
-pub use bot::{Bot, Level};
+pub use bot::{Bot, Level, Strategy};
 pub use coach::{Measure, Weighing};
 pub use dice::{Dice, RecordingDice, ScriptedDice, SeededDice};
+pub use error::{RestoreError, RuleError, SetupError};
 pub use options::{OptionKind, OptionSpec};
 pub use text::{Arg, Locale, Msg, Tr, keep_recent};
 pub use view::{Button, Field, Row, Select, SelectOption, Style, View};
@@ -63,35 +67,6 @@ impl Outcome {
     }
 }
 
-/// An action refused by the rules. The game state is unchanged; the reason is shown to the player.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("rule error: {}", .0.id)]
-pub struct RuleError(pub Msg);
-
-impl RuleError {
-    pub fn new(id: &str) -> Self {
-        Self(Msg::new(id))
-    }
-}
-
-impl From<Msg> for RuleError {
-    fn from(m: Msg) -> Self {
-        Self(m)
-    }
-}
-
-/// A game that cannot be set up as asked (player count, invalid options), with the catalogue
-/// message that says why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot set up the game: {}", .0.id)]
-pub struct SetupError(pub Msg);
-
-impl From<Msg> for SetupError {
-    fn from(m: Msg) -> Self {
-        Self(m)
-    }
-}
-
 /// A choice offered to a seat: the action id (what a button or a script sends) and its label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
@@ -108,8 +83,11 @@ pub struct Choice {
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The stable id: the slash command's name, the terminal's game name, the storage key.
     const ID: &'static str;
-    /// Seats the game can be started with.
+    /// Seats the game can be started with; the engine refuses any other count before
+    /// [`Game::new`] is called.
     const PLAYERS: RangeInclusive<usize>;
+    /// The catalogue id refusing another count of players (arguments `min`, `max`, `players`).
+    const SEATS_REFUSED: &'static str = "setup-players";
     /// The options a host can set, each a key of [`Game::Options`] with its default and range.
     const OPTIONS: &'static [OptionSpec];
 
@@ -119,8 +97,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Ids never start with [`view::STEP`], which marks a step towards a decision.
     type Action: FromStr + Display + Clone + PartialEq + Debug;
 
-    /// A new game for `players` seats. The start player (and any setup shuffle) is drawn from `dice`.
+    /// A new game for `players` seats, a count within [`Game::PLAYERS`] (see [`Game::set_up`]).
+    /// The start player (and any setup shuffle) is drawn from `dice`.
     fn new(options: &Self::Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError>;
+
+    /// [`Game::new`] after the one check of the player count every game shares: how every layer
+    /// sets a game up.
+    fn set_up(options: &Self::Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
+        SetupError::check_seats(Self::PLAYERS, players, Self::SEATS_REFUSED)?;
+        Self::new(options, players, dice)
+    }
 
     /// The seats whose action the game waits for now (empty when the game is over).
     fn to_act(&self) -> Vec<Seat>;
@@ -183,7 +169,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
 
     /// The computer player for a level.
-    fn bot(level: Level) -> Box<dyn Bot>;
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>>;
+
+    /// [`Game::strategy`] as the layers above hold a bot.
+    fn bot(level: Level) -> Box<dyn Bot> {
+        Box::new(bot::Typed(Self::strategy(level)))
+    }
 
     /// Whether the game has a coach ([`Game::hint`], [`Game::weigh`]), so boards offer hints.
     const COACHED: bool = false;
@@ -214,7 +205,7 @@ pub trait AnyGame: Debug + Send + Sync {
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
     fn weigh(&self, seat: Seat) -> Option<Weighing>;
-    /// For a bot written for one game to see its concrete state.
+    /// The concrete state, for the engine's one adapter from a game's bots ([`bot::Typed`]).
     fn as_any(&self) -> &dyn Any;
     /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
     /// loads without replaying its whole log.
@@ -239,11 +230,11 @@ impl<G: Game> AnyGame for G {
     fn apply(&mut self, seat: Seat, action: &str, dice: &mut dyn Dice) -> Result<Vec<Msg>, RuleError> {
         // Over is over, whatever was typed.
         if Game::outcome(self).is_some() {
-            return Err(RuleError::new("rule-game-over"));
+            return Err(RuleError::GameOver);
         }
         let action: G::Action = action
             .parse()
-            .map_err(|_| RuleError(Msg::new("rule-unknown-action").arg("action", action)))?;
+            .map_err(|_| RuleError::UnknownAction(action.to_owned()))?;
         Game::apply(self, seat, &action, dice)
     }
 
@@ -304,7 +295,7 @@ pub trait Rules: Send + Sync {
     ) -> Result<Box<dyn AnyGame>, SetupError>;
     /// A game from its [`AnyGame::snapshot`]; the error says why one does not fit (a state
     /// format changed since, a corrupt record).
-    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, String>;
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, RestoreError>;
     fn bot(&self, level: Level) -> Box<dyn Bot>;
     /// The game has a coach (hints and reviews).
     fn coached(&self) -> bool;
@@ -336,14 +327,11 @@ impl<G: Game> Rules for Registered<G> {
         players: usize,
         dice: &mut dyn Dice,
     ) -> Result<Box<dyn AnyGame>, SetupError> {
-        let resolved = options::resolve(G::OPTIONS, options)?;
-        let options: G::Options = serde_json::from_value(resolved)
-            .map_err(|e| Msg::new("setup-option-invalid").arg("reason", e.to_string()))?;
-        Ok(Box::new(G::new(&options, players, dice)?))
+        Ok(Box::new(G::set_up(&options_of::<G>(options)?, players, dice)?))
     }
 
-    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, String> {
-        let game: G = serde_json::from_str(snapshot).map_err(|e| e.to_string())?;
+    fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, RestoreError> {
+        let game: G = serde_json::from_str(snapshot)?;
         Ok(Box::new(game))
     }
 
@@ -354,6 +342,14 @@ impl<G: Game> Rules for Registered<G> {
     fn coached(&self) -> bool {
         G::COACHED
     }
+}
+
+/// A game's options from JSON, checked against [`Game::OPTIONS`] (missing keys take their
+/// defaults).
+pub fn options_of<G: Game>(json: &serde_json::Value) -> Result<G::Options, SetupError> {
+    let resolved = options::resolve(G::OPTIONS, json).map_err(SetupError::Option)?;
+    serde_json::from_value(resolved)
+        .map_err(|e| SetupError::Option(Msg::new("setup-option-invalid").arg("reason", e.to_string())))
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -397,7 +393,9 @@ pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<Vec<Vec<Ms
         let msgs = game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
             format!(
                 "log entry {i} ({} by seat {}): {}",
-                entry.action, entry.seat, e.0.id
+                entry.action,
+                entry.seat,
+                e.msg().id
             )
         })?;
         if dice.remaining() != 0 || dice.overrun() {

@@ -66,15 +66,15 @@ pub fn assert_refused<G: Game + PartialEq>(game: &G, seat: Seat, action: &G::Act
     let err = Game::apply(&mut after, seat, action, &mut ScriptedDice::new([]))
         .expect_err("an illegal action is refused");
     assert!(
-        text::has_message(&err.0.id),
+        text::has_message(&err.msg().id),
         "{} is not in the catalogue",
-        err.0.id
+        err.msg().id
     );
     assert!(
         &after == game,
         "refusing {action} by seat {seat} changed the game"
     );
-    err.0
+    err.msg()
 }
 
 /// Ids that are no action of the game at all are refused as unknown (or, once the game is over,
@@ -91,7 +91,7 @@ pub fn assert_junk_refused<G: Game + PartialEq, S: AsRef<str>>(game: &G, seat: S
             Some(_) => "rule-game-over",
             None => "rule-unknown-action",
         };
-        assert_eq!(err.0.id, expected, "`{s}`");
+        assert_eq!(err.msg().id, expected, "`{s}`");
         assert!(&after == game, "junk `{s}` changed the game");
     }
 }
@@ -105,17 +105,13 @@ pub fn replayed<G: Game>(
     log: &[super::LoggedAction],
 ) -> Result<G, String> {
     let mut setup = ScriptedDice::new(setup_dice.iter().copied());
-    let mut game = super::Rules::new_game(&super::Registered::<G>::NEW, options, players, &mut setup)
-        .map_err(|e| format!("set-up refused: {}", e.0.id))?;
+    let options = super::options_of::<G>(options).map_err(|e| format!("options refused: {e}"))?;
+    let mut game = G::set_up(&options, players, &mut setup).map_err(|e| format!("set-up refused: {e}"))?;
     if setup.remaining() != 0 {
         return Err("set-up left dice unused".into());
     }
-    super::replay(game.as_mut(), log)?;
-    Ok(game
-        .as_any()
-        .downcast_ref::<G>()
-        .expect("the registered type")
-        .clone())
+    super::replay(&mut game, log)?;
+    Ok(game)
 }
 
 /// A board picture is a PNG under [`picture::MAX_BYTES`] with an alt text within Discord's limit.
@@ -194,37 +190,6 @@ pub fn assert_golden_picture<G: Game>(game: G, players: usize, moves: usize, pat
         );
     }
     assert_golden_png(&picture.png, path);
-}
-
-/// Pictures of every `every`-th position of random games (and each game's last) draw without
-/// panicking and pass [`check_picture`], in English and Japanese. Returns how many were drawn.
-pub fn check_random_pictures<G: Game>(games: impl IntoIterator<Item = G>, seed: u64, every: usize) -> usize {
-    let names = [
-        "Ann".to_owned(),
-        "Ben".to_owned(),
-        "Cho".to_owned(),
-        "Dai".to_owned(),
-        "Eve".to_owned(),
-    ];
-    let mut drawn = 0;
-    for (i, game) in games.into_iter().enumerate() {
-        let positions = random_positions(game, seed ^ i as u64, usize::MAX);
-        let sampled = positions.iter().step_by(every).chain(positions.last());
-        for (k, position) in sampled.enumerate() {
-            let locale = if k % 2 == 0 {
-                text::Locale::En
-            } else {
-                text::Locale::Ja
-            };
-            let picture =
-                Game::picture(position, &text::Tr::new(locale, &names)).expect("the game draws its board");
-            if let Err(problem) = check_picture(&picture) {
-                panic!("{problem} in {position:?}");
-            }
-            drawn += 1;
-        }
-    }
-    drawn
 }
 
 #[cfg(test)]

@@ -198,27 +198,75 @@ fn len(s: &str) -> usize {
     s.chars().count()
 }
 
+fn button_problems(row: usize, buttons: &[Button], problems: &mut Vec<String>) {
+    use limits::*;
+    if buttons.is_empty() || buttons.len() > BUTTONS_PER_ROW {
+        problems.push(format!(
+            "row {row} has {} buttons (1–{BUTTONS_PER_ROW})",
+            buttons.len()
+        ));
+    }
+    for b in buttons {
+        if len(&b.label) > LABEL || b.label.trim().is_empty() {
+            problems.push(format!("button label `{}` must have 1–{LABEL} chars", b.label));
+        }
+    }
+}
+
+fn select_problems(select: &Select, problems: &mut Vec<String>) {
+    use limits::*;
+    if len(&select.placeholder) > PLACEHOLDER {
+        problems.push(format!("placeholder over {PLACEHOLDER} chars"));
+    }
+    if select.options.is_empty() || select.options.len() > SELECT_OPTIONS {
+        problems.push(format!(
+            "select with {} options (1–{SELECT_OPTIONS})",
+            select.options.len()
+        ));
+    }
+    for o in &select.options {
+        for s in [Some(&o.label), o.description.as_ref()].into_iter().flatten() {
+            if s.is_empty() || len(s) > SELECT_OPTION_TEXT {
+                problems.push(format!(
+                    "select option text `{s}` must have 1–{SELECT_OPTION_TEXT} chars"
+                ));
+            }
+        }
+    }
+}
+
 impl View {
     /// Every limit a front end must respect. A view that breaks one is a bug in the game's view code.
     pub fn check_limits(&self) -> Result<(), String> {
+        let mut problems = self.embed_problems();
+        self.control_problems(&mut problems);
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+
+    /// The embed's texts against their limits, each and in all.
+    fn embed_problems(&self) -> Vec<String> {
         use limits::*;
         let mut problems = vec![];
-        let mut check = |what: &str, s: &str, max: usize, nonempty: bool| {
+        let mut check = |what: &str, s: &str, max: usize| {
             if len(s) > max {
                 problems.push(format!("{what} has {} chars (max {max})", len(s)));
             }
-            if nonempty && s.trim().is_empty() {
+            if s.trim().is_empty() {
                 problems.push(format!("{what} is empty"));
             }
         };
-        check("title", &self.title, TITLE, true);
-        check("description", &self.description, DESCRIPTION, true);
+        check("title", &self.title, TITLE);
+        check("description", &self.description, DESCRIPTION);
         for (i, f) in self.fields.iter().enumerate() {
-            check(&format!("field {i} name"), &f.name, FIELD_NAME, true);
-            check(&format!("field {i} value"), &f.value, FIELD_VALUE, true);
+            check(&format!("field {i} name"), &f.name, FIELD_NAME);
+            check(&format!("field {i} value"), &f.value, FIELD_VALUE);
         }
         if let Some(footer) = &self.footer {
-            check("footer", footer, FOOTER, true);
+            check("footer", footer, FOOTER);
         }
         let total = len(&self.title)
             + len(&self.description)
@@ -234,45 +282,20 @@ impl View {
         if self.fields.len() > FIELDS {
             problems.push(format!("{} fields (max {FIELDS})", self.fields.len()));
         }
+        problems
+    }
+
+    /// The rows of controls against Discord's limits; every id distinct.
+    fn control_problems(&self, problems: &mut Vec<String>) {
+        use limits::*;
         if self.rows.len() > ROWS {
             problems.push(format!("{} rows of controls (max {ROWS})", self.rows.len()));
         }
         let mut ids = std::collections::HashSet::new();
         for (r, row) in self.rows.iter().enumerate() {
             match row {
-                Row::Buttons { buttons } => {
-                    if buttons.is_empty() || buttons.len() > BUTTONS_PER_ROW {
-                        problems.push(format!(
-                            "row {r} has {} buttons (1–{BUTTONS_PER_ROW})",
-                            buttons.len()
-                        ));
-                    }
-                    for b in buttons {
-                        if len(&b.label) > LABEL || b.label.trim().is_empty() {
-                            problems.push(format!("button label `{}` must have 1–{LABEL} chars", b.label));
-                        }
-                    }
-                }
-                Row::Select(select) => {
-                    if len(&select.placeholder) > PLACEHOLDER {
-                        problems.push(format!("placeholder over {PLACEHOLDER} chars"));
-                    }
-                    if select.options.is_empty() || select.options.len() > SELECT_OPTIONS {
-                        problems.push(format!(
-                            "select with {} options (1–{SELECT_OPTIONS})",
-                            select.options.len()
-                        ));
-                    }
-                    for o in &select.options {
-                        for s in [Some(&o.label), o.description.as_ref()].into_iter().flatten() {
-                            if s.is_empty() || len(s) > SELECT_OPTION_TEXT {
-                                problems.push(format!(
-                                    "select option text `{s}` must have 1–{SELECT_OPTION_TEXT} chars"
-                                ));
-                            }
-                        }
-                    }
-                }
+                Row::Buttons { buttons } => button_problems(r, buttons, problems),
+                Row::Select(select) => select_problems(select, problems),
             }
             for id in row.ids() {
                 if id.is_empty() || len(id) > ACTION_ID {
@@ -282,11 +305,6 @@ impl View {
                     problems.push(format!("action id `{id}` appears twice"));
                 }
             }
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
         }
     }
 

@@ -121,9 +121,13 @@ impl Fuzz {
                     "legal `{}` by seat {} refused: {}",
                     action,
                     seat,
-                    e.0.id
+                    e.msg().id
                 );
-                prop_assert!(text::has_message(&e.0.id), "{} is not in the catalogue", e.0.id);
+                prop_assert!(
+                    text::has_message(&e.msg().id),
+                    "{} is not in the catalogue",
+                    e.msg().id
+                );
                 prop_assert_eq!(
                     format!("{after:?}"),
                     before,
@@ -200,7 +204,7 @@ proptest! {
             let mut dice = SeededDice::new(seed);
             let game = kind
                 .new_game(&serde_json::json!({}), players, &mut dice)
-                .map_err(|e| TestCaseError::fail(format!("default set-up of {} refused: {}", kind.id(), e.0.id)))?;
+                .map_err(|e| TestCaseError::fail(format!("default set-up of {} refused: {}", kind.id(), e.msg().id)))?;
             let names = (0..players).map(|i| format!("p{i}")).collect();
             let mut fuzz = Fuzz { game, draft: String::new(), dice, names };
             for (seat, input) in &steps {

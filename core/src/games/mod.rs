@@ -4,15 +4,15 @@
 pub mod cantstop;
 pub mod ishigaki;
 pub mod ninja;
+#[cfg(feature = "test-game")]
+pub mod pig;
 pub mod saizumi;
 pub mod stones;
 
 #[cfg(test)]
 mod fuzz;
-#[cfg(test)]
-mod restore;
 
-use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, Rules, SetupError};
+use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, RestoreError, Rules, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -30,6 +30,8 @@ impl GameKind {
         GameKind(&Registered::<ninja::Ninja>::NEW),
         GameKind(&Registered::<stones::Stones>::NEW),
         GameKind(&Registered::<saizumi::Saizumi>::NEW),
+        #[cfg(feature = "test-game")]
+        GameKind(&Registered::<pig::Pig>::NEW),
     ];
 
     /// The stable id: the slash command's name, the terminal's game name, the storage key.
@@ -62,7 +64,7 @@ impl GameKind {
     }
 
     /// A game from its [`AnyGame::snapshot`], or why that does not fit.
-    pub fn restore(self, snapshot: &str) -> Result<Box<dyn AnyGame>, String> {
+    pub fn restore(self, snapshot: &str) -> Result<Box<dyn AnyGame>, RestoreError> {
         self.0.restore(snapshot)
     }
 
@@ -123,52 +125,6 @@ mod tests {
             assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), *k);
         }
         assert_eq!(GameKind::from_id("nope"), None);
-    }
-
-    /// A board sent with its picture shows the view's words instead of its description: every
-    /// line of the words is in the description, and the description has more (the drawing the
-    /// picture replaces), in every position of a random game.
-    #[test]
-    fn a_pictured_board_keeps_its_words_and_leaves_out_only_its_drawing() {
-        use crate::engine::bot::pick_index;
-        use crate::engine::{Locale, SeededDice, Tr};
-        let mut with_words = vec![];
-        for kind in GameKind::ALL {
-            let players = (*kind.players().start()).max(2);
-            let mut dice = SeededDice::new(11);
-            let mut game = kind.new_game(&serde_json::json!({}), players, &mut dice).unwrap();
-            let names: Vec<String> = (0..players).map(|s| format!("p{s}")).collect();
-            let tr = Tr::new(Locale::En, &names);
-            for _ in 0..80 {
-                let view = game.view(None, "", &tr);
-                if let Some(words) = &view.words {
-                    let drawn: Vec<&str> = view.description.lines().collect();
-                    for line in words.lines() {
-                        assert!(
-                            drawn.contains(&line),
-                            "{}: `{line}` is not in\n{}",
-                            kind.id(),
-                            view.description
-                        );
-                    }
-                    assert!(
-                        drawn.len() > words.lines().count(),
-                        "{}: nothing drawn besides the words\n{}",
-                        kind.id(),
-                        view.description
-                    );
-                    if !with_words.contains(&kind.id()) {
-                        with_words.push(kind.id());
-                    }
-                }
-                let Some(&seat) = game.to_act().first() else { break };
-                let choices = game.choices(seat, &tr);
-                let choice = &choices[pick_index(choices.len(), &mut dice)];
-                game.apply(seat, &choice.id, &mut dice).unwrap();
-            }
-        }
-        // Saizumi's picture has no letters, so its market's names stay in words.
-        assert_eq!(with_words, ["cantstop", "ishigaki", "ninja", "stones"]);
     }
 
     /// Menus (slash commands, the lobby, `--help`) describe every option, and every choice of a

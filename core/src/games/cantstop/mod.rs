@@ -13,7 +13,7 @@ mod proptests;
 mod tests;
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
+    Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Strategy, Tr, View,
     keep_recent,
 };
 use arrayvec::ArrayVec;
@@ -504,7 +504,7 @@ impl CantStop {
     /// Checks an action against the rules without changing anything.
     fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if self.outcome.is_some() {
-            return Err(RuleError::new("rule-game-over"));
+            return Err(RuleError::GameOver);
         }
         if !self.is_playing(seat) {
             return Err(RuleError::new("rule-not-playing"));
@@ -513,7 +513,7 @@ impl CantStop {
             return Ok(());
         }
         if seat != self.active {
-            return Err(Msg::new("rule-not-your-turn").seat("player", self.active).into());
+            return Err(RuleError::NotYourTurn { awaited: self.active });
         }
         match (action, self.phase) {
             (Action::Roll | Action::Stop, Phase::Rolled(_)) => {
@@ -672,14 +672,6 @@ impl Game for CantStop {
     type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
-        if !PLAYERS.contains(&players) {
-            return Err(SetupError(
-                Msg::new("setup-players")
-                    .arg("min", *PLAYERS.start())
-                    .arg("max", *PLAYERS.end())
-                    .arg("players", players),
-            ));
-        }
         // The bot draws the start player (this replaces each player rolling two dice).
         let active = usize::from(dice.roll(players as u8)) - 1;
         Ok(Self {
@@ -758,8 +750,8 @@ impl Game for CantStop {
         Some(picture::picture(self, tr))
     }
 
-    fn bot(level: Level) -> Box<dyn Bot> {
-        bots::bot(level)
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
+        bots::strategy(level)
     }
 
     const COACHED: bool = true;

@@ -1,74 +1,24 @@
-//! Property tests over random games: legal play ends and keeps the board sound, the action log
-//! replays to the same state, illegal actions change nothing, the bust chance matches a brute
-//! force over every roll, and every board fits Discord's limits.
+//! Can't Stop's own properties over random games (the engine's conformance suite covers what
+//! every game shares): legal play keeps the board sound, the bust chance matches a brute force
+//! over every roll, and every board fits a phone and offers exactly the legal actions.
 
 use super::*;
-use crate::engine::{
-    AnyGame, Locale, LoggedAction, RecordingDice, Registered, Rules, ScriptedDice, SeededDice, apply_logged,
-    testing,
-};
+use crate::engine::conformance::{Playout, Profile, conformance};
+use crate::engine::{Locale, ScriptedDice, testing};
 use proptest::prelude::*;
 
-/// Far above any real game: random play averages well under a thousand actions.
-const MAX_ACTIONS: usize = 20_000;
+conformance!(
+    CantStop,
+    Profile {
+        options: vec![serde_json::json!({ "marker_limit": true })],
+        candidates: |_| every_action(),
+        ..Profile::new(48)
+    }
+);
 
-/// A random game played to the end: how it was set up, its log, and every state it passed through.
-struct Playout {
-    options: serde_json::Value,
-    players: usize,
-    setup_dice: Vec<u8>,
-    log: Vec<LoggedAction>,
-    states: Vec<CantStop>,
-}
-
-fn state(game: &dyn AnyGame) -> &CantStop {
-    game.as_any().downcast_ref().expect("a Can't Stop game")
-}
-
-/// Random legal play: uniform among the active seat's actions, with now and then a resignation
-/// by any seat still playing.
-fn playout(seed: u64, players: usize, marker_limit: bool) -> Playout {
+fn playout(seed: u64, players: usize, marker_limit: bool) -> Playout<CantStop> {
     let options = serde_json::json!({ "marker_limit": marker_limit });
-    let mut dice = SeededDice::new(seed);
-    let mut chooser = SeededDice::new(seed.rotate_left(17) ^ 0xC0FFEE);
-    let mut setup = RecordingDice::new(&mut dice);
-    let mut game = Registered::<CantStop>::NEW
-        .new_game(&options, players, &mut setup)
-        .expect("valid setup");
-    let setup_dice = setup.drawn;
-    let mut log = vec![];
-    let mut states = vec![state(game.as_ref()).clone()];
-    while game.outcome().is_none() {
-        assert!(
-            log.len() < MAX_ACTIONS,
-            "seed {seed}: no end after {MAX_ACTIONS} actions"
-        );
-        let current = state(game.as_ref());
-        let (seat, action) = if chooser.roll(250) == 1 && chooser.roll(4) == 1 {
-            let playing: Vec<Seat> = (0..players).filter(|&s| current.is_playing(s)).collect();
-            let seat = playing[usize::from(chooser.roll(playing.len() as u8)) - 1];
-            (seat, Action::Resign)
-        } else {
-            let seat = current.active();
-            let legal = Game::legal_actions(current, seat);
-            assert!(!legal.is_empty(), "the seat to act always has a legal action");
-            (
-                seat,
-                legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)],
-            )
-        };
-        let (_, logged) = apply_logged(game.as_mut(), seat, &action.to_string(), &mut dice)
-            .unwrap_or_else(|e| panic!("legal action {action} refused: {}", e.0.id));
-        log.push(logged);
-        states.push(state(game.as_ref()).clone());
-    }
-    Playout {
-        options,
-        players,
-        setup_dice,
-        log,
-        states,
-    }
+    Playout::random(&options, players, seed, 1000)
 }
 
 fn check_board(game: &CantStop) {
@@ -141,6 +91,8 @@ fn check_step(before: &CantStop, after: &CantStop) {
     }
 }
 
+/// Every viewer's board fits a phone in both languages and has a button for every legal action
+/// and for nothing else.
 fn check_view(game: &CantStop) {
     let names: Vec<String> = (0..game.players()).map(|s| format!("player{s}")).collect();
     let tr = Tr::new(Locale::En, &names);
@@ -148,15 +100,7 @@ fn check_view(game: &CantStop) {
     check_phone_lines(&Game::view(game, None, "", &ja).description);
     for viewer in std::iter::once(None).chain((0..game.players()).map(Some)) {
         let view = Game::view(game, viewer, "", &tr);
-        view.check_limits()
-            .unwrap_or_else(|e| panic!("{e}\n{}", view.to_text()));
         check_phone_lines(&view.description);
-        let text = format!("{}{}", view.to_text(), view.controls_text());
-        assert!(
-            !text.contains('⟦'),
-            "a message is missing from the catalogue:\n{text}"
-        );
-        // Every legal action has its button; nothing else does.
         let mut buttons: Vec<&str> = view.rows.iter().flat_map(|r| r.ids()).collect();
         let mut legal: Vec<String> = Game::legal_actions(game, game.active())
             .iter()
@@ -191,22 +135,6 @@ fn every_action() -> Vec<Action> {
         }
     }
     all
-}
-
-/// Everything not legal for `seat` now is refused with a catalogue reason and changes nothing.
-fn check_refusals(game: &CantStop, junk: &[String]) {
-    let seats = game.players() + 1;
-    for seat in 0..seats {
-        let legal = Game::legal_actions(game, seat);
-        let may_resign = Game::outcome(game).is_none() && game.is_playing(seat);
-        for action in every_action() {
-            if legal.contains(&action) || (action == Action::Resign && may_resign) {
-                continue;
-            }
-            testing::assert_refused(game, seat, &action);
-        }
-        testing::assert_junk_refused(game, seat, junk);
-    }
 }
 
 /// Rolls every one of the 1296 outcomes on a copy and counts those that leave no move.
@@ -261,26 +189,6 @@ proptest! {
     }
 
     #[test]
-    fn replaying_the_log_reproduces_the_game(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
-        let game = playout(seed, players, marker_limit);
-        let fresh: CantStop = testing::replayed(&game.options, game.players, &game.setup_dice, &game.log).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(&fresh, game.states.last().expect("final state"));
-    }
-
-    #[test]
-    fn illegal_actions_are_refused_and_change_nothing(
-        seed in any::<u64>(),
-        players in PLAYERS,
-        junk in proptest::collection::vec("[a-z0-9+ ]{0,8}", 4),
-    ) {
-        let game = playout(seed, players, false);
-        // Every state would be slow; a spread of them covers every phase.
-        for state in game.states.iter().step_by(7).chain(game.states.last()) {
-            check_refusals(state, &junk);
-        }
-    }
-
-    #[test]
     fn bust_chance_matches_rolling_every_outcome(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
         let game = playout(seed, players, marker_limit);
         let deciding = game
@@ -293,27 +201,10 @@ proptest! {
     }
 
     #[test]
-    fn every_board_fits_discord(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
+    fn every_board_fits_a_phone_and_offers_the_legal_actions(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
         let game = playout(seed, players, marker_limit);
         for state in &game.states {
             check_view(state);
-        }
-    }
-}
-
-proptest! {
-    // Drawing and encoding a PNG costs milliseconds: a few games, sampled, keep this test fast.
-    #![proptest_config(ProptestConfig::with_cases(6))]
-
-    /// Board pictures of positions all through random games draw without panicking, stay under
-    /// the size limit and have alt text.
-    #[test]
-    fn every_board_picture_is_small(seed in any::<u64>(), players in PLAYERS, marker_limit in any::<bool>()) {
-        let game = playout(seed, players, marker_limit);
-        let tr = Tr::new(Locale::Ja, &[]);
-        for state in game.states.iter().step_by(17).chain(game.states.last()) {
-            let picture = Game::picture(state, &tr).expect("Can't Stop draws its board");
-            prop_assert_eq!(crate::engine::testing::check_picture(&picture), Ok(()));
         }
     }
 }

@@ -27,7 +27,7 @@ fn play(game: &mut CantStop, steps: &[&str]) -> Vec<Msg> {
         let mut dice = ScriptedDice::new(faces);
         match game.apply(seat, &action, &mut dice) {
             Ok(lines) => events.extend(lines),
-            Err(e) => panic!("step `{step}` was rejected: {}", e.0.id),
+            Err(e) => panic!("step `{step}` was rejected: {}", e.msg().id),
         }
         assert_eq!(dice.remaining(), 0, "step `{step}` left dice unused");
     }
@@ -50,10 +50,14 @@ fn rejected(game: &CantStop, seat: Seat, action: &str, reason: &str) -> Msg {
     let err = after
         .apply(seat, &action, &mut ScriptedDice::new([]))
         .expect_err("the action should be refused");
-    assert_eq!(err.0.id, reason);
-    assert!(text::has_message(&err.0.id), "{} is in the catalogue", err.0.id);
+    assert_eq!(err.msg().id, reason);
+    assert!(
+        text::has_message(&err.msg().id),
+        "{} is in the catalogue",
+        err.msg().id
+    );
     assert_eq!(&after, game, "a refused action changes nothing");
-    err.0
+    err.msg()
 }
 
 fn ids(events: &[Msg]) -> Vec<&str> {
@@ -83,7 +87,7 @@ fn the_start_player_is_drawn_from_the_dice() {
     assert_eq!(game.legal_actions(2), vec![Action::Roll]);
     assert!(game.legal_actions(0).is_empty());
     for players in [0, 5] {
-        assert!(CantStop::new(&Options::default(), players, &mut ScriptedDice::new([1])).is_err());
+        assert!(CantStop::set_up(&Options::default(), players, &mut ScriptedDice::new([1])).is_err());
     }
 }
 

@@ -2,21 +2,27 @@
 //! second: higher climbs further, lower slips, doubles knock the highest ninjas down. The contract is
 //! `shared/rules/ishigaki-race.md`; section numbers below refer to it.
 
-pub mod bot;
+pub mod bots;
+mod event;
 mod picture;
+mod rules;
 mod view;
 
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 mod tests;
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
-    View,
+    Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Strategy,
+    Tr, View,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
+
+pub use event::Event;
 
 pub const PLAYERS: RangeInclusive<usize> = 2..=4;
 
@@ -117,153 +123,6 @@ impl Roll {
 }
 
 /// A roll-off value (§6): the dice themselves, 0 when die 2 is lower.
-/// What happened, as data; [`Game::describe`] words it for the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Start {
-        player: Seat,
-    },
-    Die1 {
-        player: Seat,
-        die: u8,
-    },
-    /// The mover kept die 1 alone.
-    Stop {
-        player: Seat,
-        die1: u8,
-    },
-    Higher {
-        player: Seat,
-        die: u8,
-        sum: u8,
-        climb: u8,
-    },
-    Slip {
-        player: Seat,
-        die: u8,
-    },
-    Doubles {
-        player: Seat,
-        die: u8,
-    },
-    NobodyFalls,
-    Moved {
-        player: Seat,
-        from: u8,
-        to: u8,
-    },
-    Fell {
-        player: Seat,
-        from: u8,
-        to: u8,
-    },
-    Crumbled {
-        player: Seat,
-        from: u8,
-        to: u8,
-    },
-    Arrived {
-        player: Seat,
-        arrival: usize,
-    },
-    FinalRound {
-        first: Seat,
-    },
-    RollOff {
-        first: Seat,
-    },
-    /// A roll-off roll: die 2 (if rolled) and the value it scored.
-    Value {
-        player: Seat,
-        die1: u8,
-        die2: Option<u8>,
-        value: u8,
-    },
-    RollOffWon {
-        player: Seat,
-        value: u8,
-    },
-    RollOffTie {
-        value: u8,
-    },
-    RollOffOut {
-        player: Seat,
-    },
-    Won {
-        player: Seat,
-    },
-    Resigned {
-        player: Seat,
-    },
-    RaceResumes,
-}
-
-impl Event {
-    fn describe(self) -> Msg {
-        let moved = |id, player, from: u8, to: u8| {
-            Msg::new(id)
-                .seat("player", player)
-                .arg("from", from)
-                .arg("to", to)
-        };
-        match self {
-            Event::Start { player } => Msg::new("ishigaki-log-start").seat("player", player),
-            Event::Die1 { player, die } => Msg::new("ishigaki-log-die1")
-                .seat("player", player)
-                .arg("die", die),
-            Event::Stop { player, die1 } => Msg::new("ishigaki-log-stop")
-                .arg("climb", climb(die1))
-                .seat("player", player),
-            Event::Higher {
-                player,
-                die,
-                sum,
-                climb,
-            } => Msg::new("ishigaki-log-higher")
-                .arg("die", die)
-                .arg("sum", sum)
-                .arg("climb", climb)
-                .seat("player", player),
-            Event::Slip { player, die } => Msg::new("ishigaki-log-slip")
-                .arg("die", die)
-                .seat("player", player),
-            Event::Doubles { player, die } => Msg::new("ishigaki-log-doubles")
-                .arg("die", die)
-                .seat("player", player),
-            Event::NobodyFalls => Msg::new("ishigaki-log-nobody-falls"),
-            Event::Moved { player, from, to } => moved("ishigaki-log-move", player, from, to),
-            Event::Fell { player, from, to } => moved("ishigaki-log-fall", player, from, to),
-            Event::Crumbled { player, from, to } => moved("ishigaki-log-crumble", player, from, to),
-            Event::Arrived { player, arrival } => Msg::new("ishigaki-log-arrival")
-                .seat("player", player)
-                .arg("arrival", arrival),
-            Event::FinalRound { first } => Msg::new("ishigaki-log-final-round").seat("player", first),
-            Event::RollOff { first } => Msg::new("ishigaki-log-rolloff").seat("player", first),
-            Event::Value {
-                player,
-                die1,
-                die2,
-                value,
-            } => match die2 {
-                None => Msg::new("ishigaki-log-value-stop"),
-                Some(d2) if d2 < die1 => Msg::new("ishigaki-log-value-lower").arg("die", d2),
-                Some(d2) if d2 == die1 => Msg::new("ishigaki-log-value-doubles").arg("die", d2),
-                Some(d2) => Msg::new("ishigaki-log-value-higher").arg("die", d2),
-            }
-            .seat("player", player)
-            .arg("value", value),
-            Event::RollOffWon { player, value } => Msg::new("ishigaki-log-rolloff-won")
-                .seat("player", player)
-                .arg("value", value),
-            Event::RollOffTie { value } => Msg::new("ishigaki-log-rolloff-tie").arg("value", value),
-            Event::RollOffOut { player } => Msg::new("ishigaki-log-rolloff-out").seat("player", player),
-            Event::Won { player } => Msg::new("outcome-won").seat("player", player),
-            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
-            Event::RaceResumes => Msg::new("ishigaki-log-race-resumes"),
-        }
-    }
-}
-
 pub fn rolloff_value(d1: u8, d2: Option<u8>) -> u8 {
     match d2 {
         None => d1,
@@ -504,244 +363,13 @@ impl Ishigaki {
             _ => Ok(()),
         }
     }
-
-    fn roll_die1(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Event>) {
-        // The log keeps the previous turn and this one.
-        self.log.drain(..self.turn_start);
-        self.turn_start = self.log.len();
-        let d1 = dice.d6();
-        self.die1 = Some(d1);
-        lines.push(Event::Die1 {
-            player: self.active,
-            die: d1,
-        });
-    }
-
-    fn finish_turn(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Event>) {
-        let mover = self.active;
-        let effect = self.effect(mover, d1, d2);
-        let player = mover;
-        lines.push(match (d2, effect.roll) {
-            (None, _) => Event::Stop { player, die1: d1 },
-            (Some(die), Roll::Climb(climb)) => Event::Higher {
-                player,
-                die,
-                sum: d1 + die,
-                climb,
-            },
-            (Some(die), Roll::Slip) => Event::Slip { player, die },
-            (Some(die), Roll::Doubles) => Event::Doubles { player, die },
-        });
-        if effect.roll == Roll::Doubles && effect.moves.iter().all(|m| m.from == 0) {
-            lines.push(Event::NobodyFalls);
-        } else {
-            for m in &effect.moves {
-                let (player, from, to) = (m.seat, m.from, m.reached);
-                lines.push(match effect.roll {
-                    Roll::Doubles => Event::Fell { player, from, to },
-                    _ => Event::Moved { player, from, to },
-                });
-                if m.to != m.reached {
-                    lines.push(Event::Crumbled {
-                        player,
-                        from: m.reached,
-                        to: m.to,
-                    });
-                }
-            }
-        }
-        for m in &effect.moves {
-            self.squares[m.seat] = m.to;
-        }
-        self.last_mover = Some(mover);
-        if effect.arrives {
-            self.arrivals.push(mover);
-            lines.push(Event::Arrived {
-                player: mover,
-                arrival: self.arrivals.len(),
-            });
-        }
-        match &mut self.phase {
-            Phase::Race if effect.arrives => {
-                let n = self.players();
-                let to_play: Vec<Seat> = (1..n)
-                    .map(|k| (mover + k) % n)
-                    .filter(|&s| self.in_game(s))
-                    .collect();
-                if let Some(&first) = to_play.first() {
-                    lines.push(Event::FinalRound { first });
-                }
-                self.phase = Phase::FinalRound { to_play };
-                self.next_final_turn(lines);
-            }
-            Phase::Race => self.active = self.next_seat(mover),
-            Phase::FinalRound { to_play } => {
-                to_play.retain(|&s| s != mover);
-                self.next_final_turn(lines);
-            }
-            // Race turns are only taken in the race and the final round.
-            Phase::RollOff(_) | Phase::Over { .. } => {}
-        }
-    }
-
-    /// Hands the turn to the next final-round player, or settles the race when the lap is done.
-    fn next_final_turn(&mut self, lines: &mut Vec<Event>) {
-        let Phase::FinalRound { to_play } = &self.phase else {
-            return;
-        };
-        if let Some(&next) = to_play.first() {
-            self.active = next;
-            return;
-        }
-        match self.arrivals[..] {
-            [winner] => self.win(winner, lines),
-            _ => {
-                let order: Vec<Seat> = self.arrivals.iter().rev().copied().collect();
-                lines.push(Event::RollOff { first: order[0] });
-                self.active = order[0];
-                self.phase = Phase::RollOff(RollOff {
-                    round: 1,
-                    order,
-                    values: vec![],
-                    out: vec![],
-                });
-            }
-        }
-    }
-
-    fn finish_rolloff_roll(&mut self, d1: u8, d2: Option<u8>, lines: &mut Vec<Event>) {
-        let roller = self.active;
-        let value = rolloff_value(d1, d2);
-        lines.push(Event::Value {
-            player: roller,
-            die1: d1,
-            die2: d2,
-            value,
-        });
-        self.last_mover = Some(roller);
-        if let Phase::RollOff(r) = &mut self.phase {
-            r.values.push(value);
-        }
-        self.close_rolloff_round(lines);
-    }
-
-    /// Once every contender of the round has rolled: the unique highest wins, or the tied roll again.
-    fn close_rolloff_round(&mut self, lines: &mut Vec<Event>) {
-        let Phase::RollOff(r) = &mut self.phase else {
-            return;
-        };
-        if r.values.len() == r.order.len() {
-            let top = r.values.iter().copied().max().unwrap_or(0);
-            let tied: Vec<Seat> = r
-                .order
-                .iter()
-                .zip(&r.values)
-                .filter(|&(_, &v)| v == top)
-                .map(|(&s, _)| s)
-                .collect();
-            if let [winner] = tied[..] {
-                lines.push(Event::RollOffWon {
-                    player: winner,
-                    value: top,
-                });
-                self.win(winner, lines);
-                return;
-            }
-            lines.push(Event::RollOffTie { value: top });
-            for (&s, &v) in r.order.iter().zip(&r.values) {
-                if v != top {
-                    r.out.push((s, v));
-                    lines.push(Event::RollOffOut { player: s });
-                }
-            }
-            r.order = tied;
-            r.values.clear();
-            r.round += 1;
-        }
-        self.active = r.roller();
-    }
-
-    fn win(&mut self, winner: Seat, lines: &mut Vec<Event>) {
-        self.phase = Phase::Over { winner };
-        self.die1 = None;
-        lines.push(Event::Won { player: winner });
-    }
-
-    /// §7's decision: the ninja leaves the board and its turns and rolls are dropped.
-    fn resign(&mut self, seat: Seat, lines: &mut Vec<Event>) {
-        self.resigned[seat] = true;
-        lines.push(Event::Resigned { player: seat });
-        let was_active = seat == self.active;
-        if was_active {
-            self.die1 = None;
-        }
-        let from_goal = self.at_goal(seat);
-        self.arrivals.retain(|&s| s != seat);
-        let left: Vec<Seat> = (0..self.players()).filter(|&s| self.in_game(s)).collect();
-        if let [last] = left[..] {
-            self.win(last, lines);
-            return;
-        }
-        match &mut self.phase {
-            Phase::Race => {
-                if was_active {
-                    self.active = self.next_seat(seat);
-                }
-            }
-            Phase::FinalRound { .. } if from_goal && self.arrivals.is_empty() => {
-                lines.push(Event::RaceResumes);
-                self.phase = Phase::Race;
-            }
-            Phase::FinalRound { to_play } => {
-                to_play.retain(|&s| s != seat);
-                if was_active {
-                    self.next_final_turn(lines);
-                }
-            }
-            Phase::RollOff(r) => {
-                if let Some(i) = r.order.iter().position(|&s| s == seat) {
-                    r.order.remove(i);
-                    if i < r.values.len() {
-                        r.values.remove(i);
-                    }
-                    if let [winner] = r.order[..] {
-                        self.win(winner, lines);
-                    } else {
-                        self.close_rolloff_round(lines);
-                    }
-                }
-            }
-            Phase::Over { .. } => {}
-        }
-    }
-
-    /// A position for tests of a rule: squares, the goal group, and whose turn.
-    #[cfg(test)]
-    pub(crate) fn with_position(
-        options: Options,
-        squares: &[u8],
-        arrivals: &[Seat],
-        phase: Phase,
-        active: Seat,
-    ) -> Self {
-        Self {
-            options,
-            squares: squares.to_vec(),
-            resigned: vec![false; squares.len()],
-            arrivals: arrivals.to_vec(),
-            phase,
-            active,
-            die1: None,
-            last_mover: None,
-            log: vec![],
-            turn_start: 0,
-        }
-    }
 }
 
 impl Game for Ishigaki {
     const ID: &'static str = "ishigaki";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    // Older than the shared message, and naming the game; kept as players have seen it.
+    const SEATS_REFUSED: &'static str = "ishigaki-setup-players";
     /// The board (§2) is configurable too: its goal and -2 squares.
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {
@@ -772,13 +400,6 @@ impl Game for Ishigaki {
     type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
-        if !PLAYERS.contains(&players) {
-            return Err(SetupError(
-                Msg::new("ishigaki-setup-players")
-                    .arg("min", *PLAYERS.start())
-                    .arg("max", *PLAYERS.end()),
-            ));
-        }
         options.check()?;
         let start = usize::from(dice.roll(players as u8)) - 1;
         Ok(Self {
@@ -883,17 +504,17 @@ impl Game for Ishigaki {
         Some(picture::picture(self, tr))
     }
 
-    fn bot(level: Level) -> Box<dyn Bot> {
-        Box::new(bot::IshigakiBot::new(level))
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
+        Box::new(bots::IshigakiBot::new(level))
     }
 
     const COACHED: bool = true;
 
     fn hint(&self, seat: Seat) -> Option<Msg> {
-        (seat == self.active && !matches!(self.phase, Phase::Over { .. })).then(|| bot::hint(self))
+        (seat == self.active && !matches!(self.phase, Phase::Over { .. })).then(|| bots::hint(self))
     }
 
     fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
-        (seat == self.active).then(|| bot::weigh(self)).flatten()
+        (seat == self.active).then(|| bots::weigh(self)).flatten()
     }
 }

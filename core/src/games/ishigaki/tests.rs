@@ -1,10 +1,8 @@
-//! Rules tests: the worked examples of §9, the rejections of §7, resigning, setup, and property
-//! tests over random games (invariants, replay, illegal actions, views).
+//! Rules tests: the worked examples of §9, the rejections of §7, resigning, setup, views and
+//! pictures (the properties over random games are in `proptests.rs`).
 
 use super::*;
-use crate::engine::text::has_message;
-use crate::engine::{Arg, Locale, ScriptedDice, SeededDice, apply_logged, replay};
-use proptest::prelude::*;
+use crate::engine::{Arg, Locale, ScriptedDice, SeededDice, replay};
 
 const A: Seat = 0;
 const B: Seat = 1;
@@ -243,10 +241,10 @@ fn the_dice_pick_the_start_player() {
 #[test]
 fn setup_refuses_player_counts_and_boards_naming_the_rule() {
     let err = |o: &Options, n: usize| {
-        Ishigaki::new(o, n, &mut ScriptedDice::new([1]))
+        Ishigaki::set_up(o, n, &mut ScriptedDice::new([1]))
             .map(|_| ())
             .unwrap_err()
-            .0
+            .msg()
             .id
     };
     assert!(err(&Options::default(), 1) == "ishigaki-setup-players");
@@ -271,15 +269,8 @@ fn setup_refuses_player_counts_and_boards_naming_the_rule() {
 
 #[test]
 fn options_from_json_take_defaults() {
-    let game = crate::games::GameKind::from_id("ishigaki")
-        .unwrap()
-        .new_game(
-            &serde_json::json!({ "crumbling": true }),
-            2,
-            &mut ScriptedDice::new([2]),
-        )
-        .unwrap();
-    let game = game.as_any().downcast_ref::<Ishigaki>().unwrap();
+    let options = crate::engine::options_of::<Ishigaki>(&serde_json::json!({ "crumbling": true })).unwrap();
+    let game = Ishigaki::set_up(&options, 2, &mut ScriptedDice::new([2])).unwrap();
     assert_eq!(
         game.options,
         Options {
@@ -299,7 +290,7 @@ fn refused(game: &Ishigaki, seat: Seat, action: Action) -> Msg {
         .apply(seat, &action, &mut ScriptedDice::new([]))
         .expect_err("refused");
     assert_eq!(&after, game, "a refused action changes nothing");
-    err.0
+    err.msg()
 }
 
 #[test]
@@ -348,7 +339,7 @@ fn rejections_follow_the_table() {
 fn unknown_action_ids_are_refused() {
     let mut game: Box<dyn crate::engine::AnyGame> = Box::new(race(false, &[0, 0]));
     let err = game.apply(A, "jump", &mut ScriptedDice::new([])).unwrap_err();
-    assert_eq!(err.0.id, "rule-unknown-action");
+    assert_eq!(err.msg().id, "rule-unknown-action");
 }
 
 #[test]
@@ -521,136 +512,6 @@ fn a_tall_board_folds_its_track_within_the_limits() {
     assert!(shown(&plain, &["a", "b", "c", "d"]).lines().count() < 40);
 }
 
-/// Plays a random game: random legal choices (and now and then a resignation) until it ends,
-/// checking the invariants, refused actions and the view at every step. Returns the game and
-/// the setup dice and log for a replay.
-fn random_game(
-    seed: u64,
-    players: usize,
-    crumbling: bool,
-    resign_one_in: u8,
-) -> (Ishigaki, Vec<u8>, Vec<crate::engine::LoggedAction>) {
-    let mut dice = SeededDice::new(seed);
-    let mut choose = SeededDice::new(seed ^ 0xC0FFEE);
-    let mut setup = crate::engine::RecordingDice::new(&mut dice);
-    let game = Ishigaki::new(&options(crumbling), players, &mut setup).unwrap();
-    let setup_dice = setup.drawn;
-    let mut game: Box<dyn crate::engine::AnyGame> = Box::new(game);
-    let names: Vec<String> = (0..players).map(|i| format!("{i}{}", "n".repeat(31))).collect();
-    let tr = Tr::new(Locale::En, &names);
-    let mut log = vec![];
-    for _ in 0..20_000 {
-        let state = game.as_any().downcast_ref::<Ishigaki>().unwrap().clone();
-        check_invariants(&state);
-        let view = game.view(None, "", &tr);
-        view.check_limits()
-            .unwrap_or_else(|e| panic!("{e}\n{}", view.to_text()));
-        let text = format!("{}{:?}", view.to_text(), view.rows);
-        assert!(!text.contains('⟦'), "missing message in\n{text}");
-        for m in state.log() {
-            assert!(has_message(&m.id), "{}", m.id);
-        }
-        check_refusals(&state);
-        if game.outcome().is_some() {
-            return (state, setup_dice, log);
-        }
-        let seat = game.to_act()[0];
-        let choices = game.choices(seat, &tr);
-        assert!(!choices.is_empty(), "the seat to act has a choice");
-        let action = if resign_one_in > 0 && choose.roll(resign_one_in) == 1 {
-            let in_game: Vec<Seat> = (0..players).filter(|&s| state.in_game(s)).collect();
-            (
-                in_game[crate::engine::bot::pick_index(in_game.len(), &mut choose)],
-                RESIGN.to_owned(),
-            )
-        } else {
-            (
-                seat,
-                choices[crate::engine::bot::pick_index(choices.len(), &mut choose)]
-                    .id
-                    .clone(),
-            )
-        };
-        let (lines, logged) = apply_logged(game.as_mut(), action.0, &action.1, &mut dice).unwrap();
-        assert!(lines.iter().all(|m| has_message(&m.id)));
-        log.push(logged);
-    }
-    panic!("the game did not end");
-}
-
-fn check_invariants(game: &Ishigaki) {
-    let goal = game.options.goal;
-    for s in 0..game.players() {
-        assert!(game.square(s) <= goal, "nobody above the goal");
-        if game.at_goal(s) {
-            assert_eq!(game.square(s), goal);
-            assert!(game.in_game(s));
-        } else if game.in_game(s) {
-            assert!(game.square(s) < goal, "only the goal group is on the goal");
-        }
-    }
-    match &game.phase {
-        Phase::Race => assert!(game.arrivals.is_empty()),
-        Phase::FinalRound { to_play } => {
-            assert!(!game.arrivals.is_empty());
-            assert_eq!(to_play.first(), Some(&game.active));
-        }
-        Phase::RollOff(r) => {
-            assert!(r.order.len() >= 2 && r.values.len() < r.order.len());
-            assert_eq!(r.roller(), game.active);
-        }
-        Phase::Over { winner } => assert!(game.in_game(*winner)),
-    }
-    if !matches!(game.phase, Phase::Over { .. }) {
-        assert!(game.in_game(game.active));
-    }
-}
-
-/// Every action that is not legal for a seat is refused without change.
-fn check_refusals(game: &Ishigaki) {
-    let over = game.outcome().is_some();
-    for seat in 0..=game.players() {
-        let seated = seat < game.players() && game.in_game(seat);
-        let legal = if seated { game.legal_actions(seat) } else { vec![] };
-        for action in [Action::Roll, Action::Stop, Action::RollDie2, Action::Resign] {
-            let allowed = legal.contains(&action) || (action == Action::Resign && seated && !over);
-            if !allowed {
-                let msg = refused(game, seat, action);
-                assert!(has_message(&msg.id), "{}", msg.id);
-            }
-        }
-    }
-}
-
-#[test]
-fn random_games_with_every_player_count_end() {
-    for players in PLAYERS {
-        for seed in 0..20 {
-            let (game, ..) = random_game(seed, players, seed % 2 == 0, 0);
-            assert!(winner(&game).is_some());
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    #[test]
-    fn random_play_keeps_the_rules_and_replays_exactly(
-        seed in any::<u64>(),
-        players in PLAYERS,
-        crumbling in any::<bool>(),
-        resign in prop_oneof![Just(0u8), Just(40u8)],
-    ) {
-        let (end, setup_dice, log) = random_game(seed, players, crumbling, resign);
-        prop_assert!(end.outcome().is_some());
-        let fresh = Ishigaki::new(&options(crumbling), players, &mut ScriptedDice::new(setup_dice)).unwrap();
-        let mut replayed: Box<dyn crate::engine::AnyGame> = Box::new(fresh);
-        replay(replayed.as_mut(), &log).unwrap();
-        prop_assert_eq!(replayed.as_any().downcast_ref::<Ishigaki>(), Some(&end));
-    }
-}
-
 /// The start square reads as the board names it, in the log too (Japanese: すたあと, not 0).
 #[test]
 fn japanese_log_names_the_start_square_as_the_board_does() {
@@ -692,36 +553,32 @@ fn odds_name_the_start_square_as_the_board_does() {
 #[test]
 fn a_review_lists_easy_choices_strong_makes_otherwise_costliest_first() {
     use crate::engine::coach::{Measure, review};
-    use crate::engine::{AnyGame, driver};
-    let new = || -> Box<dyn AnyGame> {
-        Box::new(Ishigaki::new(&Options::default(), 2, &mut SeededDice::new(4)).expect("setup"))
-    };
+    use crate::engine::driver;
+    let new = || Ishigaki::new(&Options::default(), 2, &mut SeededDice::new(4)).expect("setup");
     let bots = [Ishigaki::bot(Level::Easy), Ishigaki::bot(Level::Strong)];
     let mut rng = SeededDice::new(9);
     let mut game = new();
-    let (_, log) = driver::play_logged(game.as_mut(), &mut SeededDice::new(4), 10_000, |g, s| {
+    let (_, log) = driver::play_logged(&mut game, &mut SeededDice::new(4), 10_000, |g, s| {
         bots[s].choose(g, s, &mut rng)
     });
     let names = ["ann".to_owned(), "ben".to_owned()];
-    let slips = review(new().as_mut(), &log, &Tr::new(Locale::En, &names)).expect("replays");
+    let slips = review(&mut new(), &log, &Tr::new(Locale::En, &names)).expect("replays");
     assert!(!slips.is_empty(), "easy play slips");
     assert!(slips.windows(2).all(|w| w[0].cost >= w[1].cost));
-    let strong = bot::IshigakiBot::new(Level::Strong);
+    let strong = bots::IshigakiBot::new(Level::Strong);
     for slip in &slips {
         assert_eq!(slip.measure, Measure::WinChance);
         assert!(slip.cost > 0.0 && slip.cost <= 1.0, "{}", slip.cost);
         let mut before = new();
-        replay(before.as_mut(), &log[..slip.step - 1]).expect("replays");
-        let state = before.as_any().downcast_ref::<Ishigaki>().expect("Ishigaki");
-        let choice = strong.decide(state, &mut ScriptedDice::new([])).to_string();
+        replay(&mut before, &log[..slip.step - 1]).expect("replays");
+        let choice = strong.decide(&before, &mut ScriptedDice::new([])).to_string();
         assert_ne!(slip.taken_id, choice, "step {}", slip.step);
         assert_eq!(slip.best_id, choice);
     }
     // The hint names the strong player's choice and a chance in percent.
     let mut before = new();
-    replay(before.as_mut(), &log[..slips[0].step - 1]).expect("replays");
-    let state = before.as_any().downcast_ref::<Ishigaki>().expect("Ishigaki");
-    let hint = bot::hint(state);
+    replay(&mut before, &log[..slips[0].step - 1]).expect("replays");
+    let hint = bots::hint(&before);
     let expected = if slips[0].best_id == "die2" {
         "ishigaki-hint-die2"
     } else {
@@ -729,24 +586,6 @@ fn a_review_lists_easy_choices_strong_makes_otherwise_costliest_first() {
     };
     assert_eq!(hint.id, expected);
     assert!(Tr::new(Locale::Ja, &names).msg(&hint).contains('%'));
-}
-
-/// A game set up from `seed` for the picture tests.
-fn picture_game(seed: u64) -> Ishigaki {
-    let options = Options {
-        crumbling: seed.is_multiple_of(2),
-        ..Options::default()
-    };
-    let players = 2 + seed as usize % 3;
-    Ishigaki::new(&options, players, &mut SeededDice::new(seed)).expect("setup")
-}
-
-/// Board pictures all through random games (sampled, to keep the test fast) draw without
-/// panicking, stay under the size limit and have alt text.
-#[test]
-fn board_pictures_of_random_games_are_small() {
-    let drawn = crate::engine::testing::check_random_pictures((0..6).map(picture_game), 11, 9);
-    assert!(drawn >= 12, "only {drawn} pictures drawn");
 }
 
 /// The picture of a position a few moves into a seeded game, against its golden PNG (pixels,

@@ -13,7 +13,30 @@ const FULL_TRACK: u8 = 30;
 const FIELD_MAX: usize = 1000;
 
 pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
-    let (title, colour) = match &game.phase {
+    let (title, colour) = title(game, tr);
+    let crumbling = if game.options.crumbling { "on" } else { "off" };
+    View {
+        title,
+        description: track(game),
+        text: None,
+        // The track is all drawing; who is where and what to decide are in the fields.
+        words: Some(String::new()),
+        fields: fields(game, tr),
+        colour,
+        footer: Some(tr.f(
+            "ishigaki-footer",
+            &[
+                ("goal", game.options.goal.into()),
+                ("crumbling", crumbling.into()),
+            ],
+        )),
+        rows: controls(game, tr),
+    }
+}
+
+/// The title and colour: whose turn in which phase, or who won.
+fn title(game: &Ishigaki, tr: &Tr) -> (String, u32) {
+    match &game.phase {
         Phase::Over { winner } => (
             tr.f("ishigaki-title-over", &[("player", Arg::Seat(*winner))]),
             COLOUR_DONE,
@@ -29,7 +52,11 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
                 board_colour(game.active, false),
             )
         }
-    };
+    }
+}
+
+/// Players, phase, the goal group, the decision with its odds, and the log.
+fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
     let mut fields = vec![
         Field::new(tr.t("ishigaki-players"), seats(game, tr)),
         Field::new(tr.t("ishigaki-phase"), phase(game, tr)),
@@ -61,46 +88,31 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
     if !lines.is_empty() {
         fields.push(Field::new(tr.t("ishigaki-log"), last_lines(&lines)));
     }
-    let rows = match game.to_act().first() {
-        Some(&seat) => {
-            let buttons = game
-                .legal_actions(seat)
-                .into_iter()
-                .map(|a| {
-                    let style = match a {
-                        Action::Stop => Style::Success,
-                        _ => Style::Primary,
-                    };
-                    Button::act(a.to_string(), game.label(&a, tr), style)
-                })
-                .collect();
-            let resign = Button::act(
-                Action::Resign.to_string(),
-                game.label(&Action::Resign, tr),
-                Style::Danger,
-            );
-            vec![Row::buttons(buttons), Row::buttons(vec![resign])]
-        }
-        None => vec![],
+    fields
+}
+
+/// The awaited seat's choices, and Resign on a row of its own.
+fn controls(game: &Ishigaki, tr: &Tr) -> Vec<Row> {
+    let Some(&seat) = game.to_act().first() else {
+        return vec![];
     };
-    let crumbling = if game.options.crumbling { "on" } else { "off" };
-    View {
-        title,
-        description: track(game),
-        text: None,
-        // The track is all drawing; who is where and what to decide are in the fields.
-        words: Some(String::new()),
-        fields,
-        colour,
-        footer: Some(tr.f(
-            "ishigaki-footer",
-            &[
-                ("goal", game.options.goal.into()),
-                ("crumbling", crumbling.into()),
-            ],
-        )),
-        rows,
-    }
+    let buttons = game
+        .legal_actions(seat)
+        .into_iter()
+        .map(|a| {
+            let style = match a {
+                Action::Stop => Style::Success,
+                _ => Style::Primary,
+            };
+            Button::act(a.to_string(), game.label(&a, tr), style)
+        })
+        .collect();
+    let resign = Button::act(
+        Action::Resign.to_string(),
+        game.label(&Action::Resign, tr),
+        Style::Danger,
+    );
+    vec![Row::buttons(buttons), Row::buttons(vec![resign])]
 }
 
 fn emoji(seat: Seat) -> &'static str {

@@ -19,8 +19,8 @@ pub use board::{BLACK, Board, RED, Sq};
 pub use position::{Mission, Move, Position, Refusal};
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
-    View, keep_recent,
+    Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Strategy,
+    Tr, View, keep_recent,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -312,13 +312,13 @@ impl Ninja {
             return Err(RuleError::new("rule-not-playing"));
         }
         if self.outcome.is_some() {
-            return Err(RuleError::new("rule-game-over"));
+            return Err(RuleError::GameOver);
         }
         if *action == Action::Resign {
             return Ok(None);
         }
         if seat != self.active {
-            return Err(Msg::new("rule-not-your-turn").seat("player", self.active).into());
+            return Err(RuleError::NotYourTurn { awaited: self.active });
         }
         let Some(steps) = self.steps() else {
             return match action {
@@ -345,7 +345,7 @@ impl Ninja {
             Action::Move { from, to } => {
                 let square = |(col, row): (u8, u8)| {
                     self.board.at(col, row).ok_or_else(|| {
-                        RuleError(
+                        RuleError::Refused(
                             Msg::new("ninja-rule-not-a-square").arg("square", board::square_name(col, row)),
                         )
                     })
@@ -494,15 +494,7 @@ impl Game for Ninja {
     type Action = Action;
     type Event = Event;
 
-    fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
-        if !PLAYERS.contains(&players) {
-            return Err(SetupError(
-                Msg::new("setup-players")
-                    .arg("min", *PLAYERS.start())
-                    .arg("max", *PLAYERS.end())
-                    .arg("players", players),
-            ));
-        }
+    fn new(options: &Options, _players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         let board = options.board()?;
         let position = Position::new(&board);
         // §2 setup: 2d4 each, higher total moves first, ties reroll.
@@ -643,7 +635,7 @@ impl Game for Ninja {
         view::view(self, draft, tr)
     }
 
-    fn bot(level: Level) -> Box<dyn Bot> {
-        bots::bot(level)
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
+        bots::strategy(level)
     }
 }

@@ -59,7 +59,7 @@ fn apply(game: &mut Ninja, seat: Seat, action: &str, dice: &[u8]) -> Vec<Msg> {
     let mut dice = ScriptedDice::new(dice.iter().copied());
     let lines = game
         .apply(seat, &action, &mut dice)
-        .unwrap_or_else(|e| panic!("{action} was refused: {}", e.0.id));
+        .unwrap_or_else(|e| panic!("{action} was refused: {}", e.msg().id));
     assert_eq!(dice.remaining(), 0, "{action} left dice unused");
     assert!(
         game.position().invariant_holds(game.board()),
@@ -82,10 +82,14 @@ fn rejected(game: &Ninja, seat: Seat, action: &str, reason: &str) -> Msg {
     let err = after
         .apply(seat, &action, &mut ScriptedDice::new([]))
         .expect_err("the action should be refused");
-    assert_eq!(err.0.id, reason);
-    assert!(text::has_message(&err.0.id), "{} is in the catalogue", err.0.id);
+    assert_eq!(err.msg().id, reason);
+    assert!(
+        text::has_message(&err.msg().id),
+        "{} is in the catalogue",
+        err.msg().id
+    );
     assert_eq!(&after, game, "a refused action changes nothing");
-    err.0
+    err.msg()
 }
 
 fn text_arg(msg: &Msg, key: &str) -> String {
@@ -161,7 +165,7 @@ fn board_options_are_checked_with_catalogue_messages() {
     let setup = |o: Options| {
         Ninja::new(&o, 2, &mut ScriptedDice::new(BLACK_FIRST))
             .map(|_| ())
-            .map_err(|e| e.0)
+            .map_err(|e| e.msg())
     };
     let err = |o: Options| setup(o).expect_err("refused");
     assert_eq!(
@@ -228,14 +232,11 @@ fn board_options_are_checked_with_catalogue_messages() {
     assert_eq!(game.board().rows, 5);
     assert_eq!(game.position().ninjas(RED), 1);
     assert_eq!(game.board().points_for(2), 5);
-    assert!(Ninja::new(&Options::default(), 3, &mut ScriptedDice::new(BLACK_FIRST)).is_err());
+    assert!(Ninja::set_up(&Options::default(), 3, &mut ScriptedDice::new(BLACK_FIRST)).is_err());
     // The registry resolves typed options, `red_start` empty mirrors Black.
-    let kind = crate::games::GameKind::from_id("ninja").expect("registered");
     let json = serde_json::json!({"black_start": "a1 f4"});
-    let game = kind
-        .new_game(&json, 2, &mut ScriptedDice::new(BLACK_FIRST))
-        .expect("valid");
-    let game: &Ninja = game.as_any().downcast_ref().expect("ninja");
+    let options = crate::engine::options_of::<Ninja>(&json).expect("valid");
+    let game = Ninja::set_up(&options, 2, &mut ScriptedDice::new(BLACK_FIRST)).expect("valid");
     let mut red: Vec<String> = game
         .position()
         .squares_of(RED)
@@ -730,21 +731,6 @@ fn turn_then_reversal_when_the_square_ahead_is_taken() {
     );
 }
 
-/// A game set up from `seed` for the picture tests.
-fn picture_game(seed: u64) -> Ninja {
-    let options = Options::default();
-    let players = 2;
-    Ninja::new(&options, players, &mut crate::engine::SeededDice::new(seed)).expect("setup")
-}
-
-/// Board pictures all through random games (sampled, to keep the test fast) draw without
-/// panicking, stay under the size limit and have alt text.
-#[test]
-fn board_pictures_of_random_games_are_small() {
-    let drawn = crate::engine::testing::check_random_pictures((0..6).map(picture_game), 11, 9);
-    assert!(drawn >= 12, "only {drawn} pictures drawn");
-}
-
 /// The picture of a position a few moves into a seeded game, against its golden PNG (pixels,
 /// with a small tolerance), and its alt text naming every player.
 #[test]
@@ -758,4 +744,16 @@ fn the_board_picture_matches_its_golden_png() {
         30,
         concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/ninja/snapshots/board.png"),
     );
+}
+
+/// A snapshot whose board no options allow does not restore.
+#[test]
+fn a_snapshot_with_a_board_no_game_could_have_is_refused() {
+    use crate::engine::{AnyGame, Registered, Rules};
+    let game = start();
+    let mut state: serde_json::Value = serde_json::from_str(&AnyGame::snapshot(&game)).expect("JSON");
+    assert!(Registered::<Ninja>::NEW.restore(&state.to_string()).is_ok());
+    // Wider than the options allow: the board would be built out of its tables' range.
+    state["board"]["width"] = serde_json::json!(250);
+    assert!(Registered::<Ninja>::NEW.restore(&state.to_string()).is_err());
 }

@@ -4,9 +4,12 @@
 //! `shared/rules/saizumi.md`; section numbers below refer to it. `cards.rs` reads the card list,
 //! `view.rs` draws the board, `bots.rs` holds the computer players.
 
+mod action;
 pub mod bots;
 pub mod cards;
+mod event;
 mod picture;
+mod rules;
 mod view;
 
 #[cfg(test)]
@@ -15,16 +18,17 @@ mod proptests;
 mod tests;
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RESIGN, RuleError, Seat, SetupError, Tr,
-    View, keep_recent,
+    Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Strategy, Tr, View,
+    keep_recent,
 };
 pub use cards::{CardList, Effect, HalfFace, Kind};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::fmt;
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
+
+pub use action::{Action, UnknownAction};
+pub use event::Event;
 
 pub const PLAYERS: RangeInclusive<usize> = 2..=5;
 /// Market slots.
@@ -130,57 +134,6 @@ pub struct Pile {
     pub cards: Vec<Placed>,
 }
 
-/// What happened, as data; [`Game::describe`] words it for the log (card names come from the
-/// game's card set, which never changes during a game).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Revealed {
-        player: Seat,
-        cards: Vec<Drawn>,
-    },
-    /// The `check`-th visitor's check (from 1) rolled `dice`.
-    Rolled {
-        check: u8,
-        dice: Roll,
-    },
-    Collapsed {
-        player: Seat,
-        pile: u32,
-        cards: Vec<Placed>,
-    },
-    NothingFell,
-    Placed {
-        player: Seat,
-        card: Card,
-        slot: usize,
-    },
-    /// A card used on the dice; `face` is the face named for a `?` reroll.
-    Used {
-        player: Seat,
-        card: Placed,
-        face: Option<u8>,
-        discarded: usize,
-        before: Roll,
-        after: Roll,
-    },
-    Took {
-        player: Seat,
-        card: Placed,
-        slot: usize,
-        pile: u32,
-    },
-    Claimed {
-        player: Seat,
-        slot: usize,
-        pile: u32,
-        cards: Vec<Placed>,
-    },
-    GameEnd,
-    Resigned {
-        player: Seat,
-    },
-}
-
 /// Where the turn stands (§4). P1, P3a and P3c happen inside `apply`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -192,115 +145,6 @@ pub enum Phase {
     Stack,
     /// P5.
     Over,
-}
-
-/// Action ids: `place:<k>:<slot>`, `use:<pile>:<pos>[:<N>]`, `done`, `take:<slot>:<pile>:<a|b>`,
-/// `claim:<slot>[:<halves>]`, `resign`. Numbers and letters are kept as sent so the rules can
-/// refuse a wrong one with its own reason (§6).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Stone `stone` (its position 1–3 in this turn's reveal) onto market slot `slot`.
-    Place {
-        stone: u32,
-        slot: u32,
-    },
-    Use {
-        pile: u32,
-        pos: u32,
-        face: Option<u32>,
-    },
-    Done,
-    Take {
-        slot: u32,
-        pile: u32,
-        half: String,
-    },
-    Claim {
-        slot: u32,
-        halves: Option<String>,
-    },
-    Resign,
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Place { stone, slot } => write!(f, "place:{stone}:{slot}"),
-            Action::Use {
-                pile,
-                pos,
-                face: None,
-            } => write!(f, "use:{pile}:{pos}"),
-            Action::Use {
-                pile,
-                pos,
-                face: Some(n),
-            } => write!(f, "use:{pile}:{pos}:{n}"),
-            Action::Done => f.write_str("done"),
-            Action::Take { slot, pile, half } => write!(f, "take:{slot}:{pile}:{half}"),
-            Action::Claim { slot, halves: None } => write!(f, "claim:{slot}"),
-            Action::Claim {
-                slot,
-                halves: Some(h),
-            } => write!(f, "claim:{slot}:{h}"),
-            Action::Resign => f.write_str(RESIGN),
-        }
-    }
-}
-
-/// An action id that is none of the forms above.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnknownAction;
-
-impl FromStr for Action {
-    type Err = UnknownAction;
-
-    fn from_str(s: &str) -> Result<Self, UnknownAction> {
-        let number = |t: &str| {
-            (!t.is_empty() && t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| t.parse::<u32>().ok())
-                .flatten()
-                .ok_or(UnknownAction)
-        };
-        let letters = |t: &str| {
-            (t.len() <= 60 && t.chars().all(|c| c.is_ascii_alphanumeric()))
-                .then(|| t.to_owned())
-                .ok_or(UnknownAction)
-        };
-        let parts: Vec<&str> = s.split(':').collect();
-        match parts[..] {
-            ["done"] => Ok(Action::Done),
-            [RESIGN] => Ok(Action::Resign),
-            ["place", k, slot] => Ok(Action::Place {
-                stone: number(k)?,
-                slot: number(slot)?,
-            }),
-            ["use", pile, pos] => Ok(Action::Use {
-                pile: number(pile)?,
-                pos: number(pos)?,
-                face: None,
-            }),
-            ["use", pile, pos, n] => Ok(Action::Use {
-                pile: number(pile)?,
-                pos: number(pos)?,
-                face: Some(number(n)?),
-            }),
-            ["take", slot, pile, half] => Ok(Action::Take {
-                slot: number(slot)?,
-                pile: number(pile)?,
-                half: letters(half)?,
-            }),
-            ["claim", slot] => Ok(Action::Claim {
-                slot: number(slot)?,
-                halves: None,
-            }),
-            ["claim", slot, halves] => Ok(Action::Claim {
-                slot: number(slot)?,
-                halves: Some(letters(halves)?),
-            }),
-            _ => Err(UnknownAction),
-        }
-    }
 }
 
 /// A game of Saizumi.
@@ -545,366 +389,6 @@ impl Saizumi {
         }
         out
     }
-
-    /// Checks an action against the rules without changing anything (§6).
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        if self.outcome.is_some() {
-            return Err(RuleError::new("rule-game-over"));
-        }
-        if !self.is_playing(seat) {
-            return Err(RuleError::new("rule-not-playing"));
-        }
-        let my_action = || {
-            let mine = seat == self.active;
-            let phase_ok = match action {
-                Action::Place { .. } => self.phase == Phase::Place,
-                _ => self.phase == Phase::Stack,
-            };
-            if mine && phase_ok {
-                Ok(())
-            } else {
-                Err(RuleError::new("saizumi-rule-not-your-action"))
-            }
-        };
-        let slot_in_range = |slot: u32| {
-            if (1..=SLOTS as u32).contains(&slot) {
-                Ok(slot as usize)
-            } else {
-                Err(RuleError(Msg::new("saizumi-rule-slot").arg("slot", slot)))
-            }
-        };
-        let filled = |slot: u32| {
-            let s = slot_in_range(slot)?;
-            if self.market[s - 1].is_empty() {
-                Err(RuleError(Msg::new("saizumi-rule-slot-empty").arg("slot", slot)))
-            } else {
-                Ok(s)
-            }
-        };
-        match action {
-            Action::Resign => Ok(()),
-            Action::Place { stone, slot } => {
-                my_action()?;
-                if !self.to_place.iter().any(|(k, _)| k == stone) {
-                    return Err(Msg::new("saizumi-rule-no-stone").arg("stone", *stone).into());
-                }
-                slot_in_range(*slot).map(|_| ())
-            }
-            Action::Done => self.my_response(seat),
-            Action::Use { pile, pos, face } => {
-                self.my_response(seat)?;
-                let index = self
-                    .pile_index(seat, *pile)
-                    .ok_or_else(|| RuleError(Msg::new("saizumi-rule-no-pile").arg("pile", *pile)))?;
-                let cards = &self.piles[seat][index].cards;
-                let card = (*pos as usize)
-                    .checked_sub(1)
-                    .and_then(|i| cards.get(i))
-                    .ok_or_else(|| {
-                        RuleError(
-                            Msg::new("saizumi-rule-no-position")
-                                .arg("pile", *pile)
-                                .arg("pos", *pos),
-                        )
-                    })?;
-                match (self.face(*card).effect.names_face(), face) {
-                    (true, Some(1..=6)) | (false, None) => Ok(()),
-                    (true, _) => Err(RuleError::new("saizumi-rule-name-face")),
-                    (false, Some(_)) => Err(RuleError::new("saizumi-rule-face-printed")),
-                }
-            }
-            Action::Take { slot, pile, half } => {
-                my_action()?;
-                filled(*slot)?;
-                if self.pile_index(seat, *pile).is_none() {
-                    return Err(Msg::new("saizumi-rule-take-no-pile").arg("pile", *pile).into());
-                }
-                if half != "a" && half != "b" {
-                    return Err(RuleError::new("saizumi-rule-half"));
-                }
-                Ok(())
-            }
-            Action::Claim { slot, halves } => {
-                my_action()?;
-                let s = filled(*slot)?;
-                let n = self.market[s - 1].len();
-                match halves {
-                    Some(h) if h.len() != n || !h.chars().all(|c| Half::from_letter(c).is_some()) => {
-                        Err(Msg::new("saizumi-rule-halves").arg("count", n).into())
-                    }
-                    _ => Ok(()),
-                }
-            }
-        }
-    }
-
-    fn my_response(&self, seat: Seat) -> Result<(), RuleError> {
-        if self.responder() == Some(seat) {
-            Ok(())
-        } else {
-            Err(RuleError::new("saizumi-rule-not-your-response"))
-        }
-    }
-
-    /// P1: reveal up to three cards; visitors are set aside, stones wait to be placed.
-    fn reveal(&mut self, events: &mut Vec<Event>) {
-        let n = REVEAL.min(self.deck.len());
-        if n == 0 {
-            // The safeguard of §4: an empty deck ends the game.
-            self.finish(events);
-            return;
-        }
-        self.revealed = self.deck.drain(..n).collect();
-        self.to_place.clear();
-        for (i, drawn) in self.revealed.iter().enumerate() {
-            match *drawn {
-                Drawn::Visitor => {
-                    self.visitors_seen += 1;
-                    self.checks_pending += 1;
-                }
-                Drawn::Stone(card) => self.to_place.push((i as u32 + 1, card)),
-            }
-        }
-        events.push(Event::Revealed {
-            player: self.active,
-            cards: self.revealed.clone(),
-        });
-        self.phase = Phase::Place;
-    }
-
-    fn drawn_text(&self, drawn: Drawn) -> String {
-        match drawn {
-            Drawn::Stone(card) => self.kind(card).id.clone(),
-            Drawn::Visitor => view::VISITOR.to_owned(),
-        }
-    }
-
-    /// Runs the automatic steps (P1, P3a, P3c and the skips) until a seat must act or the game ends.
-    fn proceed(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
-        loop {
-            match &self.phase {
-                Phase::Place => {
-                    if !self.playing[self.active] {
-                        // A resigned active player's stones go where a timeout would put them.
-                        while let Some(&(stone, _)) = self.to_place.first() {
-                            self.place(stone, 1, events);
-                        }
-                    }
-                    if !self.to_place.is_empty() {
-                        return;
-                    }
-                    if self.checks_pending > 0 {
-                        self.roll(dice, events);
-                    } else {
-                        self.phase = Phase::Stack;
-                    }
-                }
-                Phase::Respond { queue, at, .. } => {
-                    if *at < queue.len() {
-                        return;
-                    }
-                    self.collapse(events);
-                    if self.outcome.is_some() {
-                        return;
-                    }
-                    if self.checks_pending > 0 {
-                        self.roll(dice, events);
-                    } else {
-                        self.phase = Phase::Stack;
-                    }
-                }
-                Phase::Stack => {
-                    let market_empty = self.market.iter().all(Vec::is_empty);
-                    if self.playing[self.active] && !market_empty {
-                        return;
-                    }
-                    self.next_turn(events);
-                }
-                Phase::Over => return,
-            }
-        }
-    }
-
-    /// P3a: roll four dice and line up the responders: from the seat after the active player
-    /// round to the active player, last; seats without piles (or out of the game) are skipped.
-    fn roll(&mut self, dice: &mut dyn Dice, events: &mut Vec<Event>) {
-        let roll = [dice.d6(), dice.d6(), dice.d6(), dice.d6()];
-        let n = self.players();
-        let queue: Vec<Seat> = (1..=n)
-            .map(|i| self.seat_after(i))
-            .filter(|&s| self.playing[s] && !self.piles[s].is_empty())
-            .collect();
-        self.dice = Some(roll);
-        events.push(Event::Rolled {
-            check: self.checks_done + 1,
-            dice: roll,
-        });
-        self.phase = Phase::Respond {
-            dice: roll,
-            queue,
-            at: 0,
-        };
-    }
-
-    /// P3c: in every pile the lowest matching card falls with everything above it.
-    fn collapse(&mut self, events: &mut Vec<Event>) {
-        let Phase::Respond { dice, .. } = self.phase else {
-            return;
-        };
-        let c = counts(&dice);
-        let mut any = false;
-        for seat in 0..self.players() {
-            let mut piles = std::mem::take(&mut self.piles[seat]);
-            for pile in &mut piles {
-                if let Some(pos) = self.lowest_match(&pile.cards, &c) {
-                    let fallen = pile.cards.split_off(pos - 1);
-                    self.discards.extend(fallen.iter().map(|p| p.card));
-                    events.push(Event::Collapsed {
-                        player: seat,
-                        pile: pile.label,
-                        cards: fallen,
-                    });
-                    any = true;
-                }
-            }
-            piles.retain(|p| !p.cards.is_empty());
-            self.piles[seat] = piles;
-        }
-        if !any {
-            events.push(Event::NothingFell);
-        }
-        self.checks_pending -= 1;
-        self.checks_done += 1;
-        if usize::from(self.checks_done) >= cards::VISITORS {
-            self.finish(events);
-        }
-    }
-
-    /// `C2b, A2b`.
-    fn cards_text(&self, cards: &[Placed]) -> String {
-        let ids: Vec<String> = cards.iter().map(|&p| view::placed_id(self, p)).collect();
-        ids.join(", ")
-    }
-
-    fn place(&mut self, stone: u32, slot: usize, events: &mut Vec<Event>) {
-        let Some(i) = self.to_place.iter().position(|(k, _)| *k == stone) else {
-            return;
-        };
-        let (_, card) = self.to_place.remove(i);
-        self.market[slot - 1].push(card);
-        events.push(Event::Placed {
-            player: self.active,
-            card,
-            slot,
-        });
-    }
-
-    fn use_card(
-        &mut self,
-        seat: Seat,
-        label: u32,
-        pos: usize,
-        face: Option<u8>,
-        dice: &mut dyn Dice,
-        events: &mut Vec<Event>,
-    ) {
-        let Phase::Respond { dice: before, .. } = self.phase else {
-            return;
-        };
-        let Some(index) = self.piles[seat].iter().position(|p| p.label == label) else {
-            return;
-        };
-        let removed = self.piles[seat][index].cards.split_off(pos - 1);
-        let chosen = removed[0];
-        let effect = self.face(chosen).effect;
-        let mut after = before;
-        match effect {
-            Effect::RerollAll => after = [dice.d6(), dice.d6(), dice.d6(), dice.d6()],
-            Effect::Reroll(printed) => {
-                let n = printed.or(face).unwrap_or_default();
-                for d in after.iter_mut().filter(|d| **d == n) {
-                    *d = dice.d6();
-                }
-            }
-            Effect::Set(n) => after = [n; 4],
-        }
-        events.push(Event::Used {
-            player: seat,
-            card: chosen,
-            face,
-            discarded: removed.len(),
-            before,
-            after,
-        });
-        if let Phase::Respond { dice: roll, .. } = &mut self.phase {
-            *roll = after;
-        }
-        self.dice = Some(after);
-        self.discards.extend(removed.iter().map(|p| p.card));
-        if self.piles[seat][index].cards.is_empty() {
-            self.piles[seat].remove(index);
-        }
-    }
-
-    /// P4 done (or skipped): the next seat still playing starts its turn with P1.
-    fn next_turn(&mut self, events: &mut Vec<Event>) {
-        let n = self.players();
-        self.active = (1..=n)
-            .map(|i| self.seat_after(i))
-            .find(|&s| self.playing[s])
-            .unwrap_or(self.active);
-        self.turn += 1;
-        self.reveal(events);
-    }
-
-    /// P5: score the piles of the seats still playing; the best total wins, ties share.
-    fn finish(&mut self, events: &mut Vec<Event>) {
-        self.phase = Phase::Over;
-        let seats: Vec<Seat> = (0..self.players()).filter(|&s| self.playing[s]).collect();
-        let best = seats.iter().map(|&s| self.score(s)).max().unwrap_or(0);
-        let winners: Vec<Seat> = seats.into_iter().filter(|&s| self.score(s) == best).collect();
-        events.push(Event::GameEnd);
-        self.outcome = Some(Outcome::Won { winners });
-    }
-
-    /// With three or more players the others play on; a resigned player's piles leave the game
-    /// (to the discards); the last one playing wins.
-    fn resign(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        events.push(Event::Resigned { player: seat });
-        self.playing[seat] = false;
-        let piles = std::mem::take(&mut self.piles[seat]);
-        self.discards
-            .extend(piles.iter().flat_map(|p| p.cards.iter().map(|c| c.card)));
-        let left: Vec<Seat> = (0..self.players()).filter(|&s| self.playing[s]).collect();
-        if let [winner] = left[..] {
-            self.phase = Phase::Over;
-            self.outcome = Some(Outcome::Won {
-                winners: vec![winner],
-            });
-            return;
-        }
-        if let Phase::Respond { queue, at, .. } = &mut self.phase
-            && let Some(i) = queue.iter().position(|&s| s == seat)
-        {
-            queue.remove(i);
-            if i < *at {
-                *at -= 1;
-            }
-        }
-    }
-
-    /// Starts the first turn: `new` after setup, tests after building a position.
-    fn begin(&mut self, dice: &mut dyn Dice) -> Vec<Event> {
-        let mut events = vec![];
-        self.reveal(&mut events);
-        self.proceed(dice, &mut events);
-        self.remember(&events);
-        events
-    }
-
-    fn remember(&mut self, events: &[Event]) {
-        keep_recent(&mut self.log, events, LOG_LEN);
-    }
 }
 
 /// Fisher–Yates with the game's dice.
@@ -928,14 +412,6 @@ impl Game for Saizumi {
     type Event = Event;
 
     fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
-        if !PLAYERS.contains(&players) {
-            return Err(SetupError(
-                Msg::new("setup-players")
-                    .arg("min", *PLAYERS.start())
-                    .arg("max", *PLAYERS.end())
-                    .arg("players", players),
-            ));
-        }
         let cards = Arc::new(CardList::from_option(&options.cards)?);
         // §3.1: seat the players at random; the first seat starts.
         let mut order: Vec<Seat> = (0..players).collect();
@@ -1087,68 +563,7 @@ impl Game for Saizumi {
     }
 
     fn describe(&self, event: &Event) -> Msg {
-        match event {
-            Event::Revealed { player, cards } => {
-                let shown: Vec<String> = cards.iter().map(|d| self.drawn_text(*d)).collect();
-                Msg::new("saizumi-log-revealed")
-                    .seat("player", *player)
-                    .arg("cards", shown.join(" · "))
-            }
-            Event::Rolled { check, dice } => Msg::new("saizumi-log-rolled")
-                .arg("check", *check)
-                .arg("dice", view::dice_text(dice)),
-            Event::Collapsed { player, pile, cards } => Msg::new("saizumi-log-collapsed")
-                .seat("player", *player)
-                .arg("pile", *pile)
-                .arg("cards", self.cards_text(cards)),
-            Event::NothingFell => Msg::new("saizumi-log-nothing-fell"),
-            Event::Placed { player, card, slot } => Msg::new("saizumi-log-placed")
-                .seat("player", *player)
-                .arg("card", self.kind(*card).id.as_str())
-                .arg("slot", *slot),
-            Event::Used {
-                player,
-                card,
-                face,
-                discarded,
-                before,
-                after,
-            } => {
-                let named = match self.face(*card).effect {
-                    Effect::Reroll(None) => format!("🔄{}", face.unwrap_or_default()),
-                    e => e.to_string(),
-                };
-                Msg::new("saizumi-log-used")
-                    .seat("player", *player)
-                    .arg("card", view::placed_id(self, *card))
-                    .arg("effect", named)
-                    .arg("discarded", *discarded)
-                    .arg("before", view::dice_text(before))
-                    .arg("after", view::dice_text(after))
-            }
-            Event::Took {
-                player,
-                card,
-                slot,
-                pile,
-            } => Msg::new("saizumi-log-took")
-                .seat("player", *player)
-                .arg("card", view::placed_id(self, *card))
-                .arg("slot", *slot)
-                .arg("pile", *pile),
-            Event::Claimed {
-                player,
-                slot,
-                pile,
-                cards,
-            } => Msg::new("saizumi-log-claimed")
-                .seat("player", *player)
-                .arg("slot", *slot)
-                .arg("pile", *pile)
-                .arg("cards", self.cards_text(cards)),
-            Event::GameEnd => Msg::new("saizumi-log-game-end"),
-            Event::Resigned { player } => Msg::new("log-resigned").seat("player", *player),
-        }
+        event.describe(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -1173,7 +588,7 @@ impl Game for Saizumi {
         view::view(self, viewer, draft, tr)
     }
 
-    fn bot(level: Level) -> Box<dyn Bot> {
-        bots::bot(level)
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
+        bots::strategy(level)
     }
 }

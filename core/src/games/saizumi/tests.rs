@@ -111,7 +111,7 @@ fn act(game: &mut Saizumi, seat: Seat, action: &str, dice: &[u8]) -> Vec<Msg> {
     let parsed: Action = action.parse().unwrap_or_else(|_| panic!("`{action}` parses"));
     let lines = game
         .apply(seat, &parsed, &mut scripted)
-        .unwrap_or_else(|e| panic!("`{action}` by seat {seat} refused: {}", e.0.id));
+        .unwrap_or_else(|e| panic!("`{action}` by seat {seat} refused: {}", e.msg().id));
     assert_eq!(scripted.remaining(), 0, "`{action}` left dice unused");
     lines
 }
@@ -123,10 +123,14 @@ fn rejected(game: &Saizumi, seat: Seat, action: &str, reason: &str) -> Msg {
     let err = after
         .apply(seat, &parsed, &mut ScriptedDice::new([]))
         .expect_err("the action should be refused");
-    assert_eq!(err.0.id, reason, "{action}");
-    assert!(text::has_message(&err.0.id), "{} is in the catalogue", err.0.id);
+    assert_eq!(err.msg().id, reason, "{action}");
+    assert!(
+        text::has_message(&err.msg().id),
+        "{} is in the catalogue",
+        err.msg().id
+    );
     assert_eq!(&after, game, "a refused action changes nothing");
-    err.0
+    err.msg()
 }
 
 fn ids(events: &[Msg]) -> Vec<&str> {
@@ -615,8 +619,9 @@ fn setup_seats_the_players_at_random_and_refuses_bad_seat_counts() {
         .collect();
     assert!(orders.len() > 6, "seatings vary, not only the start: {orders:?}");
     for players in [1, 6] {
-        let err = Saizumi::new(&Options::default(), players, &mut SeededDice::new(1)).expect_err("refused");
-        assert_eq!(err.0.id, "setup-players");
+        let err =
+            Saizumi::set_up(&Options::default(), players, &mut SeededDice::new(1)).expect_err("refused");
+        assert_eq!(err.msg().id, "setup-players");
     }
 }
 
@@ -837,13 +842,11 @@ fn a_card_list_option_reaches_the_game_or_refuses_setup() {
     let err = rules
         .new_game(&bad, 3, &mut SeededDice::new(1))
         .expect_err("refused");
-    assert_eq!(err.0.id, "saizumi-cards-mult");
-    assert!(text::has_message(&err.0.id));
+    assert_eq!(err.msg().id, "saizumi-cards-mult");
+    assert!(text::has_message(&err.msg().id));
     let renamed = serde_json::json!({ "cards": cards::BUILT_IN.replace("\"C3\"", "\"Z9\"") });
-    let game = rules
-        .new_game(&renamed, 3, &mut SeededDice::new(1))
-        .expect("a valid list");
-    let game: &Saizumi = game.as_any().downcast_ref().expect("saizumi");
+    let options = crate::engine::options_of::<Saizumi>(&renamed).expect("a valid list");
+    let game = Saizumi::set_up(&options, 3, &mut SeededDice::new(1)).expect("a valid list");
     assert!(game.cards().kinds.iter().any(|k| k.id == "Z9"));
 }
 
@@ -1021,21 +1024,6 @@ fn crowded_boards_stay_within_limits() {
             }
         }
     }
-}
-
-/// A game set up from `seed` for the picture tests.
-fn picture_game(seed: u64) -> Saizumi {
-    let options = Options::default();
-    let players = 2 + seed as usize % 4;
-    Saizumi::new(&options, players, &mut SeededDice::new(seed)).expect("setup")
-}
-
-/// Board pictures all through random games (sampled, to keep the test fast) draw without
-/// panicking, stay under the size limit and have alt text.
-#[test]
-fn board_pictures_of_random_games_are_small() {
-    let drawn = crate::engine::testing::check_random_pictures((0..6).map(picture_game), 11, 9);
-    assert!(drawn >= 12, "only {drawn} pictures drawn");
 }
 
 /// The picture of a position a few moves into a seeded game, against its golden PNG (pixels,

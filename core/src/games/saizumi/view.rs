@@ -561,92 +561,16 @@ impl Controls {
     /// P4: a slot; then a pile to take its top card onto, or the whole slot; then the half, or
     /// the halves a card at a time. `None` for a draft that does not fit the position.
     fn stack(game: &Saizumi, draft: &str, tr: &Tr) -> Option<Self> {
-        let seat = game.active();
-        let back = |to: &str| Button::step(to, tr.t("saizumi-back"), Style::Secondary);
         let parts = tokens(draft);
         let Some(first) = parts.first() else {
-            let choices = (1..=SLOTS)
-                .filter(|&s| !game.slot(s).is_empty())
-                .map(|s| {
-                    let top = game.kind(*game.slot(s).last().expect("filtered")).id.clone();
-                    let label = tr.f(
-                        "saizumi-step-slot",
-                        &[
-                            ("slot", Arg::from(s)),
-                            ("top", Arg::Text(top)),
-                            ("count", Arg::from(game.slot(s).len())),
-                        ],
-                    );
-                    (step_id(&format!("s{s}")), label)
-                })
-                .collect();
-            return Some(Self {
-                rows: layout(choices, vec![], tr),
-                preview: vec![],
-                slot: None,
-            });
+            return Some(Self::slots(game, tr));
         };
         let slot: usize = first.strip_prefix('s')?.parse().ok()?;
         let cards = game.market.get(slot.checked_sub(1)?)?;
-        let top = *cards.last()?;
-        let preview_slot = |extra: Vec<String>| {
-            let mut lines = vec![tr.f("saizumi-preview-slot", &[("slot", Arg::from(slot))])];
-            lines.extend(extra);
-            lines
-        };
         match parts[1..] {
-            [] => {
-                let mut choices: Vec<(String, String)> = game
-                    .piles(seat)
-                    .iter()
-                    .map(|p| {
-                        (
-                            step_id(&format!("s{slot}.p{}", p.label)),
-                            tr.f(
-                                "saizumi-step-take",
-                                &[
-                                    ("card", Arg::from(game.kind(top).id.as_str())),
-                                    ("pile", Arg::from(p.label)),
-                                ],
-                            ),
-                        )
-                    })
-                    .collect();
-                choices.push((
-                    step_id(&format!("s{slot}.c")),
-                    tr.f(
-                        "saizumi-step-claim",
-                        &[("slot", Arg::from(slot)), ("count", Arg::from(cards.len()))],
-                    ),
-                ));
-                Some(Self {
-                    rows: layout(choices, vec![back("")], tr),
-                    preview: preview_slot(vec![]),
-                    slot: Some(slot),
-                })
-            }
+            [] => Self::slot_choices(game, slot, tr),
             ["c"] => Some(Self::claim(game, slot, "", tr)),
-            [pile] => {
-                let label: u32 = pile.strip_prefix('p')?.parse().ok()?;
-                game.piles(seat).iter().find(|p| p.label == label)?;
-                let buttons: Vec<Button> = [Half::A, Half::B]
-                    .into_iter()
-                    .map(|h| {
-                        let action = Action::Take {
-                            slot: slot as u32,
-                            pile: label,
-                            half: h.letter().to_string(),
-                        };
-                        Button::act(action.to_string(), game.label(&action, tr), Style::Primary)
-                    })
-                    .chain([back(&format!("s{slot}"))])
-                    .collect();
-                Some(Self {
-                    rows: vec![Row::buttons(buttons)],
-                    preview: preview_slot(vec![tr.f("saizumi-preview-take", &[("pile", Arg::from(label))])]),
-                    slot: Some(slot),
-                })
-            }
+            [pile] => Self::take(game, slot, pile.strip_prefix('p')?.parse().ok()?, tr),
             ["c", halves] => {
                 let valid =
                     halves.len() < cards.len() && halves.chars().all(|c| Half::from_letter(c).is_some());
@@ -654,6 +578,93 @@ impl Controls {
             }
             _ => None,
         }
+    }
+
+    /// The first step of stacking: which slot, each with its top card and size.
+    fn slots(game: &Saizumi, tr: &Tr) -> Self {
+        let choices = (1..=SLOTS)
+            .filter(|&s| !game.slot(s).is_empty())
+            .map(|s| {
+                let top = game.kind(*game.slot(s).last().expect("filtered")).id.clone();
+                let label = tr.f(
+                    "saizumi-step-slot",
+                    &[
+                        ("slot", Arg::from(s)),
+                        ("top", Arg::Text(top)),
+                        ("count", Arg::from(game.slot(s).len())),
+                    ],
+                );
+                (step_id(&format!("s{s}")), label)
+            })
+            .collect();
+        Self {
+            rows: layout(choices, vec![], tr),
+            preview: vec![],
+            slot: None,
+        }
+    }
+
+    /// A slot picked: its top card onto one of the seat's piles, or claim it. `None` for an
+    /// empty slot (a forged or stale draft).
+    fn slot_choices(game: &Saizumi, slot: usize, tr: &Tr) -> Option<Self> {
+        let cards = game.slot(slot);
+        let top = *cards.last()?;
+        let mut choices: Vec<(String, String)> = game
+            .piles(game.active())
+            .iter()
+            .map(|p| {
+                (
+                    step_id(&format!("s{slot}.p{}", p.label)),
+                    tr.f(
+                        "saizumi-step-take",
+                        &[
+                            ("card", Arg::from(game.kind(top).id.as_str())),
+                            ("pile", Arg::from(p.label)),
+                        ],
+                    ),
+                )
+            })
+            .collect();
+        choices.push((
+            step_id(&format!("s{slot}.c")),
+            tr.f(
+                "saizumi-step-claim",
+                &[("slot", Arg::from(slot)), ("count", Arg::from(cards.len()))],
+            ),
+        ));
+        let back = Button::step("", tr.t("saizumi-back"), Style::Secondary);
+        Some(Self {
+            rows: layout(choices, vec![back], tr),
+            preview: preview_slot(slot, tr, vec![]),
+            slot: Some(slot),
+        })
+    }
+
+    /// A slot's top card onto pile `label`: which half faces up.
+    fn take(game: &Saizumi, slot: usize, label: u32, tr: &Tr) -> Option<Self> {
+        game.piles(game.active()).iter().find(|p| p.label == label)?;
+        let back = Button::step(&format!("s{slot}"), tr.t("saizumi-back"), Style::Secondary);
+        let buttons: Vec<Button> = [Half::A, Half::B]
+            .into_iter()
+            .map(|h| {
+                let action = Action::Take {
+                    slot: slot as u32,
+                    pile: label,
+                    half: h.letter().to_string(),
+                };
+                Button::act(action.to_string(), game.label(&action, tr), Style::Primary)
+            })
+            .chain([back])
+            .collect();
+        Some(Self {
+            rows: vec![Row::buttons(buttons)],
+            preview: preview_slot(
+                slot,
+                tr,
+                vec![tr.f("saizumi-preview-take", &[("pile", Arg::from(label))])],
+            ),
+            slot: Some(slot),
+        })
     }
 
     /// Claiming `slot` with the halves of its lowest cards chosen so far.
@@ -760,4 +771,11 @@ pub(super) fn reachable_drafts(game: &Saizumi, tr: &Tr) -> Vec<String> {
         i += 1;
     }
     seen
+}
+
+/// The preview's first line names the slot being stacked; `extra` follows.
+fn preview_slot(slot: usize, tr: &Tr, extra: Vec<String>) -> Vec<String> {
+    let mut lines = vec![tr.f("saizumi-preview-slot", &[("slot", Arg::from(slot))])];
+    lines.extend(extra);
+    lines
 }

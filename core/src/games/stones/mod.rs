@@ -16,7 +16,7 @@ mod tests;
 pub use board::{Chain, Dir, Piece, Position, StepError, cell_name, parse_cell};
 
 use crate::engine::{
-    Bot, Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Tr, View,
+    Dice, Game, Level, Msg, OptionKind, OptionSpec, Outcome, RuleError, Seat, SetupError, Strategy, Tr, View,
 };
 use board::{HOME, NEUTRAL, bits};
 use serde::{Deserialize, Serialize};
@@ -181,7 +181,7 @@ fn step_error(step: usize, err: StepError) -> RuleError {
             .arg("cell", cell_name(listed))
             .arg("landing", cell_name(landing)),
     };
-    RuleError(msg.arg("step", step))
+    RuleError::Refused(msg.arg("step", step))
 }
 
 /// A placement's steps as given: directions, or the cells the stones land on.
@@ -459,7 +459,7 @@ impl Stones {
     /// Checks an action against the rules without changing anything.
     fn check(&self, seat: Seat, action: &Action) -> Result<Option<Placement>, RuleError> {
         if self.outcome.is_some() {
-            return Err(RuleError::new("rule-game-over"));
+            return Err(RuleError::GameOver);
         }
         if seat >= *PLAYERS.end() {
             return Err(RuleError::new("rule-not-playing"));
@@ -468,7 +468,7 @@ impl Stones {
             return Ok(None);
         }
         if seat != self.active {
-            return Err(Msg::new("rule-not-your-turn").seat("player", self.active).into());
+            return Err(RuleError::NotYourTurn { awaited: self.active });
         }
         match action {
             Action::Place(_) | Action::PlaceAt { .. } => {
@@ -638,15 +638,7 @@ impl Game for Stones {
     type Action = Action;
     type Event = Event;
 
-    fn new(options: &Options, players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
-        if !PLAYERS.contains(&players) {
-            return Err(SetupError(
-                Msg::new("setup-players")
-                    .arg("min", *PLAYERS.start())
-                    .arg("max", *PLAYERS.end())
-                    .arg("players", players),
-            ));
-        }
+    fn new(options: &Options, _players: usize, dice: &mut dyn Dice) -> Result<Self, SetupError> {
         let mut game = Self {
             options: *options,
             pos: Position::start(),
@@ -751,7 +743,7 @@ impl Game for Stones {
         view::view(self, viewer, draft, tr)
     }
 
-    fn bot(level: Level) -> Box<dyn Bot> {
-        bots::bot(level)
+    fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
+        bots::strategy(level)
     }
 }

@@ -1,41 +1,29 @@
-//! Property tests over random games: legal play ends without panicking, pieces are conserved
-//! and each capture scores once, the log replays to the same state, refused actions change
-//! nothing, the chains the step controls offer are exactly the legal chains (checked against a
-//! brute force over every direction sequence), and every board for every reachable draft fits
-//! Discord's limits.
+//! Wise Man's Stones' own properties over random games (the engine's conformance suite covers
+//! what every game shares): pieces are conserved and each capture scores once, and the chains
+//! the step controls offer are exactly the legal chains, checked against a brute force over
+//! every direction sequence.
 
 use super::*;
+use crate::engine::conformance::{Playout, Profile, conformance};
 use crate::engine::view::{Row, Target};
-use crate::engine::{AnyGame, Locale, LoggedAction, Registered, Rules, SeededDice, Tr, driver, replay};
+use crate::engine::{Locale, Tr};
 use board::{CELLS, HAND, MAX_CHAIN};
 use proptest::prelude::*;
-use std::cell::RefCell;
 use std::collections::BTreeSet;
-use std::rc::Rc;
 
-/// Far above any real game: a turn is at most a chain, two takes and an end.
-const MAX_ACTIONS: usize = 1_000;
-
-/// A seeded source that remembers what each action drew, for the log.
-struct Recorder {
-    inner: SeededDice,
-    drawn: Rc<RefCell<Vec<u8>>>,
-}
-
-impl Dice for Recorder {
-    fn roll(&mut self, sides: u8) -> u8 {
-        let v = self.inner.roll(sides);
-        self.drawn.borrow_mut().push(v);
-        v
+conformance!(
+    Stones,
+    Profile {
+        options: vec![
+            options_json(true, false),
+            options_json(true, true),
+            options_json(false, true)
+        ],
+        candidates,
+        resign_one_in: 250,
+        ..Profile::new(24)
     }
-}
-
-struct Playout {
-    options: serde_json::Value,
-    setup_dice: Vec<u8>,
-    log: Vec<LoggedAction>,
-    states: Vec<Stones>,
-}
+);
 
 fn options_json(dice: bool, max_possible: bool) -> serde_json::Value {
     serde_json::json!({
@@ -44,55 +32,23 @@ fn options_json(dice: bool, max_possible: bool) -> serde_json::Value {
     })
 }
 
-/// Random legal play through the engine's driver, now and then a resignation.
-fn playout(seed: u64, dice: bool, max_possible: bool) -> Playout {
-    let options = options_json(dice, max_possible);
-    let drawn = Rc::new(RefCell::new(vec![]));
-    let mut source = Recorder {
-        inner: SeededDice::new(seed),
-        drawn: drawn.clone(),
-    };
-    let typed = Options {
-        dice,
-        dice_shortfall: if max_possible {
-            Shortfall::MaxPossible
-        } else {
-            Shortfall::Lose
-        },
-    };
-    let mut game = Stones::new(&typed, 2, &mut source).expect("setup");
-    let setup_dice = drawn.take();
-    let mut chooser = SeededDice::new(seed ^ 0x5EED);
-    let mut log = vec![];
-    let mut states = vec![game.clone()];
-    driver::play(
-        &mut game,
-        &mut source,
-        MAX_ACTIONS,
-        |g: &Stones, seat| {
-            if chooser.roll(250) == 1 {
-                return Action::Resign;
-            }
-            let legal = Game::legal_actions(g, seat);
-            assert!(!legal.is_empty(), "the seat to act always has a legal action");
-            legal[crate::engine::bot::pick_index(legal.len(), &mut chooser)].clone()
-        },
-        |g: &Stones, seat, action, _| {
-            log.push(LoggedAction {
-                seat,
-                action: action.to_string(),
-                dice: drawn.take(),
-            });
-            states.push(g.clone());
-        },
-    )
-    .expect("random legal play ends");
-    Playout {
-        options,
-        setup_dice,
-        log,
-        states,
+/// Random legal play, now and then a resignation.
+fn playout(seed: u64, dice: bool, max_possible: bool) -> Playout<Stones> {
+    Playout::random(&options_json(dice, max_possible), 2, seed, 250)
+}
+
+/// Chains from a spread of cells, takes and ends, legal or not.
+fn candidates(_: &Stones) -> Vec<Action> {
+    let mut all = vec![];
+    for cell in (0..CELLS as u8).step_by(3) {
+        let dirs: Vec<Dir> = (0..usize::from(cell % 5))
+            .map(|i| Dir::ALL[(usize::from(cell) + i) % 4])
+            .collect();
+        all.push(Action::Place(Chain::new(cell, &dirs)));
+        all.extend(format!("take {}", cell_name(cell)).parse());
     }
+    all.extend(["end", "end remove"].iter().flat_map(|id| id.parse::<Action>()));
+    all
 }
 
 fn count(game: &Stones, piece: Piece) -> usize {
@@ -194,7 +150,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_games_end_conserve_pieces_and_replay(seed in any::<u64>(), dice in any::<bool>(), max in any::<bool>()) {
+    fn random_games_conserve_pieces_and_score_each_capture_once(seed in any::<u64>(), dice in any::<bool>(), max in any::<bool>()) {
         let p = playout(seed, dice, max);
         let last = p.states.last().expect("states");
         prop_assert!(Game::outcome(last).is_some());
@@ -210,33 +166,6 @@ proptest! {
                 prop_assert_eq!(b.pos.scores[me] - a.pos.scores[me], a.pos.value(a.turn.captured));
                 prop_assert_eq!(captures(b) - captures(a), board::bits(a.turn.captured).count());
                 prop_assert!(board::bits(a.turn.captured).all(|c| b.pos.board[usize::from(c)] == Piece::Empty));
-            }
-        }
-        let mut game = Registered::<Stones>::NEW
-            .new_game(&p.options, 2, &mut crate::engine::ScriptedDice::new(p.setup_dice.clone()))
-            .expect("setup");
-        replay(game.as_mut(), &p.log).expect("the log replays");
-        let replayed: &Stones = game.as_any().downcast_ref().expect("stones");
-        prop_assert_eq!(replayed, last);
-    }
-
-    #[test]
-    fn refused_actions_change_nothing(seed in any::<u64>(), picks in proptest::collection::vec((0usize..2, 0usize..49, proptest::collection::vec(0usize..4, 0..8), 0u8..6), 1..40)) {
-        let p = playout(seed, seed % 2 == 0, false);
-        for (i, (seat, cell, dirs, kind)) in picks.into_iter().enumerate() {
-            let state = &p.states[i * 7 % p.states.len()];
-            let dirs: Vec<Dir> = dirs.into_iter().map(|d| Dir::ALL[d]).collect();
-            let id = match kind {
-                0 => Action::Place(Chain::new(cell as u8, &dirs)).to_string(),
-                1 => format!("take {}", cell_name(cell as u8)),
-                2 => "end".to_owned(),
-                3 => "end remove".to_owned(),
-                4 => format!("place {} {}", cell_name(cell as u8), dirs.iter().map(|d| cell_name(d.from(cell as u8).unwrap_or(0))).collect::<Vec<_>>().join(" ")),
-                _ => "place zz".to_owned(),
-            };
-            let mut after = state.clone();
-            if AnyGame::apply(&mut after, seat, &id, &mut SeededDice::new(seed)).is_err() {
-                prop_assert_eq!(&after, state, "{} refused yet changed the state", id);
             }
         }
     }
@@ -262,26 +191,4 @@ fn the_chains_offered_step_by_step_are_exactly_the_legal_chains() {
         }
     }
     assert!(checked >= 12, "{checked}");
-}
-
-/// Every board of a random game in both languages, and the timeout always makes progress.
-#[test]
-fn every_board_fits_and_the_timeout_is_always_legal() {
-    let names = vec!["ann".to_owned(), "ben".to_owned()];
-    for seed in 0..4u64 {
-        let p = playout(seed + 100, seed % 2 == 1, false);
-        for state in &p.states {
-            for locale in Locale::ALL {
-                let view = Game::view(state, None, "", &Tr::new(locale, &names));
-                view.check_limits().unwrap_or_else(|e| panic!("{e}"));
-            }
-            if Game::outcome(state).is_none() {
-                let seat = state.active();
-                let timeout = Game::timeout_action(state, seat).expect("a timeout action");
-                let mut after = state.clone();
-                Game::apply(&mut after, seat, &timeout, &mut SeededDice::new(seed)).expect("legal");
-                assert_ne!(&after, state);
-            }
-        }
-    }
 }

@@ -50,7 +50,7 @@ fn play(game: &mut Stones, steps: &[&str]) -> Vec<Msg> {
         let mut dice = ScriptedDice::new(crate::engine::dice::parse_dice_list(faces).expect("dice"));
         match Game::apply(game, seat, &action, &mut dice) {
             Ok(lines) => events.extend(lines),
-            Err(e) => panic!("step `{step}` was rejected: {} {:?}", e.0.id, e.0.args),
+            Err(e) => panic!("step `{step}` was rejected: {} {:?}", e.msg().id, e.msg().args),
         }
         assert_eq!(dice.remaining(), 0, "step `{step}` left dice unused");
     }
@@ -62,10 +62,14 @@ fn rejected(game: &Stones, seat: Seat, action: &str, reason: &str) -> Msg {
     let mut after = game.clone();
     let err = AnyGame::apply(&mut after, seat, action, &mut ScriptedDice::new([]))
         .expect_err("the action should be refused");
-    assert_eq!(err.0.id, reason, "{action}: {:?}", err.0.args);
-    assert!(text::has_message(&err.0.id), "{} is in the catalogue", err.0.id);
+    assert_eq!(err.msg().id, reason, "{action}: {:?}", err.msg().args);
+    assert!(
+        text::has_message(&err.msg().id),
+        "{} is in the catalogue",
+        err.msg().id
+    );
     assert_eq!(&after, game, "a refused action changes nothing");
-    err.0
+    err.msg()
 }
 
 /// A rejected step: the reason and the step's number.
@@ -121,7 +125,7 @@ fn the_setup_is_the_reconstructed_layout() {
     assert_eq!((game.active(), game.phase()), (P1, Phase::Place));
     assert_eq!(Game::to_act(&game), vec![0]);
     for players in [1, 3] {
-        assert!(Stones::new(&Options::default(), players, &mut ScriptedDice::new([])).is_err());
+        assert!(Stones::set_up(&Options::default(), players, &mut ScriptedDice::new([])).is_err());
     }
 }
 
@@ -609,17 +613,13 @@ fn legal_actions_and_timeouts() {
 
 #[test]
 fn options_are_declared_with_their_defaults() {
-    use crate::engine::{Registered, Rules};
+    use crate::engine::{Registered, Rules, options_of};
     let rules = Registered::<Stones>::NEW;
     assert_eq!(rules.id(), "stones");
-    let game = rules
-        .new_game(
-            &serde_json::json!({"dice": true, "dice_shortfall": "max_possible"}),
-            2,
-            &mut ScriptedDice::new([4]),
-        )
-        .expect("setup");
-    let game: &Stones = game.as_any().downcast_ref().expect("stones");
+    let options = options_of::<Stones>(&serde_json::json!({"dice": true, "dice_shortfall": "max_possible"}))
+        .expect("valid options");
+    let game = Stones::set_up(&options, 2, &mut ScriptedDice::new([4])).expect("setup");
+    let game = &game;
     assert_eq!(game.options().dice_shortfall, Shortfall::MaxPossible);
     assert_eq!(game.dice(), Some((4, 4)));
     assert!(
@@ -767,24 +767,6 @@ fn a_piece_jumped_twice_scores_once() {
     play(&mut game, &["1 end"]);
     assert_eq!(game.pos.scores[1], 2 + 1 + 2);
     assert_eq!((game.pos.jewels_won[1], game.pos.stones_won[1]), (2, 1));
-}
-
-/// A game set up from `seed` for the picture tests.
-fn picture_game(seed: u64) -> Stones {
-    let options = Options {
-        dice: seed % 2 == 1,
-        ..Options::default()
-    };
-    let players = 2;
-    Stones::new(&options, players, &mut crate::engine::SeededDice::new(seed)).expect("setup")
-}
-
-/// Board pictures all through random games (sampled, to keep the test fast) draw without
-/// panicking, stay under the size limit and have alt text.
-#[test]
-fn board_pictures_of_random_games_are_small() {
-    let drawn = crate::engine::testing::check_random_pictures((0..6).map(picture_game), 11, 9);
-    assert!(drawn >= 12, "only {drawn} pictures drawn");
 }
 
 /// The picture of a position a few moves into a seeded game, against its golden PNG (pixels,

@@ -10,26 +10,19 @@ pub mod strong;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
-use crate::engine::{AnyGame, Dice, Seat};
+use crate::engine::bot::{Level, Strategy, pick_index};
+use crate::engine::{Dice, Seat};
 use crate::games::cantstop::{Action, CantStop, Phase};
 pub use heuristics::{Choice, GLENN_ALOI, GLENN_LINEAR, Heuristic, RULE_OF_28};
 pub use strong::{Decision, Params};
 
 /// The Can't Stop player for a level.
-pub fn bot(level: Level) -> Box<dyn Bot> {
+pub fn strategy(level: Level) -> Box<dyn Strategy<CantStop>> {
     match level {
         Level::Easy => Box::new(EasyBot),
         Level::Normal => Box::new(HeuristicBot(&RULE_OF_28)),
         Level::Strong => Box::new(StrongBot::default()),
     }
-}
-
-/// The Can't Stop state behind `game`, when it is `seat`'s turn to act.
-fn turn_of(game: &dyn AnyGame, seat: Seat) -> Option<&CantStop> {
-    game.as_any()
-        .downcast_ref::<CantStop>()
-        .filter(|g| g.active() == seat && g.phase() != Phase::Over)
 }
 
 /// Plays a published heuristic exactly.
@@ -45,12 +38,9 @@ impl HeuristicBot {
     }
 }
 
-impl Bot for HeuristicBot {
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
-        match turn_of(game, seat) {
-            Some(g) => self.action(g).to_string(),
-            None => RandomBot.choose(game, seat, rng),
-        }
+impl Strategy<CantStop> for HeuristicBot {
+    fn play(&self, game: &CantStop, _: Seat, _: &mut dyn Dice) -> Action {
+        self.action(game)
     }
 }
 
@@ -82,12 +72,9 @@ impl EasyBot {
     }
 }
 
-impl Bot for EasyBot {
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
-        match turn_of(game, seat) {
-            Some(g) => self.action(g, rng).to_string(),
-            None => RandomBot.choose(game, seat, rng),
-        }
+impl Strategy<CantStop> for EasyBot {
+    fn play(&self, game: &CantStop, _: Seat, rng: &mut dyn Dice) -> Action {
+        self.action(game, rng)
     }
 }
 
@@ -105,11 +92,8 @@ impl StrongBot {
     }
 }
 
-impl Bot for StrongBot {
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
-        match turn_of(game, seat) {
-            Some(g) => self.action(g).to_string(),
-            None => RandomBot.choose(game, seat, rng),
-        }
+impl Strategy<CantStop> for StrongBot {
+    fn play(&self, game: &CantStop, _: Seat, _: &mut dyn Dice) -> Action {
+        self.action(game)
     }
 }

@@ -2,8 +2,8 @@
 //! positions, and the strong player's sense on a few clear positions.
 
 use super::*;
-use crate::engine::bot::RandomBot;
-use crate::engine::{Game, Locale, Outcome, ScriptedDice, SeededDice, Tr};
+use crate::engine::bot::{Bot, RandomBot, Typed};
+use crate::engine::{AnyGame, Game, Locale, Outcome, ScriptedDice, SeededDice, Tr};
 use crate::games::cantstop::{CantStop, Move, Options};
 use proptest::prelude::*;
 
@@ -15,7 +15,7 @@ fn scripted(players: usize, rolls: &[[u8; 4]]) -> (CantStop, ScriptedDice) {
 
 fn act(game: &mut CantStop, action: Action, dice: &mut ScriptedDice) {
     let seat = game.active();
-    Game::apply(game, seat, &action, dice).unwrap_or_else(|e| panic!("{action} refused: {}", e.0.id));
+    Game::apply(game, seat, &action, dice).unwrap_or_else(|e| panic!("{action} refused: {}", e.msg().id));
 }
 
 /// Roll, then make `mv`.
@@ -266,9 +266,9 @@ proptest! {
             .into_iter()
             .map(|c| c.id)
             .collect();
-        let mut bots: Vec<Box<dyn Bot>> = Level::ALL.into_iter().map(bot).collect();
-        bots.push(Box::new(HeuristicBot(&GLENN_ALOI)));
-        bots.push(Box::new(HeuristicBot(&GLENN_LINEAR)));
+        let mut bots: Vec<Box<dyn Bot>> = Level::ALL.into_iter().map(CantStop::bot).collect();
+        bots.push(Box::new(Typed::<CantStop>(Box::new(HeuristicBot(&GLENN_ALOI)))));
+        bots.push(Box::new(Typed::<CantStop>(Box::new(HeuristicBot(&GLENN_LINEAR)))));
         let mut rng = SeededDice::new(seed ^ 1);
         for b in &bots {
             let id = b.choose(&game, seat, &mut rng);
@@ -279,7 +279,7 @@ proptest! {
 
 #[test]
 fn strong_beats_random_play_clearly() {
-    let strong = bot(Level::Strong);
+    let strong = CantStop::bot(Level::Strong);
     let mut strong_wins = 0;
     let games = 24;
     for g in 0..games {
@@ -309,19 +309,14 @@ fn strong_beats_random_play_clearly() {
 
 /// A logged two-player game of the Rule of 28 (seat 0) against strong (seat 1), and a solitaire
 /// one of easy play.
-fn logged_game(players: usize, seed: u64) -> (Box<dyn AnyGame>, Vec<crate::engine::LoggedAction>) {
-    let setup = || {
-        crate::games::GameKind::from_id("cantstop")
-            .expect("registered")
-            .new_game(&serde_json::Value::Null, players, &mut SeededDice::new(seed))
-            .expect("setup")
-    };
+fn logged_game(players: usize, seed: u64) -> (CantStop, Vec<crate::engine::LoggedAction>) {
+    let setup = || CantStop::set_up(&Options::default(), players, &mut SeededDice::new(seed)).expect("setup");
     let mut game = setup();
-    let bots = [bot(Level::Normal), bot(Level::Strong)];
+    let bots = [CantStop::bot(Level::Normal), CantStop::bot(Level::Strong)];
     let mut rng = SeededDice::new(seed ^ 7);
-    let easy = bot(Level::Easy);
+    let easy = CantStop::bot(Level::Easy);
     let (_, log) =
-        crate::engine::driver::play_logged(game.as_mut(), &mut SeededDice::new(seed), 10_000, |g, s| {
+        crate::engine::driver::play_logged(&mut game, &mut SeededDice::new(seed), 10_000, |g, s| {
             if players == 1 {
                 easy.choose(g, s, &mut rng)
             } else {
@@ -338,7 +333,7 @@ fn a_review_lists_only_decisions_strong_makes_otherwise_costliest_first() {
         let (mut fresh, log) = logged_game(players, 11);
         let names = ["ann".to_owned(), "ben".to_owned()];
         let tr = Tr::new(Locale::En, &names);
-        let slips = review(fresh.as_mut(), &log, &tr).expect("the log replays");
+        let slips = review(&mut fresh, &log, &tr).expect("the log replays");
         assert!(
             !slips.is_empty(),
             "{players} players: the weaker play slipped somewhere"
@@ -352,9 +347,8 @@ fn a_review_lists_only_decisions_strong_makes_otherwise_costliest_first() {
             assert!(slip.cost > 0.0);
             // The position before the slip, and the strong player's own choice there.
             let (mut game, _) = logged_game(players, 11);
-            crate::engine::replay(game.as_mut(), &log[..slip.step - 1]).expect("replays");
-            let state = game.as_any().downcast_ref::<CantStop>().expect("Can't Stop");
-            let strong = StrongBot::default().action(state).to_string();
+            crate::engine::replay(&mut game, &log[..slip.step - 1]).expect("replays");
+            let strong = StrongBot::default().action(&game).to_string();
             assert_eq!(log[slip.step - 1].action, slip.taken_id);
             assert_ne!(slip.taken_id, strong, "step {} matched the strong bot", slip.step);
             assert_eq!(slip.best_id, strong);
@@ -368,11 +362,7 @@ fn a_review_lists_only_decisions_strong_makes_otherwise_costliest_first() {
 fn the_coach_weighs_the_choice_strong_makes() {
     let (mut game, log) = logged_game(3, 5);
     for entry in log.iter().take(150) {
-        let state = game
-            .as_any()
-            .downcast_ref::<CantStop>()
-            .expect("Can't Stop")
-            .clone();
+        let state = game.clone();
         if let Some(w) = coach::weigh(&state) {
             assert_eq!(w.best, StrongBot::default().action(&state).to_string());
             assert!(
@@ -382,6 +372,6 @@ fn the_coach_weighs_the_choice_strong_makes() {
             );
         }
         let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
-        game.apply(entry.seat, &entry.action, &mut dice).expect("replays");
+        AnyGame::apply(&mut game, entry.seat, &entry.action, &mut dice).expect("replays");
     }
 }

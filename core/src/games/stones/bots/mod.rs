@@ -10,12 +10,12 @@ pub mod strong;
 mod tests;
 
 use super::{Action, Chain, Phase, Stones};
-use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
-use crate::engine::{AnyGame, Dice, Seat};
+use crate::engine::bot::{Level, Strategy, pick_index};
+use crate::engine::{Dice, Seat};
 pub use strong::Params;
 
 /// The player for a level.
-pub fn bot(level: Level) -> Box<dyn Bot> {
+pub fn strategy(level: Level) -> Box<dyn Strategy<Stones>> {
     match level {
         Level::Easy => Box::new(Player(Style::Easy)),
         Level::Normal => Box::new(Player(Style::Greedy)),
@@ -55,16 +55,9 @@ impl Player {
     }
 }
 
-impl Bot for Player {
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
-        match game
-            .as_any()
-            .downcast_ref::<Stones>()
-            .filter(|g| g.active() == seat && g.phase() != Phase::Over)
-        {
-            Some(g) => self.action(g, rng).to_string(),
-            None => RandomBot.choose(game, seat, rng),
-        }
+impl Strategy<Stones> for Player {
+    fn play(&self, game: &Stones, _: Seat, rng: &mut dyn Dice) -> Action {
+        self.action(game, rng)
     }
 }
 

@@ -10,8 +10,11 @@
 
 use super::board::{Board, Sq};
 use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
-use crate::engine::bot::{Bot, Level, RandomBot, pick_index};
-use crate::engine::{AnyGame, Dice, Seat};
+use crate::engine::bot::{Level, Strategy, pick_index};
+use crate::engine::{Dice, Seat};
+
+#[cfg(test)]
+mod tests;
 
 /// 2d4 totals 2..=8 and their weights out of 16.
 const TOTALS: [(usize, f64); 7] = [
@@ -34,7 +37,7 @@ const SEARCHED: usize = 12;
 /// A won or lost game.
 const DECIDED: f64 = 10_000.0;
 
-pub fn bot(level: Level) -> Box<dyn Bot> {
+pub fn strategy(level: Level) -> Box<dyn Strategy<Ninja>> {
     Box::new(NinjaBot(level))
 }
 
@@ -70,16 +73,9 @@ impl NinjaBot {
     }
 }
 
-impl Bot for NinjaBot {
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, rng: &mut dyn Dice) -> String {
-        match game
-            .as_any()
-            .downcast_ref::<Ninja>()
-            .filter(|g| g.active() == seat && !g.is_over())
-        {
-            Some(g) => self.action(g, rng).to_string(),
-            None => RandomBot.choose(game, seat, rng),
-        }
+impl Strategy<Ninja> for NinjaBot {
+    fn play(&self, game: &Ninja, _: Seat, rng: &mut dyn Dice) -> Action {
+        self.action(game, rng)
     }
 }
 
@@ -242,90 +238,4 @@ fn home_chance(distance: u8, turns: u8) -> f64 {
         })
         .sum::<f64>()
         / 16.0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Game, Outcome, ScriptedDice, SeededDice, driver};
-    use crate::games::ninja::{Mission, Options};
-
-    /// Black to move with the dice down: `black` replaces the start ninjas of its columns, with a
-    /// mission on the first square.
-    fn rolled(black: &[&str], mission: (u8, u8), score: u32, dice: [u8; 2]) -> Ninja {
-        let mut game =
-            Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
-        let board = game.board().clone();
-        let squares: Vec<Sq> = black.iter().map(|n| board.parse(n).expect("square")).collect();
-        let mut position = game.position().clone();
-        let own: Vec<Sq> = position.squares_of(0).collect();
-        for s in own {
-            if squares.iter().any(|&l| board.col(l) == board.col(s)) {
-                position.set(s, None);
-            }
-        }
-        for &s in &squares {
-            position.set(s, Some(0));
-        }
-        position.score[0] = score;
-        position.missions[0] = Some(Mission {
-            square: squares[0],
-            turn: mission.0,
-            shadow: mission.1,
-            reversal_used: false,
-        });
-        game = Ninja::with_position(Options::default(), position, 0);
-        Game::apply(&mut game, 0, &Action::Roll, &mut ScriptedDice::new(dice)).expect("roll");
-        game
-    }
-
-    fn choice(level: Level, game: &Ninja) -> String {
-        NinjaBot(level).action(game, &mut SeededDice::new(1)).to_string()
-    }
-
-    #[test]
-    fn normal_and_strong_take_the_win_and_bring_a_late_mission_home() {
-        // §8.18: a9→a4 reaches 7 points.
-        let win = rolled(&["a9"], (2, 2), 5, [2, 3]);
-        // Turn 3 with shadow 4: c9→c4 scores, anything else loses the ninja.
-        let home = rolled(&["c9"], (3, 4), 0, [2, 3]);
-        for level in [Level::Normal, Level::Strong] {
-            assert_eq!(choice(level, &win), "a9-a4", "{level:?}");
-            assert_eq!(choice(level, &home), "c9-c4", "{level:?}");
-        }
-    }
-
-    /// Each level against each, through the engine's driver and the interface a person uses:
-    /// every choice is legal and the game ends.
-    #[test]
-    fn every_level_plays_legal_moves_to_the_end() {
-        for (i, levels) in [[Level::Easy, Level::Normal], [Level::Strong, Level::Easy]]
-            .into_iter()
-            .enumerate()
-        {
-            let bots = levels.map(bot);
-            let mut dice = SeededDice::new(i as u64);
-            let mut chance = SeededDice::new(99);
-            let mut game: Box<dyn AnyGame> =
-                Box::new(Ninja::new(&Options::default(), 2, &mut dice).expect("setup"));
-            let outcome = driver::play(
-                game.as_mut(),
-                &mut dice,
-                20_000,
-                |g, seat| bots[seat].choose(g, seat, &mut chance),
-                |_, _, _, _| {},
-            )
-            .expect("legal play to the end");
-            assert!(matches!(outcome, Outcome::Won { .. }));
-        }
-    }
-
-    #[test]
-    fn a_bot_asked_out_of_turn_answers_with_a_choice_of_that_seat() {
-        let game = Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
-        assert_eq!(Game::legal_actions(&game, 0), vec![Action::Roll]);
-        for level in Level::ALL {
-            assert_eq!(bot(level).choose(&game, 0, &mut SeededDice::new(3)), "roll");
-        }
-    }
 }
