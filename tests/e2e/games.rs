@@ -13,6 +13,31 @@ fn step_presses(emu: &Emulator) -> usize {
     emu.interactions_with(|id| id.contains(":~"))
 }
 
+/// Pig exists only in test builds (core's `test-game` feature): its folder and one registry line
+/// give it slash commands, a lobby, boards and buttons, with nothing else in the bot naming it.
+#[tokio::test]
+async fn a_game_added_by_its_folder_and_one_line_plays_to_a_winner() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let rules = slash(&emu, ann, channel, "pig rules").await;
+    assert!(rules.contains("Hold"), "{rules}");
+    let presses = play_to_end(&emu, channel, "pig", &[ann, ben], 5).await;
+    assert!(
+        presses.iter().any(|p| p.0 == 0) && presses.iter().any(|p| p.0 == 1),
+        "both played"
+    );
+    let end = end_message(&emu, channel).expect("the game ended");
+    assert!(
+        end.content.contains("ann wins") || end.content.contains("ben wins"),
+        "{}",
+        end.content
+    );
+    assert_eq!(live_count(&emu, channel), 0);
+    emu.assert_clean().await;
+}
+
 #[tokio::test]
 async fn ninja_versus_ninja_to_a_winner() {
     let emu = Emulator::start().await;
