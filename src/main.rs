@@ -136,66 +136,73 @@ fn game_ids(keep: impl Fn(GameKind) -> bool) -> String {
     ids.join(", ")
 }
 
+/// `saikoro play <game>`'s own arguments, with the game's options listed after its help.
+fn game_play_command(kind: GameKind, tr: &Tr) -> clap::Command {
+    clap::Command::new(kind.id())
+        .about(tr.t(&format!("{}-name", kind.id())))
+        .after_help(options_help(kind, tr))
+        .arg(
+            Arg::new("players")
+                .long("players")
+                .required(true)
+                .help("Comma-separated players in seating order, e.g. `ann,ben` or `ann,bot:strong`"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_parser(clap::value_parser!(u64))
+                .help("Seed for the dice (random when omitted; printed so a game can be replayed)"),
+        )
+        .arg(
+            Arg::new("dice")
+                .long("dice")
+                .help("Dice to use first, in order (e.g. `1,5,4,6`), then the seed's"),
+        )
+        .arg(
+            Arg::new("format")
+                .long("format")
+                .value_parser(clap::builder::EnumValueParser::<Format>::new())
+                .default_value("text"),
+        )
+        .arg(
+            Arg::new("option")
+                .long("option")
+                .action(ArgAction::Append)
+                .value_name("KEY=VALUE")
+                .help("A game option (repeatable); a file option takes the file's path"),
+        )
+}
+
+/// A game's options, one line each: key, description, what it allows and its default.
+fn options_help(kind: GameKind, tr: &Tr) -> String {
+    let options: Vec<String> = kind
+        .options()
+        .iter()
+        .map(|spec| {
+            format!(
+                "  {:<16} {} [{}; default {}]",
+                spec.key,
+                tr.t(&spec.description_id(kind.id())),
+                spec.allowed(),
+                match spec.kind {
+                    saikoro::engine::OptionKind::File { .. } => "built in".to_owned(),
+                    _ => spec.default_value().to_string(),
+                }
+            )
+        })
+        .collect();
+    if options.is_empty() {
+        "This game has no options.".to_owned()
+    } else {
+        format!("Game options (--option key=value):\n{}", options.join("\n"))
+    }
+}
+
 /// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`
 /// lists that game's own options.
 fn play_command() -> clap::Command {
     let tr = Tr::new(Locale::En, &[]);
-    let games = GameKind::ALL.iter().map(|kind| {
-        let options: Vec<String> = kind
-            .options()
-            .iter()
-            .map(|spec| {
-                format!(
-                    "  {:<16} {} [{}; default {}]",
-                    spec.key,
-                    tr.t(&spec.description_id(kind.id())),
-                    spec.allowed(),
-                    match spec.kind {
-                        saikoro::engine::OptionKind::File { .. } => "built in".to_owned(),
-                        _ => spec.default_value().to_string(),
-                    }
-                )
-            })
-            .collect();
-        let after = if options.is_empty() {
-            "This game has no options.".to_owned()
-        } else {
-            format!("Game options (--option key=value):\n{}", options.join("\n"))
-        };
-        clap::Command::new(kind.id())
-            .about(tr.t(&format!("{}-name", kind.id())))
-            .after_help(after)
-            .arg(
-                Arg::new("players")
-                    .long("players")
-                    .required(true)
-                    .help("Comma-separated players in seating order, e.g. `ann,ben` or `ann,bot:strong`"),
-            )
-            .arg(
-                Arg::new("seed")
-                    .long("seed")
-                    .value_parser(clap::value_parser!(u64))
-                    .help("Seed for the dice (random when omitted; printed so a game can be replayed)"),
-            )
-            .arg(
-                Arg::new("dice")
-                    .long("dice")
-                    .help("Dice to use first, in order (e.g. `1,5,4,6`), then the seed's"),
-            )
-            .arg(
-                Arg::new("format")
-                    .long("format")
-                    .value_parser(clap::builder::EnumValueParser::<Format>::new())
-                    .default_value("text"),
-            )
-            .arg(
-                Arg::new("option")
-                    .long("option")
-                    .action(ArgAction::Append)
-                    .value_name("KEY=VALUE")
-                    .help("A game option (repeatable); a file option takes the file's path"),
-            )
-    });
+    let games = GameKind::ALL.iter().map(|&kind| game_play_command(kind, &tr));
     clap::Command::new("play")
         .about("Play a game in this terminal: hot-seat, against bots (`bot:strong`), or bots only")
         .arg_required_else_help(true)

@@ -190,6 +190,30 @@ on_backends!([postgres: Postgres]
     processes_given_different_shard_totals_are_refused,
 );
 
+/// CI's server takes the test role over TLS only (`.ci/postgres.sh`): a URL that turns TLS off is
+/// refused with what to change, and the configured URL (verify-full) connects.
+#[tokio::test]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
+)]
+async fn a_plain_connection_to_a_tls_only_server_is_refused_clearly_on_postgres() {
+    let schema = Schema::create("saikoro_tls").await;
+    let url = schema.url();
+    assert!(
+        url.contains("sslmode=verify-full"),
+        "CI connects with verify-full: {url}"
+    );
+    let plain = url.replace("sslmode=verify-full", "sslmode=disable");
+    let refused = Store::connect(&plain).await.err();
+    let connected = Store::connect(&url).await.map(|_| ());
+    schema.drop().await;
+    let refused = refused.expect("a plain connection is refused");
+    assert!(matches!(refused, StoreError::TlsRequired), "{refused:?}");
+    assert!(refused.to_string().contains("sslmode=require"), "{refused}");
+    connected.expect("the TLS connection is taken");
+}
+
 // These need a second connection, which an in-memory database does not have.
 on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
     undecodable_rows_are_skipped_and_the_rest_load,

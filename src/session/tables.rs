@@ -292,7 +292,9 @@ impl Tables {
         };
         let game = match setup {
             Ok(g) => g,
-            Err(e) => return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())])),
+            Err(e) => {
+                return Reply::Private(tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]));
+            }
         };
         let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;

@@ -54,6 +54,13 @@ pub enum StoreError {
     /// schema from a newer saikoro): the text names it.
     #[error("{0}")]
     Invalid(String),
+    /// The PostgreSQL server takes only encrypted connections and the URL asked for none.
+    #[error(
+        "the database server accepts only encrypted connections: add `sslmode=require` to \
+         database_url (or `sslmode=verify-full`, with `sslrootcert=` the server's CA file, to check \
+         its certificate too)"
+    )]
+    TlsRequired,
 }
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -142,12 +149,26 @@ async fn connect_postgres(url: &str) -> Result<Backend, StoreError> {
         .max_connections(POSTGRES_MAX_CONNECTIONS)
         .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
         .connect_with(options)
-        .await?;
+        .await
+        .map_err(tls_required)?;
     POSTGRES_MIGRATIONS
         .run(&pool)
         .await
         .map_err(|e| migrate_error(e, &POSTGRES_MIGRATIONS))?;
     Ok(Backend::Postgres(pool))
+}
+
+/// A server refusing a plain connection says "no encryption" at the end of its pg_hba.conf
+/// refusal (SQLSTATE 28000): say what to change instead of the server's words alone.
+fn tls_required(error: sqlx::Error) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db)
+            if db.code().as_deref() == Some("28000") && db.message().ends_with("no encryption") =>
+        {
+            StoreError::TlsRequired
+        }
+        _ => StoreError::Db(error),
+    }
 }
 
 async fn connect_sqlite(url: &str) -> Result<Backend, StoreError> {

@@ -19,49 +19,40 @@ fn step_presses(emu: &Emulator) -> usize {
 async fn a_game_added_by_its_folder_and_one_line_plays_to_a_winner() {
     let emu = Emulator::start().await;
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    two_play_to_a_winner(&emu, "pig", "Hold", 5).await;
+    emu.assert_clean().await;
+}
+
+/// Ann and Ben read `game`'s rules (which mention `rules_word`), then play it from its lobby to a
+/// winner, both pressing.
+async fn two_play_to_a_winner(emu: &Emulator, game: &str, rules_word: &str, seed: u64) {
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
-    let rules = slash(&emu, ann, channel, "pig rules").await;
-    assert!(rules.contains("Hold"), "{rules}");
-    let presses = play_to_end(&emu, channel, "pig", &[ann, ben], 5).await;
+    let rules = slash(emu, ann, channel, &format!("{game} rules")).await;
+    assert!(rules.contains(rules_word), "{rules}");
+    let presses = play_to_end(emu, channel, game, &[ann, ben], seed).await;
     assert!(
         presses.iter().any(|p| p.0 == 0) && presses.iter().any(|p| p.0 == 1),
         "both played"
     );
-    let end = end_message(&emu, channel).expect("the game ended");
+    let end = end_message(emu, channel).expect("the game ended");
     assert!(
         end.content.contains("ann wins") || end.content.contains("ben wins"),
         "{}",
         end.content
     );
-    assert_eq!(live_count(&emu, channel), 0);
-    emu.assert_clean().await;
+    assert_eq!(live_count(emu, channel), 0);
 }
 
 #[tokio::test]
 async fn ninja_versus_ninja_to_a_winner() {
     let emu = Emulator::start().await;
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
-    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
-    let channel = emu.text_channel();
-    let rules = slash(&emu, ann, channel, "ninja rules").await;
-    assert!(rules.contains("dojo"), "{rules}");
-    let presses = play_to_end(&emu, channel, "ninja", &[ann, ben], 11).await;
-    assert!(
-        presses.iter().any(|p| p.0 == 0) && presses.iter().any(|p| p.0 == 1),
-        "both played"
-    );
+    two_play_to_a_winner(&emu, "ninja", "dojo", 11).await;
     assert!(
         step_presses(&emu) > 0,
         "ninjas were picked before their destinations"
     );
-    let end = end_message(&emu, channel).unwrap();
-    assert!(
-        end.content.contains("ann wins") || end.content.contains("ben wins"),
-        "{}",
-        end.content
-    );
-    assert_eq!(live_count(&emu, channel), 0);
     emu.assert_clean().await;
 }
 
