@@ -2,9 +2,6 @@
 //! `SAIKORO_TEST_POSTGRES_URL` (`eval "$(bash .ci/postgres.sh)"` starts one), so runs can share
 //! the server. The tests' `common` module and the benches include this file.
 
-// Each including binary uses its own part of it.
-#![allow(dead_code)]
-
 use sqlx::Connection;
 
 pub const URL_VAR: &str = "SAIKORO_TEST_POSTGRES_URL";
@@ -50,19 +47,5 @@ impl Schema {
     /// Drops the schema with everything in it.
     pub async fn drop(self) {
         self.execute(&format!("DROP SCHEMA {} CASCADE", self.name)).await;
-    }
-
-    /// The server's `host:port` and the URL of this schema with the server at `address` (for
-    /// tests that put a relay between the bot and the server).
-    pub fn parts(&self) -> (String, impl Fn(&str) -> String + use<>) {
-        // postgres://user:password@host:port/database?…
-        let (head, rest) = self.base.split_once('@').expect("a URL with user@host");
-        let (server, path) = rest.split_once('/').expect("a URL with a database");
-        let separator = if path.contains('?') { '&' } else { '?' };
-        let (head, path, name) = (head.to_owned(), path.to_owned(), self.name.clone());
-        let url = move |address: &str| {
-            format!("{head}@{address}/{path}{separator}options=-c%20search_path%3D{name}")
-        };
-        (server.to_owned(), url)
     }
 }

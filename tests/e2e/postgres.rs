@@ -105,7 +105,7 @@ async fn logged(emu: &Emulator, user: UserId, channel: ChannelId) -> BTreeSet<St
 )]
 async fn postgres_stopped_and_restarted_during_play_loses_nothing() {
     let schema = Schema::create("saikoro_e2e").await;
-    let (server, url) = schema.parts();
+    let (server, url) = relayed(&schema);
     let relay = Relay::start(server).await;
     let url = url(&format!("127.0.0.1:{}", relay.port));
     let emu = Emulator::start().await;
@@ -164,4 +164,16 @@ async fn postgres_stopped_and_restarted_during_play_loses_nothing() {
     emu.assert_clean().await;
 
     schema.drop().await;
+}
+
+/// The server's `host:port`, and the URL of this schema with the server at `address` (the relay's).
+fn relayed(schema: &Schema) -> (String, impl Fn(&str) -> String + use<>) {
+    // postgres://user:password@host:port/database?…&options=-c%20search_path%3D<schema>
+    let url = schema.url();
+    let (head, rest) = url.split_once('@').expect("a URL with user@host");
+    let (server, tail) = rest.split_once('/').expect("a URL with a database");
+    let (head, tail) = (head.to_owned(), tail.to_owned());
+    (server.to_owned(), move |address: &str| {
+        format!("{head}@{address}/{tail}")
+    })
 }

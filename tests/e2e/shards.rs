@@ -61,8 +61,7 @@ async fn press_once(emu: &Emulator, channel: ChannelId, players: &[UserId], pick
 )]
 async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
     let schema = Schema::create("saikoro_e2e").await;
-    let (server, url) = schema.parts();
-    let url = url(&server);
+    let url = schema.url();
     let emu = Emulator::start_sharded(2).await;
     let opts = |shard: u32| BotOptions {
         database_url: Some(url.clone()),

@@ -1,6 +1,5 @@
 //! What the bots' benches share: how many games to play, the 95% interval of a rate, and
 //! percentiles of decision times.
-#![allow(dead_code)] // each bench uses the part it needs
 
 use std::time::Duration;
 
