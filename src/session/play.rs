@@ -99,7 +99,7 @@ impl Play {
         let store = Arc::new(store);
         let guilds = Arc::new(GuildSettings::new(store.clone(), settings.timers));
         Play {
-            index: Index::new(store.clone(), guilds.clone()),
+            index: Index::new(store.clone(), guilds.clone(), settings.markup),
             store,
             outbox,
             settings,
@@ -191,8 +191,8 @@ impl Play {
         }
         let mut game = current.clone();
         let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
-        let (_, logged) =
-            engine::apply_logged(game.as_mut(), seat, action, &mut dice).map_err(|e| Refusal::Rule(e.msg()))?;
+        let (_, logged) = engine::apply_logged(game.as_mut(), seat, action, &mut dice)
+            .map_err(|e| Refusal::Rule(e.msg()))?;
         let status = match game.outcome() {
             Some(_) => Status::Finished,
             None => Status::Playing,
