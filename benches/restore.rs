@@ -234,6 +234,7 @@ fn main() {
             timers: Timers::default(),
             dice_seed: None,
             snapshot_every: SNAPSHOT_EVERY,
+            markup: &saikoro::discord::DiscordMarkup,
         };
         // Imported games (like games of a saikoro from before due times) are all due once: the
         // first start looks at each, a page at a time, and stores when it is next due.

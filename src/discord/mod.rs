@@ -5,6 +5,8 @@ mod answer;
 mod commands;
 pub mod convert;
 mod history;
+mod markup;
+pub use markup::DiscordMarkup;
 mod outbox;
 mod params;
 mod settings;
@@ -162,6 +164,7 @@ fn session_settings(cfg: &Config) -> Settings {
         },
         dice_seed: cfg.dice_seed,
         snapshot_every: SNAPSHOT_EVERY,
+        markup: &DiscordMarkup,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The coach in sessions: the 💡 Hint button on live boards (answered privately, recorded in the
 //! table so the game stays marked as coached) and `/<game> review` of a finished game.
 
-use super::{Table, User, text};
+use super::{Markup, Table, User, text};
 use crate::engine::coach::{self, Slip};
 use crate::engine::{AnyGame, Button, LoggedAction, Msg, Row, Seat, Style, Tr, View};
 use crate::games::GameKind;
@@ -53,6 +53,7 @@ pub(super) async fn advice(game: Box<dyn AnyGame>, seat: Seat) -> Option<Msg> {
 /// made otherwise, costliest first.
 pub async fn review(
     store: &Store,
+    markup: &dyn Markup,
     guild: Option<GuildId>,
     kind: GameKind,
     id: GameId,
@@ -71,7 +72,7 @@ pub async fn review(
     let Ok(table) = serde_json::from_value::<Table>(stored.row.seats.clone()) else {
         return missing();
     };
-    let names: Vec<String> = table.seats.iter().map(|s| text::escape(&s.name)).collect();
+    let names: Vec<String> = table.seats.iter().map(|s| markup.escape(&s.name)).collect();
     let (row, log, locale) = (stored.row, stored.log, user.locale);
     // A long game is a few thousand searches: off the async workers.
     let reviewed = tokio::task::spawn_blocking(move || {

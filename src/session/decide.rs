@@ -108,7 +108,7 @@ mod tests {
             updated_at: 0,
         };
         let table = Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false);
-        let mut s = Session::new(row, kind, table, Some(game));
+        let mut s = Session::new(row, kind, table, Some(game), &crate::discord::DiscordMarkup);
         s.hints = true;
         s
     }

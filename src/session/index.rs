@@ -2,6 +2,7 @@
 //! that is filled from the store when the game is first touched (once, however many touch it
 //! together) and emptied again when it idles.
 
+use super::Markup;
 use super::live::{Session, load_session};
 use super::settings::{GuildSettings, ServerSettings};
 use crate::id::{ChannelId, GameId, GuildId};
@@ -35,16 +36,19 @@ pub(super) struct LoadFailed;
 pub(super) struct Index {
     store: Arc<Store>,
     guilds: Arc<GuildSettings>,
+    /// Given to the sessions it loads.
+    markup: &'static dyn Markup,
     /// Every unfinished game of this process, loaded or not.
     sessions: DashMap<GameId, Slot>,
     channels: DashMap<ChannelId, GameId>,
 }
 
 impl Index {
-    pub(super) fn new(store: Arc<Store>, guilds: Arc<GuildSettings>) -> Index {
+    pub(super) fn new(store: Arc<Store>, guilds: Arc<GuildSettings>, markup: &'static dyn Markup) -> Index {
         Index {
             store,
             guilds,
+            markup,
             sessions: DashMap::new(),
             channels: DashMap::new(),
         }
@@ -146,7 +150,7 @@ impl Index {
             Err(e) => return Err(Unloadable::Failed(e.to_string())),
         };
         let from_snapshot = live.snapshot.is_some();
-        let mut session = match load_session(live) {
+        let mut session = match load_session(live, self.markup) {
             Ok(session) => session,
             // A snapshot is only a shortcut: one that no longer fits (its state's format changed
             // in an upgrade) must not cost the game, which the whole log still rebuilds.
@@ -157,7 +161,7 @@ impl Index {
                     Ok(_) => return Err(Unloadable::Gone),
                     Err(e) => return Err(Unloadable::Failed(e.to_string())),
                 };
-                load_session(stored.into()).map_err(Unloadable::Failed)?
+                load_session(stored.into(), self.markup).map_err(Unloadable::Failed)?
             }
             Err(why) => return Err(Unloadable::Failed(why)),
         };

@@ -3,7 +3,7 @@
 
 use super::settings::{BoardStyle, ServerSettings};
 use super::timers::Timers;
-use super::{Table, text};
+use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, ScriptedDice, Seat, driver};
 use crate::games::GameKind;
 use crate::id::UserId;
@@ -32,11 +32,19 @@ pub(super) struct Session {
     pub(super) touched: Instant,
     /// Left memory: whoever still holds it must look the game up again.
     pub(super) evicted: bool,
+    /// How the front end writes mentions, times and names.
+    pub(super) markup: &'static dyn Markup,
 }
 
 impl Session {
     /// A session of a stored row with no action yet, before the server's settings are applied.
-    pub(super) fn new(row: GameRow, kind: GameKind, table: Table, game: Option<Box<dyn AnyGame>>) -> Session {
+    pub(super) fn new(
+        row: GameRow,
+        kind: GameKind,
+        table: Table,
+        game: Option<Box<dyn AnyGame>>,
+        markup: &'static dyn Markup,
+    ) -> Session {
         Session {
             row,
             kind,
@@ -50,6 +58,7 @@ impl Session {
             board_style: BoardStyle::default(),
             touched: Instant::now(),
             evicted: false,
+            markup,
         }
     }
 
@@ -81,7 +90,11 @@ impl Session {
     }
 
     pub(super) fn names(&self) -> Vec<String> {
-        self.table.seats.iter().map(|s| text::escape(&s.name)).collect()
+        self.table
+            .seats
+            .iter()
+            .map(|s| self.markup.escape(&s.name))
+            .collect()
     }
 
     /// The seats the game waits for now.
@@ -181,7 +194,7 @@ pub(super) fn due_at(
 
 /// Rebuilds a session from its stored record: the state from its snapshot, or set up afresh
 /// without one, then the actions after that replayed.
-pub(super) fn load_session(live: LiveGame) -> Result<Session, String> {
+pub(super) fn load_session(live: LiveGame, markup: &'static dyn Markup) -> Result<Session, String> {
     let row = live.row;
     let kind = GameKind::from_id(&row.kind).ok_or_else(|| format!("unknown game kind `{}`", row.kind))?;
     let table: Table = serde_json::from_value(row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
@@ -197,7 +210,7 @@ pub(super) fn load_session(live: LiveGame) -> Result<Session, String> {
         }
         (_, None) => Some(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
     };
-    let mut session = Session::new(row, kind, table, game);
+    let mut session = Session::new(row, kind, table, game, markup);
     session.base = live.snapshot.map_or(0, |snapshot| snapshot.covers);
     session.tail = live.tail;
     Ok(session)

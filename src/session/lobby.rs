@@ -2,7 +2,7 @@
 //! twice or leaving when not seated are answered, not errors of state.
 
 use super::live::Session;
-use super::text::{self, escape, game_name};
+use super::text::game_name;
 use super::{Post, SeatInfo, Table, User, ids};
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
 use crate::engine::{Button, Field, Level, Row, Style, Tr, View, options};
@@ -102,7 +102,7 @@ pub fn invitation(s: &Session) -> Post {
     let expected = expected(s);
     if !expected.is_empty() {
         let tr = Tr::new(s.table.locale, &[]);
-        let players: Vec<String> = expected.iter().map(|u| text::mention(*u)).collect();
+        let players: Vec<String> = expected.iter().map(|u| s.markup.mention(*u)).collect();
         let previous = s.table.rematch.as_ref().map_or(0, |r| r.of.get());
         post.content = Some(tr.f(
             "rematch-invite",
@@ -137,14 +137,14 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
         .enumerate()
         .map(|(i, seat)| {
             let who = match seat.user {
-                Some(u) => text::mention(u),
-                None => escape(&seat.name),
+                Some(u) => s.markup.mention(u),
+                None => s.markup.escape(&seat.name),
             };
             format!("{} {who}", SEAT_EMOJI[i % SEAT_EMOJI.len()])
         })
         .collect();
     let mut fields = vec![Field::new(tr.t("lobby-players"), seats.join("\n"))];
-    let expected: Vec<String> = expected(s).into_iter().map(text::mention).collect();
+    let expected: Vec<String> = expected(s).into_iter().map(|u| s.markup.mention(u)).collect();
     if open && !expected.is_empty() {
         fields.push(Field::new(tr.t("lobby-expected"), expected.join("\n")));
     }
@@ -158,7 +158,7 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
                 serde_json::Value::String(text) if text.len() > 40 => {
                     format!("{description}: {}", tr.t("lobby-option-custom"))
                 }
-                serde_json::Value::String(text) => format!("{description}: {}", escape(&text)),
+                serde_json::Value::String(text) => format!("{description}: {}", s.markup.escape(&text)),
                 other => format!("{description}: {other}"),
             }
         })
@@ -180,14 +180,14 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
     let mut description = tr.f(
         "lobby-description",
         &[
-            ("host", text::mention(s.row.host_id).into()),
+            ("host", s.markup.mention(s.row.host_id).into()),
             ("left", (max - s.table.seats.len().min(max)).into()),
             ("min", min_players(s).into()),
         ],
     );
     if open {
-        // Discord renders `<t:…:R>` timestamps in descriptions, not in footers.
-        let at = format!("<t:{}:R>", s.table.lobby_expires_at);
+        // Relative times render in descriptions, not in footers.
+        let at = s.markup.relative_time(s.table.lobby_expires_at);
         description = format!("{description}\n{}", tr.f("lobby-expires", &[("at", at.into())]));
     }
     View {

@@ -16,6 +16,7 @@ pub mod ids;
 mod index;
 mod live;
 mod lobby;
+mod markup;
 mod play;
 mod records;
 mod rematch;
@@ -29,6 +30,7 @@ mod timers;
 
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
+pub use markup::Markup;
 pub use records::Records;
 pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
@@ -186,6 +188,8 @@ pub struct Settings {
     pub dice_seed: Option<u64>,
     /// Actions between a game's snapshots ([`SNAPSHOT_EVERY`]; tests take fewer).
     pub snapshot_every: usize,
+    /// How the front end writes mentions, times and names.
+    pub markup: &'static dyn Markup,
 }
 
 impl Settings {
@@ -229,11 +233,11 @@ fn forget_seats(seats: &serde_json::Value, user: UserId) -> Option<serde_json::V
 }
 
 /// How a seat of an ended game is named: a forgotten player as "someone".
-fn seat_name(seat: &SeatInfo, tr: &Tr) -> String {
+fn seat_name(seat: &SeatInfo, tr: &Tr, markup: &dyn Markup) -> String {
     if seat.user.is_none() && seat.bot.is_none() {
         tr.t("history-anonymous")
     } else {
-        text::escape(&seat.name)
+        markup.escape(&seat.name)
     }
 }
 

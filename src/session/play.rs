@@ -99,7 +99,7 @@ impl Play {
         let store = Arc::new(store);
         let guilds = Arc::new(GuildSettings::new(store.clone(), settings.timers));
         Play {
-            index: Index::new(store.clone(), guilds.clone()),
+            index: Index::new(store.clone(), guilds.clone(), settings.markup),
             store,
             outbox,
             settings,

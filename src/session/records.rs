@@ -4,7 +4,7 @@
 
 use super::ids::RecordRoute;
 use super::rematch::{self, Lobbies};
-use super::{Post, Reply, User, coach, replay, stats};
+use super::{Markup, Post, Reply, User, coach, replay, stats};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId, UserId};
 use crate::store::Store;
@@ -14,11 +14,16 @@ use std::sync::Arc;
 pub struct Records {
     store: Arc<Store>,
     lobbies: Arc<dyn Lobbies>,
+    markup: &'static dyn Markup,
 }
 
 impl Records {
-    pub fn new(store: Arc<Store>, lobbies: Arc<dyn Lobbies>) -> Records {
-        Records { store, lobbies }
+    pub fn new(store: Arc<Store>, lobbies: Arc<dyn Lobbies>, markup: &'static dyn Markup) -> Records {
+        Records {
+            store,
+            lobbies,
+            markup,
+        }
     }
 
     /// A click on a history view's button, in the server the click came from: the page or move
@@ -48,7 +53,7 @@ impl Records {
         page: Option<i64>,
         user: &User,
     ) -> Result<Post, String> {
-        stats::leaderboard(&self.store, guild, kind, page, user).await
+        stats::leaderboard(&self.store, self.markup, guild, kind, page, user).await
     }
 
     /// `/saikoro stats`: a player's figures in this server.
@@ -59,7 +64,7 @@ impl Records {
         kind: Option<GameKind>,
         user: &User,
     ) -> Result<Post, String> {
-        stats::stats(&self.store, guild, target, kind, user).await
+        stats::stats(&self.store, self.markup, guild, target, kind, user).await
     }
 
     /// `/saikoro history`: the server's (or a player's) recently finished games.
@@ -69,7 +74,7 @@ impl Records {
         target: Option<UserId>,
         user: &User,
     ) -> Result<Post, String> {
-        stats::recent(&self.store, guild, target, user).await
+        stats::recent(&self.store, self.markup, guild, target, user).await
     }
 
     /// `/saikoro forget-me`: the user's name leaves every server's stats.
@@ -86,11 +91,11 @@ impl Records {
         step: Option<usize>,
         user: &User,
     ) -> Result<Post, String> {
-        replay::replay(&self.store, guild, kind, id, step, user).await
+        replay::replay(&self.store, self.markup, guild, kind, id, step, user).await
     }
 
     /// `/<game> review id`: the coach's view of a finished game.
     pub async fn review(&self, guild: Option<GuildId>, kind: GameKind, id: GameId, user: &User) -> String {
-        coach::review(&self.store, guild, kind, id, user).await
+        coach::review(&self.store, self.markup, guild, kind, id, user).await
     }
 }

@@ -1,6 +1,6 @@
 //! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
 
-use super::text::{escape, game_name, mention};
+use super::text::game_name;
 use super::{BoardStyle, Post, Session, ids};
 use crate::engine::view::COLOUR_DONE;
 use crate::engine::{Button, Locale, LoggedAction, Msg, Row, Style, Tr};
@@ -30,8 +30,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         }
         ids::route_view(&mut view, s.row.id, s.version());
         if let Some(at) = s.deadline() {
-            // Discord renders `<t:…:R>` as "in 3 hours" in the reader's own time.
-            let line = tr.f("board-deadline", &[("at", format!("<t:{at}:R>").into())]);
+            let line = tr.f("board-deadline", &[("at", s.markup.relative_time(at).into())]);
             view.description = if view.description.is_empty() {
                 line
             } else {
@@ -47,7 +46,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let content = match game.outcome() {
         Some(outcome) => Some(super::coach::with_hint_note(outcome.describe(&tr), &s.table, &tr)),
         None if !ping.is_empty() => {
-            let who: Vec<String> = ping.iter().map(|u| mention(*u)).collect();
+            let who: Vec<String> = ping.iter().map(|u| s.markup.mention(*u)).collect();
             Some(tr.f("turn-ping", &[("players", who.join(" ").into())]))
         }
         None => None,
@@ -73,7 +72,7 @@ fn rematch_row(game: GameId, tr: &Tr) -> Row {
 pub fn abandoned(s: &Session, by: &str) -> Post {
     let mut post = board(s, &[], false, "");
     let tr = Tr::new(s.table.locale, &[]);
-    post.content = Some(tr.f("game-abandoned", &[("player", escape(by).into())]));
+    post.content = Some(tr.f("game-abandoned", &[("player", s.markup.escape(by).into())]));
     post.view.colour = COLOUR_DONE;
     post
 }

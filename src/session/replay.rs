@@ -2,7 +2,7 @@
 //! reads the store only, so stepping through a replay never touches a live game. Buttons carry
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`.
 
-use super::{Post, Table, User};
+use super::{Markup, Post, Table, User};
 use crate::engine::{Button, Msg, Row, Style, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
@@ -16,6 +16,7 @@ fn step_button(game: GameId, step: usize, emoji: &str, disabled: bool) -> Button
 /// server it was played in. `kind` is the command's game, when asked by command.
 pub async fn replay(
     store: &Store,
+    markup: &dyn Markup,
     guild: Option<GuildId>,
     kind: Option<GameKind>,
     id: GameId,
@@ -45,7 +46,11 @@ pub async fn replay(
             tracing::warn!(game = %id, %why, "a stored game does not replay");
             missing()
         })?;
-    let names: Vec<String> = table.seats.iter().map(|s| super::seat_name(s, &tr)).collect();
+    let names: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| super::seat_name(s, &tr, markup))
+        .collect();
     let tr = Tr::new(user.locale, &names);
     let mut view = game.view(None, "", &tr);
     let last: Vec<String> = lines

@@ -3,7 +3,7 @@
 //! carry the game and page only; the server always comes from where the click happened.
 
 use super::history::user_key;
-use super::{Post, User, text};
+use super::{Markup, Post, User, text};
 use crate::engine::{Button, Field, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::history::Rating;
@@ -22,12 +22,12 @@ const COLOUR: u32 = 0x00F1_C40F;
 
 /// A player as the history shows them: a mention (which never pings in an embed), a bot's
 /// level, or "someone" once forgotten.
-fn who(tr: &Tr, player: &str) -> String {
+fn who(tr: &Tr, m: &dyn Markup, player: &str) -> String {
     if let Some(level) = player.strip_prefix("bot:") {
         return tr.t(&format!("lobby-add-bot-{level}"));
     }
     match player.parse::<u64>() {
-        Ok(id) => text::mention(UserId(id)),
+        Ok(id) => m.mention(UserId(id)),
         Err(_) => tr.t("history-anonymous"),
     }
 }
@@ -44,12 +44,12 @@ fn rating_text(rating: Rating) -> String {
     format!("{:.1}", rating.conservative())
 }
 
-fn standing_line(tr: &Tr, s: &Standing) -> String {
+fn standing_line(tr: &Tr, m: &dyn Markup, s: &Standing) -> String {
     tr.f(
         "leaderboard-row",
         &[
             ("position", s.position.into()),
-            ("player", who(tr, &s.player).into()),
+            ("player", who(tr, m, &s.player).into()),
             ("rating", rating_text(s.rating).into()),
             ("games", s.games.into()),
             ("wins", s.wins.into()),
@@ -81,6 +81,7 @@ async fn default_kind(store: &Store, guild: Option<GuildId>, user: &User) -> Gam
 /// below it when it is not on the page.
 pub async fn leaderboard(
     store: &Store,
+    m: &dyn Markup,
     guild: Option<GuildId>,
     kind: Option<GameKind>,
     page: Option<i64>,
@@ -104,13 +105,13 @@ pub async fn leaderboard(
             &[("page", page.into()), ("pages", pages.into())],
         ));
     }
-    let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, s)).collect();
+    let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, m, s)).collect();
     let me = user_key(user.id);
     if !rows.iter().any(|s| s.player == me) {
         match store.standing(guild, kind.id(), &me).await.map_err(failed)? {
             Some(mine) => {
                 lines.push("…".into());
-                lines.push(standing_line(&tr, &mine));
+                lines.push(standing_line(&tr, m, &mine));
             }
             None => lines.push(tr.t("leaderboard-you-unranked")),
         }
@@ -148,6 +149,7 @@ pub async fn leaderboard(
 /// their summaries, their last rated games and their head-to-head rows.
 pub async fn stats(
     store: &Store,
+    m: &dyn Markup,
     guild: Option<GuildId>,
     target: UserId,
     kind: Option<GameKind>,
@@ -165,9 +167,9 @@ pub async fn stats(
         Some(k) => per_game.iter().filter(|r| r.kind == k.id()).cloned().collect(),
         None => overall,
     };
-    let title = tr.f("stats-title", &[("player", text::mention(target).into())]);
+    let title = tr.f("stats-title", &[("player", m.mention(target).into())]);
     let Some(summary) = shown.first() else {
-        return Err(tr.f("stats-none", &[("player", text::mention(target).into())]));
+        return Err(tr.f("stats-none", &[("player", m.mention(target).into())]));
     };
     let mut fields = vec![Field::new(
         tr.t("stats-games"),
@@ -204,7 +206,11 @@ pub async fn stats(
     if !solitaire.is_empty() {
         fields.push(Field::new(tr.t("stats-solitaire"), solitaire.join("\n")));
     }
-    fields.extend(rivals_field(store, guild, &player, &tr).await.map_err(failed)?);
+    fields.extend(
+        rivals_field(store, m, guild, &player, &tr)
+            .await
+            .map_err(failed)?,
+    );
     Ok(Post {
         content: None,
         view: View {
@@ -225,6 +231,7 @@ pub async fn stats(
 /// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
 pub async fn recent(
     store: &Store,
+    m: &dyn Markup,
     guild: Option<GuildId>,
     target: Option<UserId>,
     user: &User,
@@ -250,14 +257,14 @@ pub async fn recent(
         .map(|(id, seats)| {
             let first = seats[0];
             let game = GameKind::from_id(&first.kind).map_or(first.kind.clone(), |k| text::game_name(&tr, k));
-            let players: Vec<String> = seats.iter().map(|s| seat_text(&tr, s)).collect();
+            let players: Vec<String> = seats.iter().map(|s| seat_text(&tr, m, s)).collect();
             tr.f(
                 "history-row",
                 &[
                     ("id", (*id).into()),
                     ("game", game.into()),
                     ("players", players.join(", ").into()),
-                    ("at", format!("<t:{}:d>", first.finished_at).into()),
+                    ("at", m.date(first.finished_at).into()),
                 ],
             )
         })
@@ -266,7 +273,7 @@ pub async fn recent(
         content: None,
         view: View {
             title: match target {
-                Some(t) => tr.f("history-title-player", &[("player", text::mention(t).into())]),
+                Some(t) => tr.f("history-title-player", &[("player", m.mention(t).into())]),
                 None => tr.t("history-title"),
             },
             description: lines.join("\n"),
@@ -325,6 +332,7 @@ async fn rating_field(
 /// The player's record against their most frequent opponents.
 async fn rivals_field(
     store: &Store,
+    m: &dyn Markup,
     guild: Option<GuildId>,
     player: &str,
     tr: &Tr<'_>,
@@ -339,7 +347,7 @@ async fn rivals_field(
             tr.f(
                 "stats-versus-row",
                 &[
-                    ("player", who(tr, &h.opponent).into()),
+                    ("player", who(tr, m, &h.opponent).into()),
                     ("games", h.games.into()),
                     ("ahead", h.ahead.into()),
                     ("behind", h.behind.into()),
@@ -351,8 +359,8 @@ async fn rivals_field(
 }
 
 /// A seat in a history line: the player and how they did.
-fn seat_text(tr: &Tr, s: &RecentSeat) -> String {
-    let name = who(tr, &s.player);
+fn seat_text(tr: &Tr, m: &dyn Markup, s: &RecentSeat) -> String {
+    let name = who(tr, m, &s.player);
     if let Some(turns) = s.turns {
         return tr.f(
             "history-seat-solitaire",
@@ -433,8 +441,8 @@ mod tests {
     #[test]
     fn an_anonymous_player_is_never_a_mention() {
         let tr = Tr::new(crate::engine::Locale::En, &[]);
-        assert!(!who(&tr, ANONYMOUS).contains("<@"));
-        assert_eq!(who(&tr, "12"), "<@12>");
+        assert!(!who(&tr, &crate::discord::DiscordMarkup, ANONYMOUS).contains("<@"));
+        assert_eq!(who(&tr, &crate::discord::DiscordMarkup, "12"), "<@12>");
         assert_eq!(
             player_key(&SeatInfo {
                 user: None,

@@ -47,7 +47,7 @@ impl Tables {
 
     /// The players' history of the same store, opening rematches' lobbies here.
     pub fn records(self: &Arc<Self>) -> Records {
-        Records::new(self.play.store.clone(), self.clone())
+        Records::new(self.play.store.clone(), self.clone(), self.play.settings.markup)
     }
 
     /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
@@ -166,7 +166,7 @@ impl Tables {
             created_at: created,
             updated_at: created,
         };
-        let mut session = Session::new(row, kind, table, None);
+        let mut session = Session::new(row, kind, table, None, self.play.settings.markup);
         session.apply(self.play.guilds.get(guild).await);
         session.sync_row();
         let of = session.table.rematch.as_ref().map(|r| r.of);

@@ -478,13 +478,6 @@ async fn a_person_can_play_bots_and_bots_take_their_turns() {
     panic!("the bot never handed the turn to ann");
 }
 
-#[test]
-fn names_cannot_format_or_mass_mention() {
-    assert_eq!(text::escape("**bold**"), "\\*\\*bold\\*\\*");
-    assert!(!text::escape("@everyone").contains("@everyone"));
-    assert_eq!(text::escape("\u{7}"), "?");
-}
-
 #[tokio::test]
 async fn every_lobby_and_board_fits_discord() {
     let (hub, out) = hub().await;
@@ -813,6 +806,7 @@ fn test_settings(timers: Timers) -> Settings {
         timers,
         dice_seed: Some(7),
         snapshot_every: SNAPSHOT_EVERY,
+        markup: &crate::discord::DiscordMarkup,
     }
 }
 
@@ -1127,6 +1121,7 @@ async fn a_turn_that_passed_just_before_a_crash_gets_its_next_board() {
 async fn snapshotting(url: &str, out: &Arc<Channel>, every: usize) -> Arc<Tables> {
     let settings = Settings {
         snapshot_every: every,
+        markup: &crate::discord::DiscordMarkup,
         ..test_settings(Timers::default())
     };
     let hub = Tables::new(Store::connect(url).await.unwrap(), out.clone(), settings);

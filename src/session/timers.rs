@@ -232,7 +232,7 @@ impl Timekeeper {
     async fn remind(&self, s: &mut Session, awaited: &[(Seat, UserId)]) {
         let tr = Tr::new(s.table.locale, &[]);
         let users: Vec<UserId> = awaited.iter().map(|(_, u)| *u).collect();
-        let mentions: Vec<String> = users.iter().map(|u| text::mention(*u)).collect();
+        let mentions: Vec<String> = users.iter().map(|u| s.markup.mention(*u)).collect();
         let text = tr.f(
             "timer-reminder",
             &[
@@ -253,7 +253,7 @@ impl Timekeeper {
     /// or leaves the game (as if they had resigned), as the server chose. A game with no default
     /// for this moment makes them leave.
     async fn time_out(&self, s: &mut Session, seat: Seat, on_timeout: OnTimeout) {
-        let name = text::escape(&s.table.seats[seat].name);
+        let name = s.markup.escape(&s.table.seats[seat].name);
         let locale = s.table.locale;
         let mut played = 0;
         let left = loop {

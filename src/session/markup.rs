@@ -1,0 +1,16 @@
+//! How the front end marks up what sessions write: mentions, times that each reader sees in
+//! their own zone, and display names made inert. The session only says what it means; the
+//! platform's syntax lives with the platform.
+
+use crate::id::UserId;
+
+pub trait Markup: Send + Sync + std::fmt::Debug {
+    /// A reference to a user (never pings by itself: posts say whom they may ping).
+    fn mention(&self, user: UserId) -> String;
+    /// A moment as "in 3 hours", relative to when it is read.
+    fn relative_time(&self, unix: i64) -> String;
+    /// A moment's day.
+    fn date(&self, unix: i64) -> String;
+    /// A display name made safe to show: no formatting, no mass mentions.
+    fn escape(&self, name: &str) -> String;
+}
