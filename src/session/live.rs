@@ -1,8 +1,8 @@
 //! One game in memory: its stored row, its table of seats, the game itself and its log since
 //! the last snapshot, and what the board needs to know of its server's settings.
 
+use super::deadlines::Timers;
 use super::settings::{BoardStyle, ServerSettings};
-use super::timers::Timers;
 use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, ScriptedDice, Seat, driver};
 use crate::games::GameKind;

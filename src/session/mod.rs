@@ -10,6 +10,7 @@
 
 mod clock;
 mod coach;
+mod deadlines;
 mod decide;
 mod history;
 pub mod ids;
@@ -30,12 +31,12 @@ mod timers;
 
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
+pub use deadlines::{OnTimeout, Timers};
 pub use markup::Markup;
 pub use records::Records;
 pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;
-pub use timers::{OnTimeout, Timers};
 
 use crate::engine::picture::Picture;
 use crate::engine::{Level, Locale, Seat, SeededDice, Tr, View};

@@ -2,7 +2,7 @@
 //! (one key each, so a server that set its timers before a setting existed gets that setting's
 //! default). Read from the store once per server, then from memory.
 
-use super::timers::Timers;
+use super::deadlines::Timers;
 use crate::id::GuildId;
 use crate::store::{Store, StoreError};
 use dashmap::DashMap;

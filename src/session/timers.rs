@@ -3,6 +3,7 @@
 //! game decides what that is: Can't Stop stops, Saizumi's responder is done) or leaves the game, as
 //! the server chose. Measured from the last action (`updated_at`), so they survive restarts.
 
+use super::deadlines::{OnTimeout, Timers};
 use super::live::Session;
 use super::play::Play;
 use super::text;
@@ -10,57 +11,13 @@ use crate::engine::{self, Seat, Tr};
 use crate::id::GameId;
 use crate::id::UserId;
 use crate::store::Status;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// Turn timer lengths in seconds (0 turns one off) and what a timeout does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Timers {
-    pub reminder_secs: u64,
-    pub timeout_secs: u64,
-    /// Servers that set their timers before this existed get the default.
-    #[serde(default)]
-    pub on_timeout: OnTimeout,
-}
-
-/// What happens to a player whose time runs out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OnTimeout {
-    /// They play the game's default action and stay in the game.
-    #[default]
-    Play,
-    /// They leave the game (as if they had resigned), so the others play on.
-    Leave,
-}
-
-impl OnTimeout {
-    pub const ALL: [OnTimeout; 2] = [OnTimeout::Play, OnTimeout::Leave];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            OnTimeout::Play => "play",
-            OnTimeout::Leave => "leave",
-        }
-    }
-}
-
 /// How many default actions a timeout plays at most for one seat (a Can't Stop turn: roll, move,
 /// stop); the game's default action always makes progress, so this only guards against a bug.
 const DEFAULT_ACTIONS: usize = 50;
-
-impl Timers {
-    /// The shortest timer that is on, in seconds: no deadline comes sooner after an action.
-    pub(super) fn soonest(&self) -> Option<i64> {
-        [self.reminder_secs, self.timeout_secs]
-            .into_iter()
-            .filter(|secs| *secs > 0)
-            .min()
-            .map(|secs| secs as i64)
-    }
-}
 
 /// Games the timer looks at per query: a page's sessions are in memory together at most.
 const DUE_PAGE: usize = 256;

@@ -1,0 +1,48 @@
+//! A server's turn timers as data: how long before a reminder and a timeout, and what a timeout
+//! does. Apart from the timer task (`timers.rs`), so settings and sessions can hold them without
+//! depending on what acts on them.
+
+use serde::{Deserialize, Serialize};
+
+/// Turn timer lengths in seconds (0 turns one off) and what a timeout does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timers {
+    pub reminder_secs: u64,
+    pub timeout_secs: u64,
+    /// Servers that set their timers before this existed get the default.
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
+}
+
+/// What happens to a player whose time runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnTimeout {
+    /// They play the game's default action and stay in the game.
+    #[default]
+    Play,
+    /// They leave the game (as if they had resigned), so the others play on.
+    Leave,
+}
+
+impl OnTimeout {
+    pub const ALL: [OnTimeout; 2] = [OnTimeout::Play, OnTimeout::Leave];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            OnTimeout::Play => "play",
+            OnTimeout::Leave => "leave",
+        }
+    }
+}
+
+impl Timers {
+    /// The shortest timer that is on, in seconds: no deadline comes sooner after an action.
+    pub(super) fn soonest(&self) -> Option<i64> {
+        [self.reminder_secs, self.timeout_secs]
+            .into_iter()
+            .filter(|secs| *secs > 0)
+            .min()
+            .map(|secs| secs as i64)
+    }
+}
