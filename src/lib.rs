@@ -1,7 +1,7 @@
 //! saikoro — dice board games for Discord. The rules live in the `saikoro-core` crate (re-exported
 //! here as [`engine`] and [`games`]); this crate adds what talks to the world. Layers, each using
 //! only those below it (see docs/ARCHITECTURE.md):
-//! `engine` ← `games` ← `session` ← (`discord`, `console`), with `store` beside `session`.
+//! `engine` ← `games` ← `history` (pure) ← `store` ← `session` ← (`discord`, `console`).
 
 pub use saikoro_core::{engine, games};
 

@@ -53,28 +53,7 @@ impl Saizumi {
                 slot_in_range(*slot).map(|_| ())
             }
             Action::Done => self.my_response(seat),
-            Action::Use { pile, pos, face } => {
-                self.my_response(seat)?;
-                let index = self
-                    .pile_index(seat, *pile)
-                    .ok_or_else(|| RuleError::Refused(Msg::new("saizumi-rule-no-pile").arg("pile", *pile)))?;
-                let cards = &self.piles[seat][index].cards;
-                let card = (*pos as usize)
-                    .checked_sub(1)
-                    .and_then(|i| cards.get(i))
-                    .ok_or_else(|| {
-                        RuleError::Refused(
-                            Msg::new("saizumi-rule-no-position")
-                                .arg("pile", *pile)
-                                .arg("pos", *pos),
-                        )
-                    })?;
-                match (self.face(*card).effect.names_face(), face) {
-                    (true, Some(1..=6)) | (false, None) => Ok(()),
-                    (true, _) => Err(RuleError::new("saizumi-rule-name-face")),
-                    (false, Some(_)) => Err(RuleError::new("saizumi-rule-face-printed")),
-                }
-            }
+            Action::Use { pile, pos, face } => self.check_use(seat, *pile, *pos, *face),
             Action::Take { slot, pile, half } => {
                 my_action()?;
                 filled(*slot)?;
@@ -97,6 +76,31 @@ impl Saizumi {
                     _ => Ok(()),
                 }
             }
+        }
+    }
+
+    /// A responder's use of a card: theirs, at a position its pile has, with a face named exactly
+    /// when the card lets them name one.
+    fn check_use(&self, seat: Seat, pile: u32, pos: u32, face: Option<u32>) -> Result<(), RuleError> {
+        self.my_response(seat)?;
+        let index = self
+            .pile_index(seat, pile)
+            .ok_or_else(|| RuleError::Refused(Msg::new("saizumi-rule-no-pile").arg("pile", pile)))?;
+        let cards = &self.piles[seat][index].cards;
+        let card = (pos as usize)
+            .checked_sub(1)
+            .and_then(|i| cards.get(i))
+            .ok_or_else(|| {
+                RuleError::Refused(
+                    Msg::new("saizumi-rule-no-position")
+                        .arg("pile", pile)
+                        .arg("pos", pos),
+                )
+            })?;
+        match (self.face(*card).effect.names_face(), face) {
+            (true, Some(1..=6)) | (false, None) => Ok(()),
+            (true, _) => Err(RuleError::new("saizumi-rule-name-face")),
+            (false, Some(_)) => Err(RuleError::new("saizumi-rule-face-printed")),
         }
     }
 
