@@ -386,3 +386,156 @@ fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_b
     refused(&["play", "--from", tampered.to_str().unwrap()], "unknown game");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Secrets the failing runs below are given; none may show in anything they print.
+const BOT_TOKEN: &str = "MTAxOTk5OTk.cli-test.bot-token-Zx9";
+const DB_PASSWORD: &str = "db-pass-in-user-info";
+const QUERY_PASSWORD: &str = "db-pass-in-query";
+const INTERACTION_TOKEN: &str = "aW50ZXJhY3Rpb246Y2xpLXRlc3Q";
+
+/// `saikoro <args>` in `dir` with `config.toml` holding `config` and no other environment than
+/// `env`, at the default log level and at `RUST_LOG=debug`: both runs' output, stdout then stderr.
+fn run_configured(
+    dir: &std::path::Path,
+    args: &[&str],
+    config: &str,
+    env: &[(&str, &str)],
+) -> [(bool, String); 2] {
+    std::fs::write(dir.join("config.toml"), config).unwrap();
+    [None, Some("debug")].map(|level| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_saikoro"));
+        command
+            .args(["--config", "config.toml"])
+            .args(args)
+            .current_dir(dir)
+            .env_clear()
+            .envs(env.iter().copied());
+        if let Some(level) = level {
+            command.env("RUST_LOG", level);
+        }
+        let out = command.output().expect("the binary runs");
+        (
+            out.status.success(),
+            format!("{}{}", text(&out.stdout), text(&out.stderr)),
+        )
+    })
+}
+
+/// A port on this machine nothing listens on.
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+#[test]
+fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-secrets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let token_file = dir.join("discord_token");
+    std::fs::write(&token_file, format!("{BOT_TOKEN}\n")).unwrap();
+    let token_file = token_file.to_str().unwrap();
+    let missing_file = dir.join("no-such-token");
+    let missing_file = missing_file.to_str().unwrap();
+    let port = closed_port();
+    let token = format!("token = \"{BOT_TOKEN}\"\n");
+    let passwords = format!("saikoro:{DB_PASSWORD}@127.0.0.1:{port}/saikoro?password={QUERY_PASSWORD}");
+    let unparsed = format!("postgres://{}", passwords.replace(&port.to_string(), "port"));
+    let replay = ["replay", "1", "--database", &unparsed];
+    let (check, run) = (&["check-config"][..], &["run"][..]);
+    // (what, arguments, config.toml, environment, whether it succeeds, what shows it ran)
+    let cases: Vec<(&str, &[&str], String, Vec<(&str, &str)>, bool, String)> = vec![
+        (
+            "a TOML syntax error on the token's line",
+            check,
+            format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
+            vec![],
+            false,
+            "config.toml line 2: not valid TOML".into(),
+        ),
+        (
+            "the token as a wrong value",
+            check,
+            format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
+            vec![],
+            false,
+            "config.toml line 1: `lobby_expiry_secs` must be".into(),
+        ),
+        (
+            "a database URL of an unknown kind",
+            check,
+            format!("database_url = \"mysql://{passwords}\"\n"),
+            vec![],
+            false,
+            "database_url `mysql://saikoro:***@".into(),
+        ),
+        (
+            "a valid configuration full of secrets",
+            check,
+            format!("{token}database_url = \"postgres://{passwords}&sslpassword={QUERY_PASSWORD}\"\n"),
+            vec![],
+            true,
+            "configuration OK".into(),
+        ),
+        (
+            "a PostgreSQL URL that does not parse",
+            run,
+            format!("{token}database_url = \"{unparsed}\"\n"),
+            vec![],
+            false,
+            "opening the database postgres://saikoro:***@".into(),
+        ),
+        (
+            "a database given on the command line",
+            &replay,
+            String::new(),
+            vec![],
+            false,
+            "reading game 1".into(),
+        ),
+        (
+            "discord_api_url over http to another machine",
+            check,
+            format!("discord_api_url = \"http://discord.example.com/api/webhooks/1/{INTERACTION_TOKEN}\"\n"),
+            vec![],
+            false,
+            "discord_api_url must be https://".into(),
+        ),
+        (
+            "Discord unreachable, with a webhook's token in the request's URL",
+            run,
+            format!(
+                "token_file = \"{token_file}\"\ndatabase_url = \"sqlite://saikoro.db\"\n\
+                 discord_api_url = \"http://127.0.0.1:{port}/api/webhooks/77/{INTERACTION_TOKEN}\"\n"
+            ),
+            vec![],
+            false,
+            "asking Discord who this bot is".into(),
+        ),
+        (
+            "a token_file that does not exist",
+            run,
+            format!("token_file = \"{missing_file}\"\n"),
+            vec![],
+            false,
+            format!("token_file {missing_file}: cannot read it"),
+        ),
+        (
+            "a token and a token_file",
+            check,
+            String::new(),
+            vec![("DISCORD_TOKEN", BOT_TOKEN), ("SAIKORO_TOKEN_FILE", token_file)],
+            false,
+            "and token_file are set; keep one".into(),
+        ),
+    ];
+    for (what, args, config, env, succeeds, ran) in cases {
+        for (success, output) in run_configured(&dir, args, &config, &env) {
+            assert_eq!(success, succeeds, "{what}: {output}");
+            assert!(output.contains(&ran), "{what}: expected `{ran}` in {output}");
+            for secret in [BOT_TOKEN, DB_PASSWORD, QUERY_PASSWORD, INTERACTION_TOKEN] {
+                assert!(!output.contains(secret), "{what} shows {secret}: {output}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

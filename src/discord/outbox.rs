@@ -47,7 +47,8 @@ where
 
 /// Discord's failure, as the session hears of it.
 fn refused(error: serenity::Error) -> OutboxError {
-    OutboxError::Refused(error.to_string())
+    // Serenity's errors may quote the request's URL, with a webhook's token in it.
+    OutboxError::Refused(crate::redact::redact(&error.to_string()))
 }
 
 /// Sends the session's channel messages over Discord's HTTP API.
