@@ -17,13 +17,19 @@ const MIN_SECRET_LEN: usize = 8;
 static URL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"[A-Za-z][A-Za-z0-9+.\-]*://[^\s"'`<>]+"#).expect("a valid pattern"));
 
-/// `key=value` or `key: "value"` whose key names a secret (tracing's fields may be coloured, so
-/// ANSI colour codes may stand around the `=`).
-static SECRET_FIELD: LazyLock<Regex> = LazyLock::new(|| {
+/// `key=value` whose key names a secret, as in a query or a log line's fields (coloured fields
+/// have ANSI codes around the `=`).
+static SECRET_ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)([\w.\-]*(?:pass|pwd|secret|token)[\w.\-]*)((?:\x1b\[[0-9;]*m)*(?:=|: )(?:\x1b\[[0-9;]*m)*(?:Some\()?)("(?:[^"\\]|\\.)*"|[^\s&#"'`<>,;)]+)"#,
+        r#"(?i)([\w.\-]*(?:pass|pwd|secret|token)[\w.\-]*)((?:\x1b\[[0-9;]*m)*=(?:\x1b\[[0-9;]*m)*)("(?:[^"\\]|\\.)*"|[^\s&#"'`<>,;)]+)"#,
     )
     .expect("a valid pattern")
+});
+
+/// `key: "value"` or `key: Some("value")` whose key names a secret, as `{:?}` writes them.
+static SECRET_DEBUG_FIELD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)([\w.\-]*(?:pass|pwd|secret|token)[\w.\-]*)(: (?:Some\()?)("(?:[^"\\]|\\.)*")"#)
+        .expect("a valid pattern")
 });
 
 /// Discord's `/webhooks/{application}/{token}` and `/interactions/{id}/{token}/callback`.
@@ -49,11 +55,8 @@ pub fn hide(secret: &str) {
 /// `text` with every secret it shows replaced by `***`.
 pub fn redact(text: &str) -> String {
     let text = URL.replace_all(text, |c: &Captures| without_password(&c[0]));
-    let text = SECRET_FIELD.replace_all(&text, |c: &Captures| {
-        // A file holding a secret is named, not secret: `token_file` shows its path.
-        let value = if c[1].ends_with("_file") { &c[3] } else { HIDDEN };
-        format!("{}{}{value}", &c[1], &c[2])
-    });
+    let text = SECRET_ASSIGNMENT.replace_all(&text, hide_value);
+    let text = SECRET_DEBUG_FIELD.replace_all(&text, hide_value);
     let mut text = DISCORD_TOKEN_PATH
         .replace_all(&text, format!("${{1}}{HIDDEN}"))
         .into_owned();
@@ -62,6 +65,17 @@ pub fn redact(text: &str) -> String {
         text = text.replace(secret.as_str(), HIDDEN);
     }
     text
+}
+
+/// A secret field's key and separator, then `***` for its value (captures 1, 2 and 3).
+fn hide_value(field: &Captures) -> String {
+    // A file holding a secret is named, not secret: `token_file` shows its path.
+    let value = if field[1].ends_with("_file") {
+        &field[3]
+    } else {
+        HIDDEN
+    };
+    format!("{}{}{value}", &field[1], &field[2])
 }
 
 /// `scheme://user:secret@host…` → `scheme://user:***@host…`. The user-info ends at the last
@@ -201,6 +215,7 @@ mod tests {
             "sqlite://saikoro.db",
             "opening the database sqlite:///data/saikoro.db?mode=rwc",
             "token contains white space; copy it again from the Developer Portal",
+            "token_file /run/no-such-token: cannot read it",
             "https://discord.com/api/v10/channels/1/messages",
         ] {
             assert_eq!(redact(text), text);
