@@ -86,9 +86,9 @@ fn without_password(url: &str) -> String {
     let rest = &url[start..];
     let at = rest
         .char_indices()
-        .filter(|&(i, c)| c == '@' && !rest[..i].ends_with('/'))
-        .map(|(i, _)| i)
-        .last();
+        .rev()
+        .find(|&(i, c)| c == '@' && !rest[..i].ends_with('/'))
+        .map(|(i, _)| i);
     match at.and_then(|at| rest[..at].find(':').map(|colon| (colon, at))) {
         Some((colon, at)) => format!("{}{}:{HIDDEN}{}", &url[..start], &rest[..colon], &rest[at..]),
         None => url.to_owned(),

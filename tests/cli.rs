@@ -421,6 +421,16 @@ fn run_configured(
     })
 }
 
+/// A run of the secrets test: what it provokes, how, and what it shows when it ran as meant.
+struct Case<'a> {
+    what: &'a str,
+    args: &'a [&'a str],
+    config: String,
+    env: Vec<(&'a str, &'a str)>,
+    succeeds: bool,
+    shows: String,
+}
+
 /// A port on this machine nothing listens on.
 fn closed_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -442,96 +452,107 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
     let unparsed = format!("postgres://{}", passwords.replace(&port.to_string(), "port"));
     let replay = ["replay", "1", "--database", &unparsed];
     let (check, run) = (&["check-config"][..], &["run"][..]);
-    // (what, arguments, config.toml, environment, whether it succeeds, what shows it ran)
-    let cases: Vec<(&str, &[&str], String, Vec<(&str, &str)>, bool, String)> = vec![
-        (
-            "a TOML syntax error on the token's line",
-            check,
-            format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
-            vec![],
-            false,
-            "config.toml line 2: not valid TOML".into(),
-        ),
-        (
-            "the token as a wrong value",
-            check,
-            format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
-            vec![],
-            false,
-            "config.toml line 1: `lobby_expiry_secs` must be".into(),
-        ),
-        (
-            "a database URL of an unknown kind",
-            check,
-            format!("database_url = \"mysql://{passwords}\"\n"),
-            vec![],
-            false,
-            "database_url `mysql://saikoro:***@".into(),
-        ),
-        (
-            "a valid configuration full of secrets",
-            check,
-            format!("{token}database_url = \"postgres://{passwords}&sslpassword={QUERY_PASSWORD}\"\n"),
-            vec![],
-            true,
-            "configuration OK".into(),
-        ),
-        (
-            "a PostgreSQL URL that does not parse",
-            run,
-            format!("{token}database_url = \"{unparsed}\"\n"),
-            vec![],
-            false,
-            "opening the database postgres://saikoro:***@".into(),
-        ),
-        (
-            "a database given on the command line",
-            &replay,
-            String::new(),
-            vec![],
-            false,
-            "reading game 1".into(),
-        ),
-        (
-            "discord_api_url over http to another machine",
-            check,
-            format!("discord_api_url = \"http://discord.example.com/api/webhooks/1/{INTERACTION_TOKEN}\"\n"),
-            vec![],
-            false,
-            "discord_api_url must be https://".into(),
-        ),
-        (
-            "Discord unreachable, with a webhook's token in the request's URL",
-            run,
-            format!(
-                "token_file = \"{token_file}\"\ndatabase_url = \"sqlite://saikoro.db\"\n\
-                 discord_api_url = \"http://127.0.0.1:{port}/api/webhooks/77/{INTERACTION_TOKEN}\"\n"
+    let cases = [
+        Case {
+            what: "a TOML syntax error on the token's line",
+            args: check,
+            config: format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "config.toml line 2: not valid TOML".into(),
+        },
+        Case {
+            what: "the token as a wrong value",
+            args: check,
+            config: format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "config.toml line 1: `lobby_expiry_secs` must be".into(),
+        },
+        Case {
+            what: "a database URL of an unknown kind",
+            args: check,
+            config: format!("database_url = \"mysql://{passwords}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "database_url `mysql://saikoro:***@".into(),
+        },
+        Case {
+            what: "a valid configuration full of secrets",
+            args: check,
+            config: format!(
+                "{token}database_url = \"postgres://{passwords}&sslpassword={QUERY_PASSWORD}\"\n"
             ),
-            vec![],
-            false,
-            "asking Discord who this bot is".into(),
-        ),
-        (
-            "a token_file that does not exist",
-            run,
-            format!("token_file = \"{missing_file}\"\n"),
-            vec![],
-            false,
-            format!("token_file {missing_file}: cannot read it"),
-        ),
-        (
-            "a token and a token_file",
-            check,
-            String::new(),
-            vec![("DISCORD_TOKEN", BOT_TOKEN), ("SAIKORO_TOKEN_FILE", token_file)],
-            false,
-            "and token_file are set; keep one".into(),
-        ),
+            env: vec![],
+            succeeds: true,
+            shows: "configuration OK".into(),
+        },
+        Case {
+            what: "a PostgreSQL URL that does not parse",
+            args: run,
+            config: format!("{token}database_url = \"{unparsed}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "opening the database postgres://saikoro:***@".into(),
+        },
+        Case {
+            what: "a database given on the command line",
+            args: &replay,
+            config: String::new(),
+            env: vec![],
+            succeeds: false,
+            shows: "reading game 1".into(),
+        },
+        Case {
+            what: "discord_api_url over http to another machine",
+            args: check,
+            config: format!(
+                "discord_api_url = \"http://discord.example.com/api/webhooks/1/{INTERACTION_TOKEN}\"\n"
+            ),
+            env: vec![],
+            succeeds: false,
+            shows: "discord_api_url must be https://".into(),
+        },
+        Case {
+            what: "Discord unreachable, with a webhook's token in the request's URL",
+            args: run,
+            config: format!(
+                "token_file = \"{token_file}\"\ndatabase_url = \"sqlite://saikoro.db\"\n\
+                     discord_api_url = \"http://127.0.0.1:{port}/api/webhooks/77/{INTERACTION_TOKEN}\"\n"
+            ),
+            env: vec![],
+            succeeds: false,
+            shows: "asking Discord who this bot is".into(),
+        },
+        Case {
+            what: "a token_file that does not exist",
+            args: run,
+            config: format!("token_file = \"{missing_file}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: format!("token_file {missing_file}: cannot read it"),
+        },
+        Case {
+            what: "a token and a token_file",
+            args: check,
+            config: String::new(),
+            env: vec![("DISCORD_TOKEN", BOT_TOKEN), ("SAIKORO_TOKEN_FILE", token_file)],
+            succeeds: false,
+            shows: "and token_file are set; keep one".into(),
+        },
     ];
-    for (what, args, config, env, succeeds, ran) in cases {
+    for Case {
+        what,
+        args,
+        config,
+        env,
+        succeeds,
+        shows,
+    } in cases
+    {
         for (success, output) in run_configured(&dir, args, &config, &env) {
             assert_eq!(success, succeeds, "{what}: {output}");
-            assert!(output.contains(&ran), "{what}: expected `{ran}` in {output}");
+            assert!(output.contains(&shows), "{what}: expected `{shows}` in {output}");
             for secret in [BOT_TOKEN, DB_PASSWORD, QUERY_PASSWORD, INTERACTION_TOKEN] {
                 assert!(!output.contains(secret), "{what} shows {secret}: {output}");
             }
