@@ -91,3 +91,15 @@ impl Outbox for HttpOutbox {
             .map(|_| ())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_hides_the_webhook_token_its_url_carries() {
+        let url = "http://127.0.0.1:1/api/v10/webhooks/1/WEBHOOK-TOKEN-1/messages/2";
+        let why = refused(serenity::Error::Url(url.into())).to_string();
+        assert_eq!(why, "http://127.0.0.1:1/api/v10/webhooks/1/***/messages/2");
+    }
+}
