@@ -5,13 +5,12 @@
 mod token;
 mod wording;
 
-use crate::redact::redact;
+use crate::redact::{hide, redact};
 use crate::shards::ShardRange;
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-pub use token::TokenError;
 
 #[derive(Clone, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -126,7 +125,7 @@ impl Config {
         cfg.token =
             token::resolve(cfg.token.take(), env, cfg.token_file.as_deref()).map_err(|e| e.to_string())?;
         if let Some(token) = &cfg.token {
-            crate::redact::hide(token);
+            hide(token);
         }
         cfg.validate()?;
         Ok(cfg)

@@ -470,6 +470,14 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
             shows: "config.toml line 1: `lobby_expiry_secs` must be".into(),
         },
         Case {
+            what: "the token as a wrong value in the environment",
+            args: check,
+            config: String::new(),
+            env: vec![("SAIKORO_LOBBY_EXPIRY_SECS", BOT_TOKEN)],
+            succeeds: false,
+            shows: "environment variable SAIKORO_LOBBY_EXPIRY_SECS: `lobby_expiry_secs` must be".into(),
+        },
+        Case {
             what: "a database URL of an unknown kind",
             args: check,
             config: format!("database_url = \"mysql://{passwords}\"\n"),

@@ -21,7 +21,8 @@ pub(super) fn resolve(
     env: Option<String>,
     file: Option<&Path>,
 ) -> Result<Option<String>, TokenError> {
-    let given = env.or(configured).filter(|t| !t.trim().is_empty());
+    let set = |t: &String| !t.trim().is_empty();
+    let given = env.filter(set).or(configured.filter(set));
     let Some(path) = file else {
         return Ok(given);
     };
@@ -55,6 +56,7 @@ mod tests {
         assert_eq!(resolve(some("a"), None, None).unwrap(), some("a"));
         assert_eq!(resolve(some("a"), some("b"), None).unwrap(), some("b"));
         assert_eq!(resolve(some("  "), None, None).unwrap(), None);
+        assert_eq!(resolve(some("a"), some(" "), None).unwrap(), some("a"));
         let file = file_with("ok", "from.the.file\r\n");
         assert_eq!(resolve(None, None, Some(&file)).unwrap(), some("from.the.file"));
         assert!(matches!(
@@ -69,7 +71,7 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_or_empty_file_is_named_and_its_contents_never_shown() {
+    fn a_missing_or_empty_file_is_named() {
         let missing = Path::new("/no/such/dir/token");
         let err = resolve(None, None, Some(missing)).unwrap_err().to_string();
         assert!(
