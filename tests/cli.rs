@@ -397,9 +397,9 @@ const INTERACTION_TOKEN: &str = "aW50ZXJhY3Rpb246Y2xpLXRlc3Q";
 /// `env`, at the default log level and at `RUST_LOG=debug`: both runs' output, stdout then stderr.
 fn run_configured(
     dir: &std::path::Path,
-    args: &[&str],
+    args: &[String],
     config: &str,
-    env: &[(&str, &str)],
+    env: &[(&str, String)],
 ) -> [(bool, String); 2] {
     std::fs::write(dir.join("config.toml"), config).unwrap();
     [None, Some("debug")].map(|level| {
@@ -409,7 +409,7 @@ fn run_configured(
             .args(args)
             .current_dir(dir)
             .env_clear()
-            .envs(env.iter().copied());
+            .envs(env.iter().map(|(key, value)| (key, value)));
         if let Some(level) = level {
             command.env("RUST_LOG", level);
         }
@@ -422,11 +422,11 @@ fn run_configured(
 }
 
 /// A run of the secrets test: what it provokes, how, and what it shows when it ran as meant.
-struct Case<'a> {
-    what: &'a str,
-    args: &'a [&'a str],
+struct Case {
+    what: &'static str,
+    args: Vec<String>,
     config: String,
-    env: Vec<(&'a str, &'a str)>,
+    env: Vec<(&'static str, String)>,
     succeeds: bool,
     shows: String,
 }
@@ -437,10 +437,8 @@ fn closed_port() -> u16 {
     listener.local_addr().unwrap().port()
 }
 
-#[test]
-fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-secrets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// The runs of the secrets test, each with its files in `dir`.
+fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
     let token_file = dir.join("discord_token");
     std::fs::write(&token_file, format!("{BOT_TOKEN}\n")).unwrap();
     let token_file = token_file.to_str().unwrap();
@@ -450,12 +448,12 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
     let token = format!("token = \"{BOT_TOKEN}\"\n");
     let passwords = format!("saikoro:{DB_PASSWORD}@127.0.0.1:{port}/saikoro?password={QUERY_PASSWORD}");
     let unparsed = format!("postgres://{}", passwords.replace(&port.to_string(), "port"));
-    let replay = ["replay", "1", "--database", &unparsed];
-    let (check, run) = (&["check-config"][..], &["run"][..]);
-    let cases = [
+    let args = |given: &[&str]| given.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let (check, run) = (args(&["check-config"]), args(&["run"]));
+    vec![
         Case {
             what: "a TOML syntax error on the token's line",
-            args: check,
+            args: check.clone(),
             config: format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
             env: vec![],
             succeeds: false,
@@ -463,7 +461,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "the token as a wrong value",
-            args: check,
+            args: check.clone(),
             config: format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
             env: vec![],
             succeeds: false,
@@ -471,15 +469,15 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "the token as a wrong value in the environment",
-            args: check,
+            args: check.clone(),
             config: String::new(),
-            env: vec![("SAIKORO_LOBBY_EXPIRY_SECS", BOT_TOKEN)],
+            env: vec![("SAIKORO_LOBBY_EXPIRY_SECS", BOT_TOKEN.into())],
             succeeds: false,
             shows: "environment variable SAIKORO_LOBBY_EXPIRY_SECS: `lobby_expiry_secs` must be".into(),
         },
         Case {
             what: "a database URL of an unknown kind",
-            args: check,
+            args: check.clone(),
             config: format!("database_url = \"mysql://{passwords}\"\n"),
             env: vec![],
             succeeds: false,
@@ -487,7 +485,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "a valid configuration full of secrets",
-            args: check,
+            args: check.clone(),
             config: format!(
                 "{token}database_url = \"postgres://{passwords}&sslpassword={QUERY_PASSWORD}\"\n"
             ),
@@ -497,7 +495,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "a PostgreSQL URL that does not parse",
-            args: run,
+            args: run.clone(),
             config: format!("{token}database_url = \"{unparsed}\"\n"),
             env: vec![],
             succeeds: false,
@@ -505,7 +503,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "a database given on the command line",
-            args: &replay,
+            args: args(&["replay", "1", "--database", &unparsed]),
             config: String::new(),
             env: vec![],
             succeeds: false,
@@ -513,7 +511,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "discord_api_url over http to another machine",
-            args: check,
+            args: check.clone(),
             config: format!(
                 "discord_api_url = \"http://discord.example.com/api/webhooks/1/{INTERACTION_TOKEN}\"\n"
             ),
@@ -523,7 +521,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "Discord unreachable, with a webhook's token in the request's URL",
-            args: run,
+            args: run.clone(),
             config: format!(
                 "token_file = \"{token_file}\"\ndatabase_url = \"sqlite://saikoro.db\"\n\
                      discord_api_url = \"http://127.0.0.1:{port}/api/webhooks/77/{INTERACTION_TOKEN}\"\n"
@@ -534,7 +532,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "a token_file that does not exist",
-            args: run,
+            args: run.clone(),
             config: format!("token_file = \"{missing_file}\"\n"),
             env: vec![],
             succeeds: false,
@@ -542,13 +540,22 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         },
         Case {
             what: "a token and a token_file",
-            args: check,
+            args: check.clone(),
             config: String::new(),
-            env: vec![("DISCORD_TOKEN", BOT_TOKEN), ("SAIKORO_TOKEN_FILE", token_file)],
+            env: vec![
+                ("DISCORD_TOKEN", BOT_TOKEN.into()),
+                ("SAIKORO_TOKEN_FILE", token_file.into()),
+            ],
             succeeds: false,
             shows: "and token_file are set; keep one".into(),
         },
-    ];
+    ]
+}
+
+#[test]
+fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-secrets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     for Case {
         what,
         args,
@@ -556,9 +563,9 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
         env,
         succeeds,
         shows,
-    } in cases
+    } in secret_cases(&dir)
     {
-        for (success, output) in run_configured(&dir, args, &config, &env) {
+        for (success, output) in run_configured(&dir, &args, &config, &env) {
             assert_eq!(success, succeeds, "{what}: {output}");
             assert!(output.contains(&shows), "{what}: expected `{shows}` in {output}");
             for secret in [BOT_TOKEN, DB_PASSWORD, QUERY_PASSWORD, INTERACTION_TOKEN] {
