@@ -1,17 +1,24 @@
 //! Configuration: `config.toml` (path from `--config` or `SAIKORO_CONFIG`), then `SAIKORO_*`
-//! environment variables, then `DISCORD_TOKEN`. Every key is documented in `config.example.toml`.
+//! environment variables, then `DISCORD_TOKEN` (or a `token_file`). Every key is documented in
+//! `config.example.toml`.
 
+mod token;
+mod wording;
+
+use crate::redact::{hide, redact};
 use crate::shards::ShardRange;
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The bot token. Prefer the `DISCORD_TOKEN` environment variable.
     pub token: Option<String>,
+    /// A file holding the bot token (a Docker or Kubernetes secret), instead of `token`.
+    pub token_file: Option<PathBuf>,
     /// Guilds to register the slash commands in (instant; for testing). Empty: global commands.
     pub guild_ids: Vec<u64>,
     /// `sqlite://path.db` (created on first run) or `postgres://user:pass@host/db`.
@@ -44,6 +51,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             token: None,
+            token_file: None,
             guild_ids: vec![],
             database_url: "sqlite://saikoro.db".into(),
             discord_api_url: String::new(),
@@ -66,10 +74,11 @@ impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("token_file", &self.token_file)
             .field("guild_ids", &self.guild_ids)
-            .field("database_url", &redact_url(&self.database_url))
-            .field("discord_api_url", &self.discord_api_url)
-            .field("discord_https_proxy", &redact_url(&self.discord_https_proxy))
+            .field("database_url", &redact(&self.database_url))
+            .field("discord_api_url", &redact(&self.discord_api_url))
+            .field("discord_https_proxy", &redact(&self.discord_https_proxy))
             .field("discord_extra_ca", &self.discord_extra_ca)
             .field("lobby_expiry_secs", &self.lobby_expiry_secs)
             .field("bot_delay_ms", &self.bot_delay_ms)
@@ -83,31 +92,23 @@ impl std::fmt::Debug for Config {
     }
 }
 
-/// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
-pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let creds = &url[s + 3..at];
-            match creds.find(':') {
-                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
-    }
-}
-
 impl Config {
     /// Loads the file (if it exists, or fails if it was named explicitly and is missing), then the
-    /// environment. Errors name the key and the file.
+    /// environment, then the token. Errors name the key and the file's line, never a value.
     pub fn load(path: &Path, explicit: bool) -> Result<Self, String> {
         if explicit && !path.exists() {
             return Err(format!("config file {} does not exist", path.display()));
         }
         let mut fig = Figment::from(Serialized::defaults(Config::default()));
-        if path.exists() {
-            fig = fig.merge(Toml::file(path));
-        }
+        let text = if path.exists() {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read config file {}: {e}", path.display()))?;
+            wording::check_syntax(path, &text)?;
+            fig = fig.merge(Toml::string(&text));
+            Some(text)
+        } else {
+            None
+        };
         // Only our keys: other SAIKORO_* variables (SAIKORO_CONFIG, test settings) are not config.
         let keys = serde_json::to_value(Config::default()).expect("the config serializes");
         let keys: Vec<&str> = keys
@@ -117,13 +118,15 @@ impl Config {
             .map(String::as_str)
             .collect();
         fig = fig.merge(Env::prefixed("SAIKORO_").only(&keys));
-        let mut cfg: Config = fig.extract().map_err(|e| format!("{e}"))?;
-        if let Ok(token) = std::env::var("DISCORD_TOKEN")
-            && !token.trim().is_empty()
-        {
-            cfg.token = Some(token);
+        let mut cfg: Config = fig
+            .extract()
+            .map_err(|e| wording::extraction(e, path, text.as_deref()))?;
+        let env = std::env::var("DISCORD_TOKEN").ok();
+        cfg.token =
+            token::resolve(cfg.token.take(), env, cfg.token_file.as_deref()).map_err(|e| e.to_string())?;
+        if let Some(token) = &cfg.token {
+            hide(token);
         }
-        cfg.token = cfg.token.filter(|t| !t.trim().is_empty());
         cfg.validate()?;
         Ok(cfg)
     }
@@ -166,21 +169,19 @@ impl Config {
         {
             problems.push(format!(
                 "database_url `{}` must start with sqlite: or postgres://",
-                redact_url(&self.database_url)
+                redact(&self.database_url)
             ));
         }
-        let url = &self.discord_api_url;
-        if !(url.is_empty() || url.starts_with("http://") || url.starts_with("https://")) {
-            problems.push(format!(
-                "discord_api_url `{}` must be an http(s) URL",
-                self.discord_api_url
-            ));
+        if !self.discord_api_url.is_empty()
+            && let Err(why) = check_api_url(&self.discord_api_url)
+        {
+            problems.push(why);
         }
         let proxy = &self.discord_https_proxy;
         if !(proxy.is_empty() || proxy.starts_with("http://") || proxy.starts_with("https://")) {
             problems.push(format!(
                 "discord_https_proxy `{}` must be an http(s) URL",
-                redact_url(proxy)
+                redact(proxy)
             ));
         }
         if !(self.discord_api_url.is_empty() || proxy.is_empty() && self.discord_extra_ca.is_empty()) {
@@ -220,6 +221,29 @@ impl Config {
         } else {
             Err(problems.join("\n"))
         }
+    }
+}
+
+/// The token goes with every request to `discord_api_url`: only over TLS, or to this machine
+/// (the emulator the end-to-end tests run).
+fn check_api_url(text: &str) -> Result<(), String> {
+    use url::Host;
+    let url = url::Url::parse(text).map_err(|e| format!("discord_api_url must be an https:// URL ({e})"))?;
+    let loopback = match url.host() {
+        Some(Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        Some(Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    match url.scheme() {
+        "https" => Ok(()),
+        "http" if loopback => Ok(()),
+        "http" => Err(
+            "discord_api_url must be https:// (http:// only to 127.0.0.1, ::1 or \
+                       localhost): the bot token is sent with every request"
+                .into(),
+        ),
+        _ => Err("discord_api_url must be an https:// URL".into()),
     }
 }
 
@@ -293,16 +317,43 @@ mod tests {
     }
 
     #[test]
+    fn discord_api_url_is_https_unless_it_is_this_machine() {
+        for url in [
+            "https://discord.example.com/api",
+            "http://127.0.0.1:8080",
+            "http://127.9.9.9",
+            "http://[::1]:80/",
+            "http://LOCALHOST:1",
+        ] {
+            check_api_url(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        }
+        for url in [
+            "http://discord.example.com",
+            "http://10.0.0.1:8080",
+            "ftp://127.0.0.1",
+            "127.0.0.1:80",
+        ] {
+            let err = check_api_url(url).unwrap_err();
+            assert!(err.starts_with("discord_api_url must be"), "{url}: {err}");
+        }
+        let cfg = Config {
+            discord_api_url: "http://discord.example.com".into(),
+            ..Config::default()
+        };
+        assert!(cfg.validate().unwrap_err().contains("https://"));
+    }
+
+    #[test]
     fn secrets_are_redacted() {
         let cfg = Config {
             token: Some("very-secret-token".into()),
-            database_url: "postgres://me:hunter2@db/saikoro".into(),
+            database_url: "postgres://me:hunter2@db/saikoro?password=hunter3".into(),
+            discord_api_url: "https://u:hunter4@discord.example.com/api".into(),
             ..Config::default()
         };
         let shown = format!("{cfg:?}");
-        assert!(
-            !shown.contains("very-secret-token") && !shown.contains("hunter2"),
-            "{shown}"
-        );
+        for secret in ["very-secret-token", "hunter2", "hunter3", "hunter4"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
     }
 }

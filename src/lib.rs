@@ -10,6 +10,7 @@ pub mod console;
 pub mod discord;
 pub mod history;
 pub mod id;
+pub mod redact;
 pub mod session;
 pub mod shards;
 pub mod store;

@@ -4,6 +4,7 @@ use saikoro::config::Config;
 use saikoro::console::{self, Format, PlayConfig};
 use saikoro::engine::{Locale, Tr, options};
 use saikoro::games::GameKind;
+use saikoro::redact::{RedactingWriter, redact};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -340,7 +341,7 @@ fn main() -> std::process::ExitCode {
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", redact(&format!("{e:#}")));
             std::process::ExitCode::FAILURE
         }
     }
@@ -352,7 +353,8 @@ fn run() -> anyhow::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("saikoro=info,warn")),
         )
-        .with_writer(std::io::stderr)
+        // Every log line passes the one redaction: errors quote URLs, spans quote requests.
+        .with_writer(|| RedactingWriter(std::io::stderr()))
         .init();
     let matches = Cli::command().subcommand(play_command()).get_matches();
     if let Some(("play", m)) = matches.subcommand() {
@@ -374,7 +376,7 @@ fn run() -> anyhow::Result<()> {
         } => render(&game, seed, moves, players, out),
         Command::CheckConfig => {
             let cfg = Config::load(&cli.config, explicit_config).map_err(anyhow::Error::msg)?;
-            println!("configuration OK: {cfg:?}");
+            println!("configuration OK: {}", redact(&format!("{cfg:?}")));
             if cfg.token.is_none() {
                 println!("note: no token configured; `saikoro run` will explain how to get one");
             }
@@ -431,7 +433,8 @@ saikoro needs a Discord bot token to run, and none is configured.
 1. Open https://discord.com/developers/applications and create a New Application.
 2. Bot → Reset Token, copy it, and start saikoro with it:
        DISCORD_TOKEN=... cargo run --release
-   (or put `token = \"...\"` in config.toml; see config.example.toml).
+   (or put `token = \"...\"` in config.toml, or name a file holding it with
+   `token_file`; see config.example.toml).
 3. OAuth2 → URL Generator: scopes `bot` and `applications.commands`; bot permissions
    View Channels, Send Messages, Send Messages in Threads, Embed Links, Read Message History.
    Open the generated URL to invite the bot to your server.

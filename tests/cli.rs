@@ -386,3 +386,192 @@ fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_b
     refused(&["play", "--from", tampered.to_str().unwrap()], "unknown game");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Secrets the failing runs below are given; none may show in anything they print.
+const BOT_TOKEN: &str = "MTAxOTk5OTk.cli-test.bot-token-Zx9";
+const DB_PASSWORD: &str = "db-pass-in-user-info";
+const QUERY_PASSWORD: &str = "db-pass-in-query";
+const INTERACTION_TOKEN: &str = "aW50ZXJhY3Rpb246Y2xpLXRlc3Q";
+
+/// `saikoro <args>` in `dir` with `config.toml` holding `config` and no other environment than
+/// `env`, at the default log level and at `RUST_LOG=debug`: both runs' output, stdout then stderr.
+fn run_configured(
+    dir: &std::path::Path,
+    args: &[String],
+    config: &str,
+    env: &[(&str, String)],
+) -> [(bool, String); 2] {
+    std::fs::write(dir.join("config.toml"), config).unwrap();
+    [None, Some("debug")].map(|level| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_saikoro"));
+        command
+            .args(["--config", "config.toml"])
+            .args(args)
+            .current_dir(dir)
+            .env_clear()
+            .envs(env.iter().map(|(key, value)| (key, value)));
+        if let Some(level) = level {
+            command.env("RUST_LOG", level);
+        }
+        let out = command.output().expect("the binary runs");
+        (
+            out.status.success(),
+            format!("{}{}", text(&out.stdout), text(&out.stderr)),
+        )
+    })
+}
+
+/// A run of the secrets test: what it provokes, how, and what it shows when it ran as meant.
+struct Case {
+    what: &'static str,
+    args: Vec<String>,
+    config: String,
+    env: Vec<(&'static str, String)>,
+    succeeds: bool,
+    shows: String,
+}
+
+/// A port on this machine nothing listens on.
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// The runs of the secrets test, each with its files in `dir`.
+fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
+    let token_file = dir.join("discord_token");
+    std::fs::write(&token_file, format!("{BOT_TOKEN}\n")).unwrap();
+    let token_file = token_file.to_str().unwrap();
+    let missing_file = dir.join("no-such-token");
+    let missing_file = missing_file.to_str().unwrap();
+    let port = closed_port();
+    let token = format!("token = \"{BOT_TOKEN}\"\n");
+    let passwords = format!("saikoro:{DB_PASSWORD}@127.0.0.1:{port}/saikoro?password={QUERY_PASSWORD}");
+    let unparsed = format!("postgres://{}", passwords.replace(&port.to_string(), "port"));
+    let args = |given: &[&str]| given.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let (check, run) = (args(&["check-config"]), args(&["run"]));
+    vec![
+        Case {
+            what: "a TOML syntax error on the token's line",
+            args: check.clone(),
+            config: format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "config.toml line 2: not valid TOML".into(),
+        },
+        Case {
+            what: "the token as a wrong value",
+            args: check.clone(),
+            config: format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "config.toml line 1: `lobby_expiry_secs` must be".into(),
+        },
+        Case {
+            what: "the token as a wrong value in the environment",
+            args: check.clone(),
+            config: String::new(),
+            env: vec![("SAIKORO_LOBBY_EXPIRY_SECS", BOT_TOKEN.into())],
+            succeeds: false,
+            shows: "environment variable SAIKORO_LOBBY_EXPIRY_SECS: `lobby_expiry_secs` must be".into(),
+        },
+        Case {
+            what: "a database URL of an unknown kind",
+            args: check.clone(),
+            config: format!("database_url = \"mysql://{passwords}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "database_url `mysql://saikoro:***@".into(),
+        },
+        Case {
+            what: "a valid configuration full of secrets",
+            args: check.clone(),
+            config: format!(
+                "{token}database_url = \"postgres://{passwords}&sslpassword={QUERY_PASSWORD}\"\n"
+            ),
+            env: vec![],
+            succeeds: true,
+            shows: "configuration OK".into(),
+        },
+        Case {
+            what: "a PostgreSQL URL that does not parse",
+            args: run.clone(),
+            config: format!("{token}database_url = \"{unparsed}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: "opening the database postgres://saikoro:***@".into(),
+        },
+        Case {
+            what: "a database given on the command line",
+            args: args(&["replay", "1", "--database", &unparsed]),
+            config: String::new(),
+            env: vec![],
+            succeeds: false,
+            shows: "reading game 1".into(),
+        },
+        Case {
+            what: "discord_api_url over http to another machine",
+            args: check.clone(),
+            config: format!(
+                "discord_api_url = \"http://discord.example.com/api/webhooks/1/{INTERACTION_TOKEN}\"\n"
+            ),
+            env: vec![],
+            succeeds: false,
+            shows: "discord_api_url must be https://".into(),
+        },
+        Case {
+            what: "Discord unreachable, with a webhook's token in the request's URL",
+            args: run.clone(),
+            config: format!(
+                "token_file = \"{token_file}\"\ndatabase_url = \"sqlite://saikoro.db\"\n\
+                     discord_api_url = \"http://127.0.0.1:{port}/api/webhooks/77/{INTERACTION_TOKEN}\"\n"
+            ),
+            env: vec![],
+            succeeds: false,
+            shows: "asking Discord who this bot is".into(),
+        },
+        Case {
+            what: "a token_file that does not exist",
+            args: run.clone(),
+            config: format!("token_file = \"{missing_file}\"\n"),
+            env: vec![],
+            succeeds: false,
+            shows: format!("token_file {missing_file}: cannot read it"),
+        },
+        Case {
+            what: "a token and a token_file",
+            args: check.clone(),
+            config: String::new(),
+            env: vec![
+                ("DISCORD_TOKEN", BOT_TOKEN.into()),
+                ("SAIKORO_TOKEN_FILE", token_file.into()),
+            ],
+            succeeds: false,
+            shows: "and token_file are set; keep one".into(),
+        },
+    ]
+}
+
+#[test]
+fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-secrets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for Case {
+        what,
+        args,
+        config,
+        env,
+        succeeds,
+        shows,
+    } in secret_cases(&dir)
+    {
+        for (success, output) in run_configured(&dir, &args, &config, &env) {
+            assert_eq!(success, succeeds, "{what}: {output}");
+            assert!(output.contains(&shows), "{what}: expected `{shows}` in {output}");
+            for secret in [BOT_TOKEN, DB_PASSWORD, QUERY_PASSWORD, INTERACTION_TOKEN] {
+                assert!(!output.contains(secret), "{what} shows {secret}: {output}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -6,6 +6,7 @@ use super::{Data, Error};
 use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId};
+use crate::redact::redact;
 use crate::session::{Place, User};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
@@ -194,24 +195,7 @@ async fn start_options(
             (ResolvedValue::Integer(i), _) => serde_json::Value::from(*i),
             (ResolvedValue::String(text), _) => spec.parse(text).map_err(bad)?,
             (ResolvedValue::Attachment(file), OptionKind::File { max_bytes }) => {
-                if file.size as usize > max_bytes {
-                    return Err(tr.f(
-                        "settings-file-too-big",
-                        &[
-                            ("name", file.filename.clone().into()),
-                            ("size", u64::from(file.size).into()),
-                            ("max", max_bytes.into()),
-                        ],
-                    ));
-                }
-                let unreadable = |reason: String| {
-                    tr.f(
-                        "settings-file-unreadable",
-                        &[("name", file.filename.clone().into()), ("reason", reason.into())],
-                    )
-                };
-                let bytes = file.download().await.map_err(|e| unreadable(e.to_string()))?;
-                let text = String::from_utf8(bytes).map_err(|e| unreadable(e.to_string()))?;
+                let text = attachment_text(&ctx.data().downloads, file, max_bytes, tr).await?;
                 serde_json::Value::from(text)
             }
             _ => serde_json::Value::Null,
@@ -219,6 +203,53 @@ async fn start_options(
         options.insert(spec.key.to_owned(), value);
     }
     Ok(options.into())
+}
+
+/// An attached file's text, downloaded through the configured egress within the client's
+/// timeout, and refused once it passes `max_bytes` whatever size Discord declared.
+async fn attachment_text(
+    client: &reqwest::Client,
+    file: &serenity::Attachment,
+    max_bytes: usize,
+    tr: &Tr<'_>,
+) -> Result<String, String> {
+    let too_big = |size: usize| {
+        tr.f(
+            "settings-file-too-big",
+            &[
+                ("name", file.filename.clone().into()),
+                ("size", size.into()),
+                ("max", max_bytes.into()),
+            ],
+        )
+    };
+    let unreadable = |reason: String| {
+        tr.f(
+            "settings-file-unreadable",
+            &[
+                ("name", file.filename.clone().into()),
+                ("reason", redact(&reason).into()),
+            ],
+        )
+    };
+    if file.size as usize > max_bytes {
+        return Err(too_big(file.size as usize));
+    }
+    let fetch = |e: reqwest::Error| unreadable(e.to_string());
+    let mut response = client
+        .get(&file.url)
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(fetch)?;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(fetch)? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > max_bytes {
+            return Err(too_big(bytes.len()));
+        }
+    }
+    String::from_utf8(bytes).map_err(|e| unreadable(e.to_string()))
 }
 
 async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
@@ -302,4 +333,46 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     };
     ctx.send(reply).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// An attachment of `declared` bytes whose URL serves `body` once, from this machine.
+    async fn served(body: Vec<u8>, declared: usize) -> serenity::Attachment {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/cards.txt", listener.local_addr().unwrap());
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = [0; 4096];
+            let _ = socket.read(&mut request).await;
+            let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\n\r\n", body.len());
+            socket.write_all(head.as_bytes()).await.unwrap();
+            // The client may hang up once it has had enough.
+            let _ = socket.write_all(&body).await;
+        });
+        let attachment = serde_json::json!({
+            "id": "1", "filename": "cards.txt", "size": declared, "url": url, "proxy_url": url,
+        });
+        serde_json::from_value(attachment).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_file_larger_than_discord_declared_is_refused_at_the_limit() {
+        let tr = Tr::new(Locale::En, &[]);
+        let client = reqwest::Client::new();
+        let file = served(vec![b'x'; 200_000], 10).await;
+        let err = attachment_text(&client, &file, 1000, &tr).await.unwrap_err();
+        assert!(
+            err.contains("`cards.txt` is too big") && err.contains("at most 1000"),
+            "{err}"
+        );
+        let file = served(b"a card".to_vec(), 6).await;
+        assert_eq!(
+            attachment_text(&client, &file, 1000, &tr).await.unwrap(),
+            "a card"
+        );
+    }
 }

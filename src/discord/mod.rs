@@ -25,6 +25,9 @@ use serenity::{FullEvent, GatewayIntents, HttpBuilder, Interaction, Permissions}
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How long a game's file attached to `/<game> start` may take to download.
+const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(20);
+
 /// How long start-up waits for shards another process still holds (a killed process's database
 /// session ends within moments).
 const CLAIM_WAIT: Duration = Duration::from_secs(15);
@@ -35,6 +38,8 @@ pub struct Data {
     tables: Arc<Tables>,
     /// The players' history, from the store.
     records: Records,
+    /// Downloads attached files through the configured egress, within [`DOWNLOAD_TIMEOUT`].
+    downloads: reqwest::Client,
 }
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -42,18 +47,31 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 /// Who is acting: id, display name, language, and whether they may manage the server.
 fn user_of(user: &serenity::User, member: Option<&serenity::Member>, locale: &str) -> User {
     let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
+        .and_then(|m| m.nick.as_deref())
+        .or(user.global_name.as_deref())
+        .unwrap_or(&user.name);
     let manager = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD) || p.contains(Permissions::ADMINISTRATOR));
     User {
         id: id::UserId(user.id.get()),
-        name,
+        name: without_bidi_controls(name),
         locale: Locale::from_tag(locale),
         manager,
     }
+}
+
+/// A name without bidirectional controls, which would turn the text around it on a board
+/// (U+202E makes "ann wins" read backwards). Names enter the bot only through [`user_of`].
+fn without_bidi_controls(name: &str) -> String {
+    name.chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}'
+            )
+        })
+        .collect()
 }
 
 async fn on_event(
@@ -129,27 +147,33 @@ fn http_client(token: &str, cfg: &Config) -> anyhow::Result<serenity::Http> {
             .proxy(cfg.discord_api_url.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     } else if !(cfg.discord_https_proxy.is_empty() && cfg.discord_extra_ca.is_empty()) {
-        let mut client = reqwest::Client::builder().use_rustls_tls();
-        if !cfg.discord_https_proxy.is_empty() {
-            client = client.proxy(
-                reqwest::Proxy::https(&cfg.discord_https_proxy)
-                    .context("discord_https_proxy is not a proxy URL")?,
-            );
-        }
-        if !cfg.discord_extra_ca.is_empty() {
-            let pem = std::fs::read(&cfg.discord_extra_ca)
-                .with_context(|| format!("reading discord_extra_ca {}", cfg.discord_extra_ca))?;
-            let certificate = reqwest::Certificate::from_pem(&pem).with_context(|| {
-                format!(
-                    "discord_extra_ca {} is not a PEM certificate",
-                    cfg.discord_extra_ca
-                )
-            })?;
-            client = client.add_root_certificate(certificate);
-        }
-        http = http.client(client.build().context("building the HTTP client")?);
+        http = http.client(egress(cfg)?.build().context("building the HTTP client")?);
     }
     Ok(http.build())
+}
+
+/// A reqwest client's builder going out through the configured egress proxy, trusting the extra
+/// root certificate if any: Discord's API and attachments' downloads both go this way.
+fn egress(cfg: &Config) -> anyhow::Result<reqwest::ClientBuilder> {
+    let mut client = reqwest::Client::builder().use_rustls_tls();
+    if !cfg.discord_https_proxy.is_empty() {
+        client = client.proxy(
+            reqwest::Proxy::https(&cfg.discord_https_proxy)
+                .context("discord_https_proxy is not a proxy URL")?,
+        );
+    }
+    if !cfg.discord_extra_ca.is_empty() {
+        let pem = std::fs::read(&cfg.discord_extra_ca)
+            .with_context(|| format!("reading discord_extra_ca {}", cfg.discord_extra_ca))?;
+        let certificate = reqwest::Certificate::from_pem(&pem).with_context(|| {
+            format!(
+                "discord_extra_ca {} is not a PEM certificate",
+                cfg.discord_extra_ca
+            )
+        })?;
+        client = client.add_root_certificate(certificate);
+    }
+    Ok(client)
 }
 
 /// The sessions' settings from the configuration.
@@ -219,7 +243,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         .with_context(|| {
             format!(
                 "opening the database {}",
-                crate::config::redact_url(&cfg.database_url)
+                crate::redact::redact(&cfg.database_url)
             )
         })?;
     // Kept until the process ends: no other process may run these shards meanwhile.
@@ -237,7 +261,18 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     tables.start_timers();
     tracing::info!(restored, "stored games loaded");
     let records = tables.records();
-    let framework = framework(commands, Data { tables, records });
+    let downloads = egress(&cfg)?
+        .timeout(DOWNLOAD_TIMEOUT)
+        .build()
+        .context("building the download client")?;
+    let framework = framework(
+        commands,
+        Data {
+            tables,
+            records,
+            downloads,
+        },
+    );
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
     let mut client =
         serenity::ClientBuilder::new_with_http(http_client(&token, &cfg)?, GatewayIntents::GUILDS)
@@ -273,4 +308,16 @@ async fn shutdown_signal() {
     }
     #[cfg(not(unix))]
     ctrl_c.await.ok();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_their_bidirectional_controls_and_keep_the_rest() {
+        let hostile = "\u{202E}niw\u{202A}\u{202B}\u{202C}\u{202D} ann\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{061C}";
+        assert_eq!(without_bidi_controls(hostile), "niw ann");
+        assert_eq!(without_bidi_controls("さいころ عربي 🎲"), "さいころ عربي 🎲");
+    }
 }

@@ -47,7 +47,8 @@ where
 
 /// Discord's failure, as the session hears of it.
 fn refused(error: serenity::Error) -> OutboxError {
-    OutboxError::Refused(error.to_string())
+    // Serenity's errors may quote the request's URL, with a webhook's token in it.
+    OutboxError::Refused(crate::redact::redact(&error.to_string()))
 }
 
 /// Sends the session's channel messages over Discord's HTTP API.
@@ -88,5 +89,17 @@ impl Outbox for HttpOutbox {
         with_retries("sending a message", || channel.send_message(&self.0, message()))
             .await
             .map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_hides_the_webhook_token_its_url_carries() {
+        let url = "http://127.0.0.1:1/api/v10/webhooks/1/WEBHOOK-TOKEN-1/messages/2";
+        let why = refused(serenity::Error::Url(url.into())).to_string();
+        assert_eq!(why, "http://127.0.0.1:1/api/v10/webhooks/1/***/messages/2");
     }
 }
