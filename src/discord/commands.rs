@@ -303,3 +303,19 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     ctx.send(reply).await?;
     Ok(())
 }
+
+/// Every command's check before it runs: over the rate limits, the user is told privately when
+/// to try again and the command does nothing (`false`; `on_error` then stays quiet).
+pub async fn within_limits(ctx: poise::Context<'_, Data, Error>) -> Result<bool, Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(true);
+    };
+    let user = command_user(&app);
+    let channel = ChannelId(app.interaction.channel_id.get());
+    let Some(refusal) = ctx.data().tables.over_rate(&user, channel) else {
+        return Ok(true);
+    };
+    ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
+        .await?;
+    Ok(false)
+}

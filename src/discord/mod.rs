@@ -83,6 +83,12 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
     if let Some(refusal) = data.tables.other_shard(guild, &user) {
         return answer.answer(refusal).await;
     }
+    if let Some(refusal) = data
+        .tables
+        .over_rate(&user, id::ChannelId(click.channel_id.get()))
+    {
+        return answer.answer(Reply::Private(refusal)).await;
+    }
     let picked = match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
         _ => None,
@@ -103,6 +109,10 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
 /// An unexpected failure in a command: a log line with the detail, and a short private message
 /// in the user's language, never Discord's "This interaction failed".
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    // Over the limits: `commands::within_limits` answered already.
+    if let poise::FrameworkError::CommandCheckFailed { error: None, .. } = error {
+        return;
+    }
     let Some(ctx) = error.ctx() else {
         tracing::error!(%error, "framework error outside a command");
         return;
@@ -165,6 +175,7 @@ fn session_settings(cfg: &Config) -> Settings {
         dice_seed: cfg.dice_seed,
         snapshot_every: SNAPSHOT_EVERY,
         markup: &DiscordMarkup,
+        limits: cfg.limits.clone(),
     }
 }
 
@@ -198,6 +209,7 @@ fn framework(commands: Vec<poise::Command<Data, Error>>, data: Data) -> poise::F
             commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
+            command_check: Some(|ctx| Box::pin(commands::within_limits(ctx))),
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             ..Default::default()
         })
