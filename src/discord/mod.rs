@@ -109,7 +109,7 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
 /// An unexpected failure in a command: a log line with the detail, and a short private message
 /// in the user's language, never Discord's "This interaction failed".
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    // Over the limits: `commands::within_limits` answered already.
+    // Over the rate limits: the commands' check answered already.
     if let poise::FrameworkError::CommandCheckFailed { error: None, .. } = error {
         return;
     }
@@ -209,7 +209,6 @@ fn framework(commands: Vec<poise::Command<Data, Error>>, data: Data) -> poise::F
             commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
-            command_check: Some(|ctx| Box::pin(commands::within_limits(ctx))),
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             ..Default::default()
         })

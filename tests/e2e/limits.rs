@@ -98,8 +98,15 @@ async fn a_user_over_the_rate_is_told_when_to_try_again_and_nothing_changes() {
     let (kind, _) = click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
     assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     emu.set_locale(ann, "ja");
-    let (_, text) = click(&emu, ann, lobby.message_id(), &add).await;
+    let full = emu.message(lobby.message_id()).unwrap();
+    let start = button(&full, "start").unwrap();
+    let (_, text) = click(&emu, ann, lobby.message_id(), &start).await;
     assert!(text.contains("操作が少し速すぎる"), "{text}");
+    assert_eq!(
+        emu.message(lobby.message_id()).unwrap(),
+        full,
+        "the game did not start"
+    );
     emu.assert_clean().await;
 }
 
@@ -204,9 +211,10 @@ async fn bots_play_alone_in_one_game_per_server_at_most() {
     let refused = slash(&emu, ben, second, "cantstop resign").await;
     assert!(refused.contains("1 games that only bots play"), "{refused}");
     assert!(refused.contains("/cantstop abandon"), "{refused}");
-    // Ben is still in: his own resignation is no move of the game, and he may still abandon it.
-    let board = live(&emu, second).expect("the game goes on");
-    assert!(board.custom_ids().iter().any(|id| id.ends_with(":resign")));
+    // Ben is still in the game, which goes on: asked again, he gets the same answer.
+    assert!(live(&emu, second).is_some(), "the game goes on");
+    let again = slash(&emu, ben, second, "cantstop resign").await;
+    assert_eq!(again, refused);
 
     // Once the bots' first game is ended, Ben may leave his to them.
     assert!(
