@@ -89,8 +89,10 @@ async fn a_user_over_the_rate_is_told_when_to_try_again_and_nothing_changes() {
         text.contains("a little fast") && text.contains("try again <t:"),
         "{text}"
     );
-    let answer = slash(&emu, ann, channel, "cantstop board").await;
-    assert!(answer.contains("a little fast"), "{answer}");
+    for command in ["cantstop board", "saikoro stats"] {
+        let answer = slash(&emu, ann, channel, command).await;
+        assert!(answer.contains("a little fast"), "{command}: {answer}");
+    }
     assert_eq!(emu.message(lobby.message_id()).unwrap(), seated);
     assert_eq!(emu.channel(channel).len(), posted, "no board re-posted");
 
