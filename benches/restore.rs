@@ -235,6 +235,7 @@ fn main() {
             dice_seed: None,
             snapshot_every: SNAPSHOT_EVERY,
             markup: &saikoro::discord::DiscordMarkup,
+            limits: saikoro::session::Limits::default(),
         };
         // Imported games (like games of a saikoro from before due times) are all due once: the
         // first start looks at each, a page at a time, and stores when it is next due.

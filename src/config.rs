@@ -45,6 +45,9 @@ pub struct Config {
     pub shards: String,
     /// How many shards the bot has in all, across every process.
     pub shard_total: u32,
+    /// Limits against abuse (`[limits]`), checked as they are read.
+    #[serde(deserialize_with = "crate::session::checked_limits")]
+    pub limits: crate::session::Limits,
 }
 
 impl Default for Config {
@@ -65,6 +68,7 @@ impl Default for Config {
             dice_seed: None,
             shards: String::new(),
             shard_total: 1,
+            limits: Default::default(),
         }
     }
 }
@@ -88,6 +92,7 @@ impl std::fmt::Debug for Config {
             .field("dice_seed", &self.dice_seed)
             .field("shards", &self.shards)
             .field("shard_total", &self.shard_total)
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -262,7 +267,7 @@ mod tests {
         let keys = serde_json::to_value(Config::default()).unwrap();
         for key in keys.as_object().unwrap().keys() {
             assert!(
-                example.contains(&format!("{key} =")),
+                example.contains(&format!("{key} =")) || example.contains(&format!("[{key}]")),
                 "config.example.toml lacks `{key}`"
             );
         }

@@ -1339,3 +1339,63 @@ async fn a_snapshot_for_another_shards_game_is_refused_with_its_action(db: TestD
     );
     assert_eq!(load(&lower, zero.id).await.log, vec![roll]);
 }
+
+// Issue 33: a finished game's rematch stays used whatever happens to its lobby (migration 0060),
+// and what the quotas count.
+on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Postgres]
+    a_rematch_stays_taken_when_its_lobby_closes_unstarted,
+    hosted_games_and_open_lobbies_are_counted,
+);
+
+async fn a_rematch_stays_taken_when_its_lobby_closes_unstarted(db: TestDb) {
+    let store = &db.store;
+    let of = insert(store, &game("cantstop", 1)).await;
+    let lobby = store
+        .insert_rematch(&game("cantstop", 1), of.id)
+        .await
+        .expect("insert")
+        .expect("the first rematch");
+    let cancelled = GameRow {
+        status: Status::Abandoned,
+        updated_at: 8,
+        ..load(store, lobby).await.row
+    };
+    store.update_game(&cancelled, None).await.expect("cancel");
+    assert!(store.has_rematch(of.id).await.expect("read"));
+    let again = store.insert_rematch(&game("cantstop", 1), of.id).await;
+    assert_eq!(again.expect("insert"), None);
+    // The refused lobby was rolled back.
+    assert_eq!(active_ids(&store.load_active().await.expect("load")), vec![of.id]);
+}
+
+async fn hosted_games_and_open_lobbies_are_counted(db: TestDb) {
+    let store = &db.store;
+    let (ann, ben) = (UserId(42), UserId(7));
+    let elsewhere = GuildId(GUILD.get() + (1 << 22));
+    insert(store, &game("cantstop", 1)).await;
+    let playing = GameRow {
+        status: Status::Playing,
+        ..game("ishigaki", 2)
+    };
+    insert(store, &playing).await;
+    let ended = insert(store, &game("saizumi", 3)).await;
+    let ended = GameRow {
+        status: Status::Abandoned,
+        ..ended
+    };
+    store.update_game(&ended, None).await.expect("abandon");
+    let bens = GameRow {
+        host_id: ben,
+        guild_id: Some(elsewhere),
+        ..game("stones", 4)
+    };
+    insert(store, &bens).await;
+
+    // Ann hosts a lobby and a game in play; the abandoned game counts no more.
+    assert_eq!(store.count_hosted(ann).await.expect("count"), 2);
+    assert_eq!(store.count_hosted(ben).await.expect("count"), 1);
+    assert_eq!(store.count_hosted(UserId(3)).await.expect("count"), 0);
+    // Lobbies only, per server.
+    assert_eq!(store.count_lobbies(GUILD).await.expect("count"), 1);
+    assert_eq!(store.count_lobbies(elsewhere).await.expect("count"), 1);
+}

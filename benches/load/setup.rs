@@ -88,7 +88,9 @@ pub fn write_config(emu: &Emulator, dir: &Path) -> Result<PathBuf, String> {
     let config = dir.join("config.toml");
     let text = format!(
         "guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
-         lobby_expiry_secs = 86400\nbot_delay_ms = 0\ndice_seed = 7\n",
+         lobby_expiry_secs = 86400\nbot_delay_ms = 0\ndice_seed = 7\n\
+         [limits]\nuser_burst = 0\nuser_per_minute = 0\nchannel_burst = 0\nchannel_per_minute = 0\n\
+         games_per_user = 0\nlobbies_per_server = 0\nbot_games_per_server = 0\npings_per_hour = 0\n",
         guild = emu.guild_id(),
         db = dir.join("games.db").display(),
         api = emu.api_url(),

@@ -77,6 +77,7 @@ fn saikoro_command() -> Command<Data, Error> {
         guild_only: true,
         // No default permission: anyone may see the history; `settings` checks Manage Server.
         slash_action: Some(|_| Box::pin(async { Ok(()) })),
+        checks: vec![|ctx| Box::pin(within_limits(ctx))],
         subcommands: std::iter::once(super::settings::subcommand())
             .chain(super::history::subcommands())
             .collect(),
@@ -101,6 +102,7 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         guild_only: true,
         // poise registers only commands with an action; Discord never invokes a parent itself.
         slash_action: Some(|_| Box::pin(async { Ok(()) })),
+        checks: vec![|ctx| Box::pin(within_limits(ctx))],
         ..Default::default()
     }
 }
@@ -333,6 +335,24 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     };
     ctx.send(reply).await?;
     Ok(())
+}
+
+/// Every command's check before it runs, on the top commands (poise runs a check once per
+/// command of the invoked path, and every path starts at one of them): over the rate limits,
+/// the user is told privately when to try again and the command does nothing (`false`;
+/// `on_error` then stays quiet).
+async fn within_limits(ctx: poise::Context<'_, Data, Error>) -> Result<bool, Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(true);
+    };
+    let user = command_user(&app);
+    let channel = ChannelId(app.interaction.channel_id.get());
+    let Some(refusal) = ctx.data().tables.over_rate(&user, channel) else {
+        return Ok(true);
+    };
+    ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
+        .await?;
+    Ok(false)
 }
 
 #[cfg(test)]

@@ -101,6 +101,12 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
     if let Some(refusal) = data.tables.other_shard(guild, &user) {
         return answer.answer(refusal).await;
     }
+    if let Some(refusal) = data
+        .tables
+        .over_rate(&user, id::ChannelId(click.channel_id.get()))
+    {
+        return answer.answer(Reply::Private(refusal)).await;
+    }
     let picked = match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
         _ => None,
@@ -121,6 +127,10 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
 /// An unexpected failure in a command: a log line with the detail, and a short private message
 /// in the user's language, never Discord's "This interaction failed".
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    // Over the rate limits: the commands' check answered already.
+    if let poise::FrameworkError::CommandCheckFailed { error: None, .. } = error {
+        return;
+    }
     let Some(ctx) = error.ctx() else {
         tracing::error!(%error, "framework error outside a command");
         return;
@@ -189,6 +199,7 @@ fn session_settings(cfg: &Config) -> Settings {
         dice_seed: cfg.dice_seed,
         snapshot_every: SNAPSHOT_EVERY,
         markup: &DiscordMarkup,
+        limits: cfg.limits.clone(),
     }
 }
 

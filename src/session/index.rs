@@ -109,6 +109,11 @@ impl Index {
         self.sessions.iter().filter(|e| e.value().initialized()).count()
     }
 
+    /// Whether `id` is an unfinished game of this process, loaded or not.
+    pub(super) fn has(&self, id: GameId) -> bool {
+        self.sessions.contains_key(&id)
+    }
+
     pub(super) fn is_loaded(&self, id: GameId) -> bool {
         self.sessions.get(&id).is_some_and(|slot| slot.initialized())
     }

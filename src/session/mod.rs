@@ -15,6 +15,7 @@ mod decide;
 mod history;
 pub mod ids;
 mod index;
+mod limits;
 mod live;
 mod lobby;
 mod markup;
@@ -32,6 +33,7 @@ mod timers;
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
 pub use deadlines::{OnTimeout, Timers};
+pub use limits::{Limits, checked as checked_limits};
 pub use markup::Markup;
 pub use records::Records;
 pub use rematch::Lobbies;
@@ -191,6 +193,8 @@ pub struct Settings {
     pub snapshot_every: usize,
     /// How the front end writes mentions, times and names.
     pub markup: &'static dyn Markup,
+    /// Limits against abuse: rates, quotas, pings.
+    pub limits: Limits,
 }
 
 impl Settings {

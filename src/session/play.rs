@@ -3,6 +3,7 @@
 //! ([`super::timers::Timekeeper`]) act on games through it.
 
 use super::index::{Index, Locked};
+use super::limits::Guard;
 use super::live::{Session, due_at};
 use super::settings::GuildSettings;
 use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
@@ -59,6 +60,8 @@ pub(super) struct Play {
     pub(super) guilds: Arc<GuildSettings>,
     /// Every unfinished game of this process.
     pub(super) index: Index,
+    /// The limits against abuse, and how much of them each user and channel has used.
+    pub(super) guard: Guard,
     /// Wakes the timer task when a write makes a game due before it planned to wake.
     pub(super) wake: Notify,
     /// Unix seconds the timer task sleeps until.
@@ -100,6 +103,7 @@ impl Play {
         let guilds = Arc::new(GuildSettings::new(store.clone(), settings.timers));
         Play {
             index: Index::new(store.clone(), guilds.clone(), settings.markup),
+            guard: Guard::new(settings.limits.clone(), clock.clone()),
             store,
             outbox,
             settings,

@@ -2,8 +2,8 @@
 //! options, seats rotated (the old seat 2 is the new seat 1, …). Bots take their seats at once;
 //! each person still presses Join, and the lobby names whom it expects. Which finished game has
 //! had its rematch is stored with the lobby, so a second click, even after a restart, opens
-//! nothing; a lobby that closes before its game starts (expired, cancelled) frees it again, in
-//! the store (migration 0030). The button carries the finished game only: `rm:<game id>`.
+//! nothing, even once that lobby closed (expired, cancelled): each rematch pings the former
+//! players, so it happens once. The button carries the finished game only: `rm:<game id>`.
 
 use super::{Rematch, SeatInfo, Table, User};
 use crate::engine::Tr;

@@ -4,6 +4,7 @@
 use super::decide::{self, Click};
 use super::ids::TableRoute;
 use super::index::Locked;
+use super::limits;
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
 use super::play::Play;
@@ -150,6 +151,9 @@ impl Tables {
         mut table: Table,
     ) -> String {
         let tr = Tr::new(host.locale, &[]);
+        if let Err(refusal) = self.room_for_lobby(guild, host, &table).await {
+            return refusal;
+        }
         let created = self.play.clock.now();
         table.lobby_expires_at = created + self.play.settings.lobby_expiry.as_secs() as i64;
         let row = GameRow {
@@ -206,6 +210,34 @@ impl Tables {
         self.play.persist(&mut s).await;
         let link = s.link();
         tr.f("lobby-opened", &[("link", link.unwrap_or_default().into())])
+    }
+
+    /// Whether `host` may open a lobby with `table` on `guild` (the quotas, and for a rematch the
+    /// pings its invitation sends); if not, the refusal to show.
+    async fn room_for_lobby(&self, guild: Option<GuildId>, host: &User, table: &Table) -> Result<(), String> {
+        let tr = Tr::new(host.locale, &[]);
+        let guard = &self.play.guard;
+        guard
+            .room_for_lobby(&self.play.store, guild, host.id, &tr)
+            .await?;
+        if let Some(rematch) = &table.rematch {
+            let invited = rematch
+                .seats
+                .iter()
+                .filter_map(|s| s.user)
+                .filter(|u| *u != host.id);
+            guard
+                .pings(host.id, invited.count())
+                .map_err(|over| over.text(&tr, self.play.settings.markup))?;
+        }
+        Ok(())
+    }
+
+    /// A command or click from `user` in `channel`, before it is served: the refusal if it is
+    /// over the rate limits (then nothing is done).
+    pub fn over_rate(&self, user: &User, channel: ChannelId) -> Option<String> {
+        let over = self.play.guard.command(user.id, channel).err()?;
+        Some(over.text(&Tr::new(user.locale, &[]), self.play.settings.markup))
     }
 
     /// A refusal for an interaction from a place whose games another process runs. Discord
@@ -342,8 +374,10 @@ impl Tables {
         let (post, frozen) = if s.row.status == Status::Lobby {
             (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
         } else {
+            // The awaited are pinged once in a while, not at every re-post.
+            let ping = self.play.guard.board_pings(s.row.id, user.id, &s.humans_to_act());
             (
-                render::board(&s, &s.humans_to_act(), true, ""),
+                render::board(&s, &ping, true, ""),
                 render::board(&s, &[], false, ""),
             )
         };
@@ -377,8 +411,25 @@ impl Tables {
         let Some(seat) = s.seat_of(user.id) else {
             return tr.t("rule-not-playing");
         };
+        let bots_alone = match self.play.whole_log(&s).await {
+            Ok(log) => limits::leaves_bots_alone(&s, seat, &log),
+            Err(e) => return store_failed(&tr, &e),
+        };
+        if bots_alone {
+            let index = &self.play.index;
+            let room = self
+                .play
+                .guard
+                .room_for_bots(s.row.guild_id, |id| index.has(id), &tr, kind.id());
+            if let Err(refusal) = room {
+                return refusal;
+            }
+        }
         if let Err(refusal) = self.play.act_on_board(&mut s, seat, engine::RESIGN).await {
             return refusal.text(&s, user.locale);
+        }
+        if bots_alone && s.row.status == Status::Playing {
+            self.play.guard.bots_alone(s.row.id, s.row.guild_id);
         }
         self.play.wake_bots(&mut s);
         tr.t("resigned")

@@ -695,17 +695,30 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
 }
 
 #[tokio::test]
-async fn a_rematch_lobby_that_closes_before_it_starts_frees_the_rematch() {
-    let dir = std::env::temp_dir().join(format!("saikoro-rematch-{}", rand::random::<u64>()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("games.db").display());
+async fn a_rematch_is_opened_once_even_if_its_lobby_closes_before_it_starts() {
+    let (dir, url) = temp_db("rematch");
     let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
     let (ann, ben) = (user(1, "ann"), user(2, "ben"));
+    let posted = || out.messages.lock().unwrap().len();
+
+    // Its host cancels the lobby: asking again opens nothing and pings nobody.
     let game = started(&hub, &out).await;
     hub.resign(cantstop(), CHANNEL, &ann).await;
     let id = format!("rm:{game}");
+    assert!(rematch(&hub, &id, &ben).await.starts_with("Lobby opened"));
+    assert_eq!(
+        hub.abandon(cantstop(), CHANNEL, &ben).await,
+        "The game is abandoned."
+    );
+    let before = posted();
+    let again = rematch(&hub, &id, &ben).await;
+    assert!(again.contains("already opened"), "{again}");
+    assert_eq!((hub.play.index.active(), posted()), (0, before));
 
-    // Nobody joined in time: the lobby expires and the rematch can be asked for again.
+    // Nobody joined in time: the lobby expires, and the rematch stays used, after a restart too.
+    let game = started(&hub, &out).await;
+    hub.resign(cantstop(), CHANNEL, &ann).await;
+    let id = format!("rm:{game}");
     assert!(rematch(&hub, &id, &ben).await.starts_with("Lobby opened"));
     let mut expiring = hub
         .play
@@ -717,34 +730,13 @@ async fn a_rematch_lobby_that_closes_before_it_starts_frees_the_rematch() {
     hub.play.expire_lobby(&mut expiring).await;
     drop(expiring);
     assert_eq!(hub.play.index.active(), 0);
-    let again = rematch(&hub, &id, &ann).await;
-    assert!(again.starts_with("Lobby opened"), "{again}");
-
-    // Its host abandons it before it starts; a restarted bot still lets the rematch be opened.
-    assert_eq!(
-        hub.abandon(cantstop(), CHANNEL, &ann).await,
-        "The game is abandoned."
-    );
     drop(hub);
-    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
     hub.restore().await.unwrap();
-    let third = rematch(&hub, &id, &ben).await;
-    assert!(third.starts_with("Lobby opened"), "{third}");
-
-    // Once its game has started, the rematch is used even if that game is abandoned.
-    let (_, invitation) = out.last(CHANNEL);
-    let Reply::Update(joined) = click(&hub, &out, &button(&invitation, "join"), &ann).await else {
-        panic!()
-    };
-    assert!(matches!(
-        click(&hub, &out, &button(&joined, "start"), &ben).await,
-        Reply::Update(_)
-    ));
-    assert_eq!(
-        hub.abandon(cantstop(), CHANNEL, &ben).await,
-        "The game is abandoned."
-    );
-    assert!(rematch(&hub, &id, &ann).await.contains("already opened"));
+    let before = posted();
+    let again = rematch(&hub, &id, &ann).await;
+    assert!(again.contains("already opened"), "{again}");
+    assert_eq!((hub.play.index.active(), posted()), (0, before));
     std::fs::remove_dir_all(dir).ok();
 }
 
@@ -807,6 +799,7 @@ fn test_settings(timers: Timers) -> Settings {
         dice_seed: Some(7),
         snapshot_every: SNAPSHOT_EVERY,
         markup: &crate::discord::DiscordMarkup,
+        limits: super::Limits::default(),
     }
 }
 

@@ -14,6 +14,7 @@ mod sql;
 #[macro_use]
 mod games;
 mod history;
+mod quotas;
 mod rematches;
 mod rows;
 mod settings;

@@ -1,5 +1,6 @@
-//! The `rematches` table: a finished game's one rematch lobby. A trigger (migration 0030) drops
-//! the row when that lobby closes before it starts, so the rematch can be asked for again.
+//! The `rematches` table: a finished game's one rematch lobby, kept whatever happens to that
+//! lobby, so a rematch cannot be opened, cancelled and opened again to ping its players anew
+//! (migration 0060 dropped the trigger of 0030 that freed it).
 
 use super::sql::Tx;
 use super::{GameRow, Store, StoreError};

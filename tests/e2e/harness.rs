@@ -37,7 +37,15 @@ pub struct BotOptions {
     pub production_http: bool,
     /// `--shards` and `--shard-total`; `None`: every shard of the configured total (1).
     pub shards: Option<(String, u32)>,
+    /// The `[limits]` table's keys, one per line.
+    pub limits: &'static str,
 }
+
+/// Every limit off: the areas' tests press as fast as the bot answers and open what they need
+/// (`limits.rs` tests the limits with its own).
+pub const NO_LIMITS: &str = "user_burst = 0\nuser_per_minute = 0\nchannel_burst = 0\n\
+    channel_per_minute = 0\ngames_per_user = 0\nlobbies_per_server = 0\nbot_games_per_server = 0\n\
+    pings_per_hour = 0\nboard_ping_secs = 0\n";
 
 impl Default for BotOptions {
     fn default() -> Self {
@@ -51,6 +59,7 @@ impl Default for BotOptions {
             database_url: None,
             production_http: false,
             shards: None,
+            limits: NO_LIMITS,
         }
     }
 }
@@ -85,7 +94,7 @@ impl Bot {
                 "guild_ids = [{guild}]\ndatabase_url = \"{db}\"\n{discord}\
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
                  turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
-                 turn_timeout_action = \"{on_timeout}\"\n",
+                 turn_timeout_action = \"{on_timeout}\"\n[limits]\n{limits}",
                 guild = emu
                     .guild_ids()
                     .iter()
@@ -102,6 +111,7 @@ impl Bot {
                 reminder = opts.turn_reminder_secs,
                 timeout = opts.turn_timeout_secs,
                 on_timeout = opts.turn_timeout_action,
+                limits = opts.limits,
             ),
         )
         .unwrap();

@@ -14,6 +14,7 @@ mod faults;
 mod games;
 mod history;
 mod ishigaki;
+mod limits;
 mod locale;
 mod postgres;
 mod settings;

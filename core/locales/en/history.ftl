@@ -43,6 +43,6 @@ replay-footer = Game { $id } · move { $step } of { $moves } { $last }
 rematch-button = Rematch
 rematch-missing = Game { $id } can't be played again here: it is not a finished game of this server.
 rematch-not-player = Only the players of game { $id } can ask for its rematch.
-rematch-taken = The rematch of game { $id } was already opened.
+rematch-taken = The rematch of game { $id } was already opened; a game has one rematch, even if its lobby closed.
 rematch-invite = Rematch of game { $id }! { $players }: press Join to play again.
 lobby-expected = Expected

@@ -43,6 +43,6 @@ replay-footer = 対局 { $id } · { $moves } 手中 { $step } 手目 { $last }
 rematch-button = 再戦
 rematch-missing = 対局 { $id } はここでは再戦できません。このサーバーの終わった対局ではありません。
 rematch-not-player = 対局 { $id } の再戦を頼めるのは、その対局のプレイヤーだけです。
-rematch-taken = 対局 { $id } の再戦はもう開かれています。
+rematch-taken = 対局 { $id } の再戦はもう開かれています。ロビーが閉じても、再戦は一度だけです。
 rematch-invite = 対局 { $id } の再戦です！ { $players } 「参加」を押すともう一度遊べます。
 lobby-expected = 参加待ち
