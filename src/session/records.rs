@@ -1,7 +1,9 @@
 //! The players' history: leaderboards, stats, recent games, replays, reviews, rematches and
 //! forget-me. All of it is read from (or, for forget-me, written to) the store; no live session
-//! is touched, except that a rematch opens its lobby through the live games' [`Lobbies`].
+//! is touched, except that a rematch opens its lobby through the live games' [`Lobbies`] and
+//! forget-me takes the user out of the live games through [`LiveSeats`].
 
+use super::forget::{self, LiveSeats};
 use super::ids::RecordRoute;
 use super::rematch::{self, Lobbies};
 use super::{Markup, Post, Reply, User, coach, replay, stats};
@@ -14,14 +16,21 @@ use std::sync::Arc;
 pub struct Records {
     store: Arc<Store>,
     lobbies: Arc<dyn Lobbies>,
+    live: Arc<dyn LiveSeats>,
     markup: &'static dyn Markup,
 }
 
 impl Records {
-    pub fn new(store: Arc<Store>, lobbies: Arc<dyn Lobbies>, markup: &'static dyn Markup) -> Records {
+    pub fn new(
+        store: Arc<Store>,
+        lobbies: Arc<dyn Lobbies>,
+        live: Arc<dyn LiveSeats>,
+        markup: &'static dyn Markup,
+    ) -> Records {
         Records {
             store,
             lobbies,
+            live,
             markup,
         }
     }
@@ -37,6 +46,9 @@ impl Records {
             RecordRoute::Rematch { of } => {
                 let answer = rematch::rematch(&self.store, self.lobbies.as_ref(), of, guild, user).await;
                 return Reply::Private(answer);
+            }
+            RecordRoute::ForgetMe { user: asker } => {
+                return forget::confirm(&self.store, self.live.as_ref(), asker, user).await;
             }
         };
         match shown {
@@ -77,9 +89,9 @@ impl Records {
         stats::recent(&self.store, self.markup, guild, target, user).await
     }
 
-    /// `/saikoro forget-me`: the user's name leaves every server's stats.
-    pub async fn forget_me(&self, user: &User) -> String {
-        stats::forget_me(&self.store, user).await
+    /// `/saikoro forget-me`: what it does, and the button that confirms it.
+    pub fn forget_me(&self, user: &User) -> Post {
+        forget::ask(user)
     }
 
     /// `/<game> replay id`: finished game `id` after `step` moves (all when `None`).

@@ -1,4 +1,4 @@
-//! `/saikoro leaderboard`, `stats`, `history` and `forget-me`: the players' history as views,
+//! `/saikoro leaderboard`, `stats` and `history`: the players' history as views,
 //! read from the store for one server at a time. Leaderboard pages turn with buttons whose ids
 //! carry the game and page only; the server always comes from where the click happened.
 
@@ -287,16 +287,6 @@ pub async fn recent(
         ping: vec![],
         picture: None,
     })
-}
-
-/// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
-pub async fn forget_me(store: &Store, user: &User) -> String {
-    let tr = Tr::new(user.locale, &[]);
-    let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
-    match store.forget_player(&user_key(user.id), forget).await {
-        Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
-        Err(e) => super::store_failed(&tr, &e),
-    }
 }
 
 /// The player's rating in a game now, and how it moved over their last rated games.

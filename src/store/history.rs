@@ -67,10 +67,6 @@ const SELECT_VERSUS_WINS: &str = "SELECT kind, won FROM results \
      WHERE guild_id = $1 AND player = $2 AND turns IS NULL ORDER BY finished_at, game_id, place, seat";
 const SELECT_TREND: &str = "SELECT mu, sigma FROM results WHERE guild_id = $1 AND player = $2 \
      AND kind = $3 AND mu IS NOT NULL ORDER BY finished_at DESC, game_id DESC LIMIT $4";
-const ANONYMIZE_RESULTS: &str = "UPDATE results SET player = $1 WHERE player = $2";
-const DELETE_SUMMARIES: &str = "DELETE FROM player_stats WHERE player = $1";
-const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE player = $1";
-const DELETE_RIVALS: &str = "DELETE FROM rivals WHERE player = $1 OR opponent = $1";
 
 #[derive(sqlx::FromRow)]
 struct RatingRow {
@@ -119,7 +115,8 @@ impl Store {
             before.insert(player.to_owned(), tx.rating(guild, kind, player).await?);
         }
         let after = finish.ratings_after(&before);
-        for rating in &after {
+        // A seat forgotten while its game was live counts for no one.
+        for rating in after.iter().filter(|r| r.player != ANONYMOUS) {
             tx.count_rating(guild, kind, rating, finish.rated).await?;
         }
         let rated = finish.seat_ratings(&after);
@@ -335,31 +332,6 @@ impl Store {
             Ok(seats)
         })
     }
-
-    /// Removes a user from every server's stats: their results stay (other players' figures
-    /// need them) but no longer name them, and their ratings go. Ended games (finished or
-    /// abandoned) whose seats mention `player` get the seats `forget` returns for them, so
-    /// replays and exports stop naming them too; `forget` answers `None` for seats it leaves
-    /// alone. All in one transaction. Returns the results changed.
-    pub async fn forget_player(
-        &self,
-        player: &str,
-        forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
-    ) -> Result<u64, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = Tx::begin_write(&self.backend).await?;
-        let changed = tx.forget_figures(player).await?;
-        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
-        for (id, seats) in tx.ended_games_mentioning(player).await? {
-            let seats: serde_json::Value = serde_json::from_str(&seats)
-                .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
-            if let Some(forgotten) = forget(&seats) {
-                tx.set_seats(id, &forgotten).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(changed)
-    }
 }
 
 /// A seat's `results` row.
@@ -372,7 +344,7 @@ struct SeatRow<'a> {
     at: i64,
 }
 
-/// The steps of a finish and of forgetting a player, each a statement or two on one table.
+/// The steps of a finish, each a statement or two on one table.
 impl Tx {
     /// A player's rating for `kind` in a server; a newcomer's is the default.
     async fn rating(&mut self, guild: i64, kind: &str, player: &str) -> Result<Rating, StoreError> {
@@ -521,23 +493,6 @@ impl Tx {
                 .await?;
         });
         Ok(())
-    }
-
-    /// Takes a player's name off their results and drops their ratings, summaries and rivals'
-    /// rows; returns the results changed.
-    async fn forget_figures(&mut self, player: &str) -> Result<u64, StoreError> {
-        with_tx!(self, |conn| {
-            let changed = sqlx::query(ANONYMIZE_RESULTS)
-                .bind(ANONYMOUS)
-                .bind(player)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected();
-            for delete in [DELETE_SUMMARIES, DELETE_RATINGS, DELETE_RIVALS] {
-                sqlx::query(delete).bind(player).execute(&mut *conn).await?;
-            }
-            Ok(changed)
-        })
     }
 }
 
