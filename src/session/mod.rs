@@ -35,7 +35,7 @@ pub use coach::{hint_note, review_text};
 pub use deadlines::{OnTimeout, Timers};
 pub use forget::LiveSeats;
 pub use markup::Markup;
-pub use records::Records;
+pub use records::{Records, Sight};
 pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;

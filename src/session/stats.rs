@@ -3,6 +3,7 @@
 //! carry the game and page only; the server always comes from where the click happened.
 
 use super::history::user_key;
+use super::records::Sight;
 use super::{Markup, Post, User, text};
 use crate::engine::{Button, Field, Row, Style, Tr, View};
 use crate::games::GameKind;
@@ -228,18 +229,20 @@ pub async fn stats(
     })
 }
 
-/// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
+/// `/saikoro history`: the server's (or a player's) recently finished games with their ids,
+/// those played in channels the user may see.
 pub async fn recent(
     store: &Store,
     m: &dyn Markup,
     guild: Option<GuildId>,
     target: Option<UserId>,
     user: &User,
+    sight: &dyn Sight,
 ) -> Result<Post, String> {
     let tr = Tr::new(user.locale, &[]);
     let player = target.map(user_key);
     let seats = store
-        .recent_games(guild, player.as_deref(), RECENT_GAMES)
+        .recent_games_seen(guild, player.as_deref(), RECENT_GAMES, |c| sight.sees(c))
         .await
         .map_err(|e| super::store_failed(&tr, &e))?;
     if seats.is_empty() {

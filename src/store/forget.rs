@@ -2,19 +2,20 @@
 //! by triggers, migration 0070), so the work is found by key and its cost follows the user's
 //! games, not everyone's. What to change is read outside the write lock; the writes then go in
 //! small transactions, each taking its turn like any other write, so a forget never holds up
-//! the games being played. Every step can be repeated: a forget cut short is finished by the next.
+//! the games being played for longer than a few statements. Every step can be repeated: a
+//! forget cut short is finished by the next.
 
 use super::rows::Status;
 use super::sql::{Tx, guild_key, snowflake_from_db};
 use super::{Store, StoreError};
 use crate::history::ANONYMOUS;
-use crate::id::{ChannelId, GameId, GuildId};
+use crate::id::{GameId, GuildId};
 use std::collections::BTreeSet;
 
 /// Games written per transaction.
 const CHUNK: usize = 64;
 
-const SELECT_GAMES_OF: &str = "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.status, g.seats \
+const SELECT_GAMES_OF: &str = "SELECT g.id, g.guild_id, g.kind, g.status, g.seats \
      FROM user_games u JOIN games g ON g.id = u.game_id WHERE u.player = $1 ORDER BY g.id";
 const ANONYMIZE_RESULTS: &str = "UPDATE results SET player = $1 WHERE game_id = $2 AND player = $3";
 /// The host of a game is kept for none: a live game's host powers (abandon, board) fall to the
@@ -26,14 +27,13 @@ const DELETE_RATING: &str = "DELETE FROM ratings WHERE guild_id = $1 AND kind = 
 const SELECT_OPPONENTS: &str = "SELECT opponent FROM rivals WHERE guild_id = $1 AND player = $2";
 const DELETE_RIVALS: &str = "DELETE FROM rivals WHERE guild_id = $1 AND player = $2";
 const DELETE_RIVAL: &str = "DELETE FROM rivals WHERE guild_id = $1 AND player = $2 AND opponent = $3";
-const DELETE_USER_GAMES: &str = "DELETE FROM user_games WHERE player = $1";
+const DELETE_USER_GAME: &str = "DELETE FROM user_games WHERE player = $1 AND game_id = $2";
 
 /// A game that names a user, as forget-me needs it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UserGame {
     pub id: GameId,
     pub guild: Option<GuildId>,
-    pub channel: ChannelId,
     pub kind: String,
     pub status: Status,
     /// The table's seats as stored (JSON text).
@@ -46,7 +46,7 @@ impl UserGame {
     }
 }
 
-type UserGameRow = (i64, Option<i64>, i64, String, String, String);
+type UserGameRow = (i64, Option<i64>, String, String, String);
 
 impl Store {
     /// Every game that names `player` (a user id in decimal) as host or seat, oldest first.
@@ -55,11 +55,10 @@ impl Store {
             sqlx::query_as(SELECT_GAMES_OF).bind(player).fetch_all(pool).await?
         });
         rows.into_iter()
-            .map(|(id, guild, channel, kind, status, seats)| {
+            .map(|(id, guild, kind, status, seats)| {
                 Ok(UserGame {
                     id: GameId(id),
                     guild: guild.map(|g| GuildId(snowflake_from_db(g))),
-                    channel: ChannelId(snowflake_from_db(channel)),
                     kind,
                     status: Status::parse(&status)
                         .ok_or_else(|| StoreError::Invalid(format!("game {id} has status {status}")))?,
@@ -91,7 +90,7 @@ impl Store {
             let _turn = self.write_turn().await;
             let mut tx = Tx::begin_write(&self.backend).await?;
             for (game, seats) in chunk.iter().zip(seats) {
-                changed += tx.forget_in_game(game.id, player, host, seats.as_deref()).await?;
+                changed += tx.forget_in_game(game, player, host, seats.as_deref()).await?;
             }
             tx.commit().await?;
         }
@@ -108,11 +107,6 @@ impl Store {
             tx.forget_figures(guild, player, kinds, &opponents).await?;
             tx.commit().await?;
         }
-        // Last, so a forget cut short finds the games again next time.
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool| {
-            sqlx::query(DELETE_USER_GAMES).bind(player).execute(pool).await?;
-        });
         Ok(changed)
     }
 
@@ -144,15 +138,17 @@ fn forgotten_seats(
 
 /// The steps of forgetting a player, each a statement or two.
 impl Tx {
-    /// Takes the player off one game: their results, its host, its seats if given. Returns the
-    /// results changed.
+    /// Takes the player off one game: their results, its host, its seats if given. An ended game
+    /// leaves the player's games for good; a live one stays, for a forget asked again after it
+    /// ends (one another process runs). Returns the results changed.
     async fn forget_in_game(
         &mut self,
-        game: GameId,
+        game: &UserGame,
         player: &str,
         host: Option<i64>,
         seats: Option<&str>,
     ) -> Result<u64, StoreError> {
+        let (ended, game) = (!game.live(), game.id);
         with_tx!(self, |conn| {
             let changed = sqlx::query(ANONYMIZE_RESULTS)
                 .bind(ANONYMOUS)
@@ -171,6 +167,13 @@ impl Tx {
             if let Some(seats) = seats {
                 sqlx::query(UPDATE_SEATS)
                     .bind(seats)
+                    .bind(game.get())
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            if ended {
+                sqlx::query(DELETE_USER_GAME)
+                    .bind(player)
                     .bind(game.get())
                     .execute(&mut *conn)
                     .await?;

@@ -4,13 +4,13 @@
 //! behind the leaderboard, stats and history commands read them. Every query is scoped to one
 //! server (guild id, 0 outside servers) so servers' figures never mix.
 
-use super::sql::{Tx, guild_key, seat_to_db};
+use super::sql::{Tx, guild_key, seat_to_db, snowflake_from_db};
 use super::{HeadToHead, PlayerResult, RecentSeat, Standing, Store, StoreError};
 use crate::engine::LoggedAction;
 use crate::history::{
     ANONYMOUS, Finish, PlayerSummary, Rating, RatingAfter, Rivalry, SeatResult, VersusResult,
 };
-use crate::id::{GameId, GuildId};
+use crate::id::{ChannelId, GameId, GuildId};
 use std::collections::HashMap;
 
 const SELECT_RATING: &str = "SELECT mu, sigma FROM ratings WHERE guild_id = $1 AND kind = $2 AND player = $3";
@@ -38,10 +38,15 @@ const UPSERT_RIVAL: &str = "INSERT INTO rivals (guild_id, player, opponent, game
      games = rivals.games + 1, ahead = rivals.ahead + excluded.ahead, \
      behind = rivals.behind + excluded.behind";
 /// Seat 0 stands for its game: no DISTINCT, so the newest rows come straight off the index.
-const SELECT_RECENT_GAMES: &str = "SELECT game_id, finished_at FROM results \
-     WHERE guild_id = $1 AND seat = 0 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
-const SELECT_RECENT_GAMES_OF: &str = "SELECT game_id, finished_at FROM results \
-     WHERE guild_id = $1 AND player = $2 ORDER BY finished_at DESC, game_id DESC LIMIT $3";
+const SELECT_RECENT_GAMES: &str = "SELECT r.game_id, g.channel_id FROM results r \
+     JOIN games g ON g.id = r.game_id WHERE r.guild_id = $1 AND r.seat = 0 \
+     ORDER BY r.finished_at DESC, r.game_id DESC LIMIT $2 OFFSET $3";
+const SELECT_RECENT_GAMES_OF: &str = "SELECT r.game_id, g.channel_id FROM results r \
+     JOIN games g ON g.id = r.game_id WHERE r.guild_id = $1 AND r.player = $2 \
+     ORDER BY r.finished_at DESC, r.game_id DESC LIMIT $3 OFFSET $4";
+const SELECT_GAME_CHANNEL: &str = "SELECT channel_id FROM games WHERE id = $1";
+/// Pages of recent games read looking for ones the asker may see, before giving up on older ones.
+const RECENT_PAGES: i64 = 10;
 const SELECT_SEATS_OF_GAME: &str = "SELECT game_id, seat, kind, player, place, won, resigned, turns, finished_at \
      FROM results WHERE game_id = $1 ORDER BY seat";
 
@@ -300,28 +305,55 @@ impl Store {
         player: Option<&str>,
         limit: i64,
     ) -> Result<Vec<RecentSeat>, StoreError> {
+        self.recent_games_seen(guild, player, limit, |_| true).await
+    }
+
+    /// [`Store::recent_games`] played in channels `sees` accepts: the newest `limit` of them
+    /// among the last `RECENT_PAGES * limit` games.
+    pub async fn recent_games_seen(
+        &self,
+        guild: Option<GuildId>,
+        player: Option<&str>,
+        limit: i64,
+        sees: impl Fn(ChannelId) -> bool,
+    ) -> Result<Vec<RecentSeat>, StoreError> {
         let guild = guild_key(guild);
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
-            let games: Vec<(i64, i64)> = match player {
-                Some(player) => {
-                    sqlx::query_as(SELECT_RECENT_GAMES_OF)
-                        .bind(guild)
-                        .bind(player)
-                        .bind(limit)
-                        .fetch_all(&mut *tx)
-                        .await?
+            let mut games: Vec<i64> = vec![];
+            for page in 0..RECENT_PAGES {
+                let offset = page * limit;
+                let rows: Vec<(i64, i64)> = match player {
+                    Some(player) => {
+                        sqlx::query_as(SELECT_RECENT_GAMES_OF)
+                            .bind(guild)
+                            .bind(player)
+                            .bind(limit)
+                            .bind(offset)
+                            .fetch_all(&mut *tx)
+                            .await?
+                    }
+                    None => {
+                        sqlx::query_as(SELECT_RECENT_GAMES)
+                            .bind(guild)
+                            .bind(limit)
+                            .bind(offset)
+                            .fetch_all(&mut *tx)
+                            .await?
+                    }
+                };
+                let last = (rows.len() as i64) < limit;
+                let seen = rows
+                    .into_iter()
+                    .filter(|(_, channel)| sees(ChannelId(snowflake_from_db(*channel))));
+                games.extend(seen.map(|(game, _)| game));
+                if last || games.len() as i64 >= limit {
+                    break;
                 }
-                None => {
-                    sqlx::query_as(SELECT_RECENT_GAMES)
-                        .bind(guild)
-                        .bind(limit)
-                        .fetch_all(&mut *tx)
-                        .await?
-                }
-            };
+            }
+            games.truncate(usize::try_from(limit).unwrap_or_default());
             let mut seats = Vec::new();
-            for (game, _) in games {
+            for game in games {
                 let mut rows: Vec<RecentSeat> = sqlx::query_as(SELECT_SEATS_OF_GAME)
                     .bind(game)
                     .fetch_all(&mut *tx)
@@ -331,6 +363,17 @@ impl Store {
             tx.commit().await?;
             Ok(seats)
         })
+    }
+
+    /// The channel a game was played in, if there is such a game.
+    pub async fn game_channel(&self, game: GameId) -> Result<Option<ChannelId>, StoreError> {
+        let channel: Option<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar(SELECT_GAME_CHANNEL)
+                .bind(game.get())
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(channel.map(|c| ChannelId(snowflake_from_db(c))))
     }
 }
 

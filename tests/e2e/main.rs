@@ -18,3 +18,4 @@ mod locale;
 mod postgres;
 mod settings;
 mod shards;
+mod privacy;
