@@ -1352,7 +1352,10 @@ on_backends!([sqlite_file: SqliteFile, postgres: Postgres]
 
 /// A session's table of seats, as the bot stores it: the users' ids and names.
 fn table(users: &[(u64, &str)]) -> serde_json::Value {
-    let seats: Vec<_> = users.iter().map(|(id, name)| json!({"user": id, "name": name})).collect();
+    let seats: Vec<_> = users
+        .iter()
+        .map(|(id, name)| json!({"user": id, "name": name}))
+        .collect();
     json!({"seats": seats, "locale": "en", "lobby_expires_at": 0})
 }
 
@@ -1366,8 +1369,23 @@ async fn games_of(store: &Store, player: &str) -> Vec<GameId> {
 /// live seats to their sessions and other players alone.
 async fn a_users_games_are_found_by_key_and_forgotten_in_full(db: TestDb) {
     let store = &db.store;
-    let hosted = insert(store, &GameRow { host_id: UserId(7), seats: table(&[(7, "ann"), (8, "ben")]), ..game("cantstop", 1) }).await;
-    let mut joined = insert(store, &GameRow { seats: table(&[(9, "cat")]), ..game("cantstop", 2) }).await;
+    let hosted = insert(
+        store,
+        &GameRow {
+            host_id: UserId(7),
+            seats: table(&[(7, "ann"), (8, "ben")]),
+            ..game("cantstop", 1)
+        },
+    )
+    .await;
+    let mut joined = insert(
+        store,
+        &GameRow {
+            seats: table(&[(9, "cat")]),
+            ..game("cantstop", 2)
+        },
+    )
+    .await;
     assert_eq!(games_of(store, "7").await, vec![hosted.id]);
     assert_eq!(games_of(store, "8").await, vec![hosted.id]);
     assert_eq!(games_of(store, "42").await, vec![joined.id], "the host");
@@ -1380,23 +1398,65 @@ async fn a_users_games_are_found_by_key_and_forgotten_in_full(db: TestDb) {
         guild: Some(GUILD),
         kind: "cantstop".into(),
         seats: vec![
-            saikoro::store::SeatResult { player: "7".into(), place: 1, won: true, resigned: false, turns: None },
-            saikoro::store::SeatResult { player: "8".into(), place: 2, won: false, resigned: false, turns: None },
+            saikoro::store::SeatResult {
+                player: "7".into(),
+                place: 1,
+                won: true,
+                resigned: false,
+                turns: None,
+            },
+            saikoro::store::SeatResult {
+                player: "8".into(),
+                place: 2,
+                won: false,
+                resigned: false,
+                turns: None,
+            },
         ],
         rated: true,
     };
-    store.finish_game(hosted.id, 0, &action(0, "stop", &[]), 100, &finished).await.expect("finish");
-    assert!(store.standing(Some(GUILD), "cantstop", "7").await.unwrap().is_some());
+    store
+        .finish_game(hosted.id, 0, &action(0, "stop", &[]), 100, &finished)
+        .await
+        .expect("finish");
+    assert!(
+        store
+            .standing(Some(GUILD), "cantstop", "7")
+            .await
+            .unwrap()
+            .is_some()
+    );
 
     let forget = |seats: &serde_json::Value| Some(json!({"forgot": seats["seats"].as_array().map(Vec::len)}));
-    assert_eq!(store.forget_player("7", forget).await.expect("forget"), 1, "one result");
+    assert_eq!(
+        store.forget_player("7", forget).await.expect("forget"),
+        1,
+        "one result"
+    );
     let ended = load(store, hosted.id).await.row;
     assert_eq!((ended.host_id, ended.seats), (UserId(0), json!({"forgot": 2})));
     let live = load(store, joined.id).await.row;
-    assert_eq!(live.seats, joined.seats, "a live game's seats are its session's to change");
-    assert_eq!(games_of(store, "7").await, vec![joined.id], "only a live game stays");
-    assert_eq!(games_of(store, "8").await, vec![hosted.id], "the others keep theirs");
-    assert!(store.standing(Some(GUILD), "cantstop", "7").await.unwrap().is_none());
+    assert_eq!(
+        live.seats, joined.seats,
+        "a live game's seats are its session's to change"
+    );
+    assert_eq!(
+        games_of(store, "7").await,
+        vec![joined.id],
+        "only a live game stays"
+    );
+    assert_eq!(
+        games_of(store, "8").await,
+        vec![hosted.id],
+        "the others keep theirs"
+    );
+    assert!(
+        store
+            .standing(Some(GUILD), "cantstop", "7")
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(store.summaries(Some(GUILD), "7").await.unwrap().is_empty());
     assert!(store.head_to_head(Some(GUILD), "8", 5).await.unwrap().is_empty());
     let recent = store.recent_games(Some(GUILD), None, 5).await.unwrap();
@@ -1409,7 +1469,14 @@ async fn a_users_games_are_found_by_key_and_forgotten_in_full(db: TestDb) {
 /// A database from before `user_games` (migration 0070 undone on a second connection) gets it
 /// back-filled from every game's host and seats, a rematch's seats and the results.
 async fn the_user_games_migration_back_fills_hosts_seats_and_results(db: TestDb) {
-    let first = insert(&db.store, &GameRow { seats: table(&[(7, "ann")]), ..game("cantstop", 1) }).await;
+    let first = insert(
+        &db.store,
+        &GameRow {
+            seats: table(&[(7, "ann")]),
+            ..game("cantstop", 1)
+        },
+    )
+    .await;
     let undo = if db.backend == Backend::Postgres {
         "DROP TABLE user_games; DROP TRIGGER user_games_inserted ON games; \
          DROP TRIGGER user_games_updated ON games; DROP TRIGGER user_games_result ON results; \
@@ -1441,7 +1508,10 @@ async fn the_user_games_migration_back_fills_hosts_seats_and_results(db: TestDb)
     let third = GameId(first.id.get() + 2);
     assert_eq!(of("7").await, vec![first.id], "a seat");
     assert_eq!(of("42").await, vec![first.id], "a host");
-    assert_eq!((of("8").await, of("9").await, of("11").await), (vec![second], vec![second], vec![second]));
+    assert_eq!(
+        (of("8").await, of("9").await, of("11").await),
+        (vec![second], vec![second], vec![second])
+    );
     assert_eq!(of("12").await, vec![third], "seats that are not JSON name no one");
     assert_eq!(of("10").await, vec![first.id], "a result");
     assert!(of("bot:normal").await.is_empty());

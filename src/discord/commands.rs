@@ -245,7 +245,9 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         }
         Sub::Review => {
             let id = GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
-            records.review(guild(&ctx), kind, id, &user, &super::sight_of(&ctx)).await
+            records
+                .review(guild(&ctx), kind, id, &user, &super::sight_of(&ctx))
+                .await
         }
     };
     // Commands answer privately; boards are posted to the channel by the session.

@@ -74,7 +74,12 @@ async fn on_event(
         return Ok(());
     };
     let answer = ClickAnswer::new(&framework.serenity_context.http, click);
-    let served = serve(framework.user_data, &framework.serenity_context.cache, click, &answer);
+    let served = serve(
+        framework.user_data,
+        &framework.serenity_context.cache,
+        click,
+        &answer,
+    );
     tokio::pin!(served);
     if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
         answer.defer().await;
@@ -106,7 +111,9 @@ async fn serve(
         }
         Some(Route::Records(route)) => {
             let sight = sight::MemberSight::new(cache, click.guild_id, click.member.as_ref());
-            answer.answer(data.records.click(route, guild, &user, &sight).await).await
+            answer
+                .answer(data.records.click(route, guild, &user, &sight).await)
+                .await
         }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");

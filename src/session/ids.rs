@@ -217,7 +217,9 @@ mod tests {
         );
         assert_eq!(
             decode(&forget_me(UserId(u64::MAX)), None),
-            Some(Route::Records(RecordRoute::ForgetMe { user: UserId(u64::MAX) }))
+            Some(Route::Records(RecordRoute::ForgetMe {
+                user: UserId(u64::MAX)
+            }))
         );
     }
 

@@ -44,7 +44,13 @@ impl Records {
 
     /// A click on a history view's button, in the server the click came from: the page or move
     /// it leads to, or a Rematch's lobby.
-    pub async fn click(&self, route: RecordRoute, guild: Option<GuildId>, user: &User, sight: &dyn Sight) -> Reply {
+    pub async fn click(
+        &self,
+        route: RecordRoute,
+        guild: Option<GuildId>,
+        user: &User,
+        sight: &dyn Sight,
+    ) -> Reply {
         let shown = match route {
             RecordRoute::Replay { game, step } => {
                 self.replay(guild, None, game, Some(step), user, sight).await

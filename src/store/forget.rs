@@ -52,7 +52,10 @@ impl Store {
     /// Every game that names `player` (a user id in decimal) as host or seat, oldest first.
     pub async fn games_of(&self, player: &str) -> Result<Vec<UserGame>, StoreError> {
         let rows: Vec<UserGameRow> = with_pool!(self, |pool| {
-            sqlx::query_as(SELECT_GAMES_OF).bind(player).fetch_all(pool).await?
+            sqlx::query_as(SELECT_GAMES_OF)
+                .bind(player)
+                .fetch_all(pool)
+                .await?
         });
         rows.into_iter()
             .map(|(id, guild, kind, status, seats)| {
@@ -201,7 +204,11 @@ impl Tx {
                     .await?;
             }
             for delete in [DELETE_SUMMARIES, DELETE_RIVALS] {
-                sqlx::query(delete).bind(guild).bind(player).execute(&mut *conn).await?;
+                sqlx::query(delete)
+                    .bind(guild)
+                    .bind(player)
+                    .execute(&mut *conn)
+                    .await?;
             }
             for opponent in opponents {
                 sqlx::query(DELETE_RIVAL)

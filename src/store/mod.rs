@@ -22,10 +22,10 @@ mod shards;
 mod writer;
 
 pub use crate::history::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult};
+pub use forget::UserGame;
 pub use rows::{
     GameRow, HeadToHead, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status, StoredGame,
 };
-pub use forget::UserGame;
 pub use shards::{SHARD_CLAIM_CHECK, ShardClaim};
 
 use crate::id::GameId;

@@ -16,6 +16,6 @@ mod history;
 mod ishigaki;
 mod locale;
 mod postgres;
+mod privacy;
 mod settings;
 mod shards;
-mod privacy;

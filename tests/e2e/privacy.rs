@@ -9,7 +9,13 @@ use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::{Value, json};
 
 /// Runs a command and returns its answer as a message (embed or text).
-async fn ask(emu: &Emulator, user: UserId, channel: ChannelId, path: &str, options: &[(&str, Value)]) -> Message {
+async fn ask(
+    emu: &Emulator,
+    user: UserId,
+    channel: ChannelId,
+    path: &str,
+    options: &[(&str, Value)],
+) -> Message {
     let i = emu.slash(user, channel, path, options);
     emu.wait_callback(i, WAIT).await;
     emu.wait_for(WAIT, "the command's answer", |e| {
@@ -19,7 +25,13 @@ async fn ask(emu: &Emulator, user: UserId, channel: ChannelId, path: &str, optio
     .await
 }
 
-async fn text(emu: &Emulator, user: UserId, channel: ChannelId, path: &str, options: &[(&str, Value)]) -> String {
+async fn text(
+    emu: &Emulator,
+    user: UserId,
+    channel: ChannelId,
+    path: &str,
+    options: &[(&str, Value)],
+) -> String {
     ask(emu, user, channel, path, options).await.text()
 }
 
@@ -43,7 +55,10 @@ async fn forget_me_is_confirmed_by_its_asker_only_and_forgets_a_live_game_too() 
     let live_game = game_id(&board);
     let mention = format!("<@{}>", ben.0);
     let board_of = |u: UserId| text(&emu, u, played, "saikoro leaderboard", &[]);
-    assert!(board_of(ann).await.contains(&mention), "ben is on the board before");
+    assert!(
+        board_of(ann).await.contains(&mention),
+        "ben is on the board before"
+    );
 
     let asked = ask(&emu, ben, played, "saikoro forget-me", &[]).await;
     assert!(asked.ephemeral(), "asked privately");
@@ -57,7 +72,10 @@ async fn forget_me_is_confirmed_by_its_asker_only_and_forgets_a_live_game_too() 
     assert_eq!(refused.kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE);
     let refusal = refused.data["content"].as_str().unwrap_or_default().to_owned();
     assert!(refusal.contains("Only the person who asked"), "{refusal}");
-    assert!(board_of(ann).await.contains(&mention), "a forged confirmation forgets no one");
+    assert!(
+        board_of(ann).await.contains(&mention),
+        "a forged confirmation forgets no one"
+    );
     assert!(end_message(&emu, live_channel).is_none(), "nor ends ben's game");
 
     let (kind, _) = click(&emu, ben, asked.message_id(), &confirm).await;
@@ -73,13 +91,19 @@ async fn forget_me_is_confirmed_by_its_asker_only_and_forgets_a_live_game_too() 
     assert!(end.content.contains("ann wins"), "{}", end.content);
     assert!(!end.content.contains("ben"), "{}", end.content);
     let pig_board = board_of(ann).await;
-    assert!(!pig_board.contains(&mention) && !pig_board.contains("someone"), "{pig_board}");
+    assert!(
+        !pig_board.contains(&mention) && !pig_board.contains("someone"),
+        "{pig_board}"
+    );
     let stats = text(&emu, ann, played, "saikoro stats", &[("user", json!(ben.0))]).await;
     assert!(stats.contains("no finished games"), "{stats}");
     let history = text(&emu, ann, played, "saikoro history", &[]).await;
     assert!(history.contains(&format!("`{live_game}`")), "{history}");
     assert!(history.contains(&format!("`{finished}`")), "{history}");
-    assert!(!history.contains(&mention) && history.contains("someone"), "{history}");
+    assert!(
+        !history.contains(&mention) && history.contains("someone"),
+        "{history}"
+    );
     for game in [finished, live_game] {
         let replay = text(&emu, ann, played, "pig replay", &[("id", json!(game))]).await;
         assert!(!replay.contains("ben") && !replay.contains(&mention), "{replay}");
@@ -91,15 +115,25 @@ async fn forget_me_is_confirmed_by_its_asker_only_and_forgets_a_live_game_too() 
     for game in [finished, live_game] {
         let row = store.load_game(GameId(game as i64)).await.unwrap().unwrap().row;
         let stored = format!("{row:?}");
-        assert!(!stored.contains("ben") && !stored.contains(&ben.0.to_string()), "{stored}");
+        assert!(
+            !stored.contains("ben") && !stored.contains(&ben.0.to_string()),
+            "{stored}"
+        );
     }
     assert!(store.games_of(&ben.0.to_string()).await.unwrap().is_empty());
     store.close().await;
 
     // A stale confirmation is harmless: it forgets what is left, which is nothing.
     let stale = emu.forged_click(ben, asked.message_id(), &confirm);
-    assert_eq!(emu.wait_callback(stale, WAIT).await.kind, callback_type::UPDATE_MESSAGE);
-    assert!(text(&emu, ann, played, "saikoro history", &[]).await.contains(&format!("`{finished}`")));
+    assert_eq!(
+        emu.wait_callback(stale, WAIT).await.kind,
+        callback_type::UPDATE_MESSAGE
+    );
+    assert!(
+        text(&emu, ann, played, "saikoro history", &[])
+            .await
+            .contains(&format!("`{finished}`"))
+    );
     emu.assert_clean().await;
 }
 
