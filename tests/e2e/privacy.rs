@@ -156,7 +156,8 @@ async fn a_private_channels_games_are_shown_only_to_members_who_see_it() {
     let of_ann = text(&emu, cat, open, "saikoro history", &[("user", json!(ann.0))]).await;
     assert!(!of_ann.contains(&listed), "{of_ann}");
 
-    let replay = |user| text(&emu, user, open, "pig replay", &[("id", json!(game))]);
+    let id = [("id", json!(game))];
+    let replay = |user| text(&emu, user, open, "pig replay", &id);
     assert!(replay(cat).await.contains("There is no finished game"));
     assert!(!replay(ben).await.contains("There is no finished game"));
     emu.assert_clean().await;
