@@ -247,6 +247,22 @@ impl Emulator {
         }))
     }
 
+    /// A new private text channel that only `viewers` (and the bot) may see, announced to the
+    /// bot with CHANNEL_CREATE.
+    pub fn add_private_channel(&self, name: &str, viewers: &[UserId]) -> ChannelId {
+        ChannelId(self.shared.with(|s| {
+            let id = s.add_channel(name, channel_type::GUILD_TEXT, None);
+            let mut allowed: Vec<u64> = viewers.iter().map(|v| v.0).collect();
+            allowed.push(s.bot_id);
+            if let Some(channel) = s.channels.get_mut(&id) {
+                channel.viewers = Some(allowed);
+            }
+            let channel = s.channel_json(id);
+            s.dispatch(s.shard_of_channel(id), "CHANNEL_CREATE", channel);
+            id
+        }))
+    }
+
     /// Drops the bot's gateway connection the way a network failure would; the bot should
     /// reconnect and RESUME, receiving whatever was dispatched meanwhile.
     pub fn drop_gateway_connection(&self) {

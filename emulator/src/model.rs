@@ -35,6 +35,9 @@ pub struct Channel {
     pub parent_id: Option<u64>,
     /// The guild it is in.
     pub guild_id: u64,
+    /// `Some`: a private channel, hidden from @everyone and shown to these members only (its
+    /// permission overwrites say so); `None`: everyone sees it.
+    pub viewers: Option<Vec<u64>>,
     /// Woken when the bot answers an interaction or posts, edits or deletes a message here.
     pub activity: Arc<Notify>,
 }
@@ -303,6 +306,7 @@ impl State {
                 kind,
                 parent_id,
                 guild_id,
+                viewers: None,
                 activity: Arc::new(Notify::new()),
             },
         );
@@ -517,7 +521,7 @@ impl State {
             "guild_id": channel.guild_id.to_string(),
             "name": channel.name,
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites_json(channel),
             "nsfw": false,
             "rate_limit_per_user": 0,
             "flags": 0,
@@ -539,6 +543,26 @@ impl State {
             value["parent_id"] = Value::Null;
         }
         value
+    }
+
+    /// A private channel's overwrites: View Channel denied to @everyone, allowed to its viewers.
+    fn overwrites_json(&self, channel: &Channel) -> Value {
+        let Some(viewers) = &channel.viewers else {
+            return json!([]);
+        };
+        let everyone = if channel.guild_id == self.guild_id {
+            self.everyone_role
+        } else {
+            channel.guild_id
+        };
+        let view = Permissions::VIEW_CHANNEL.bits().to_string();
+        let mut overwrites = vec![json!({"id": everyone.to_string(), "type": 0, "allow": "0", "deny": view})];
+        overwrites.extend(
+            viewers
+                .iter()
+                .map(|user| json!({"id": user.to_string(), "type": 1, "allow": view, "deny": "0"})),
+        );
+        Value::Array(overwrites)
     }
 
     fn role_json(&self, id: u64, name: &str, permissions: Permissions, position: u16) -> Value {

@@ -278,7 +278,9 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         }
         Sub::Review => {
             let id = GameId(int_arg(&ctx, GAME_ID).unwrap_or_default());
-            records.review(guild(&ctx), kind, id, &user).await
+            records
+                .review(guild(&ctx), kind, id, &user, &super::sight_of(&ctx))
+                .await
         }
     };
     // Commands answer privately; boards are posted to the channel by the session.
@@ -324,7 +326,7 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     let reply = match ctx
         .data()
         .records
-        .replay(guild(ctx), Some(kind), id, None, user)
+        .replay(guild(ctx), Some(kind), id, None, user, &super::sight_of(ctx))
         .await
     {
         Ok(post) => reply

@@ -111,8 +111,8 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let answer: Result<Post, String> = match sub {
         Sub::Leaderboard => records.leaderboard(guild, kind, int_arg(&ctx, PAGE), &user).await,
         Sub::Stats => records.stats(guild, target.unwrap_or(user.id), kind, &user).await,
-        Sub::History => records.recent(guild, target, &user).await,
-        Sub::ForgetMe => Err(records.forget_me(&user).await),
+        Sub::History => records.recent(guild, target, &user, &super::sight_of(&ctx)).await,
+        Sub::ForgetMe => Ok(records.forget_me(&user)),
     };
     let reply = poise::CreateReply::default().ephemeral(!public);
     let reply = match answer {

@@ -10,6 +10,7 @@ pub use markup::DiscordMarkup;
 mod outbox;
 mod params;
 mod settings;
+mod sight;
 
 use crate::config::Config;
 use crate::engine::{Locale, Tr};
@@ -74,6 +75,12 @@ fn without_bidi_controls(name: &str) -> String {
         .collect()
 }
 
+/// What the member who used a command may see, for the players' history.
+fn sight_of(ctx: &poise::ApplicationContext<'_, Data, Error>) -> sight::MemberSight {
+    let member = ctx.interaction.member.as_deref();
+    sight::MemberSight::new(&ctx.serenity_context().cache, ctx.interaction.guild_id, member)
+}
+
 async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
@@ -85,7 +92,12 @@ async fn on_event(
         return Ok(());
     };
     let answer = ClickAnswer::new(&framework.serenity_context.http, click);
-    let served = serve(framework.user_data, click, &answer);
+    let served = serve(
+        framework.user_data,
+        &framework.serenity_context.cache,
+        click,
+        &answer,
+    );
     tokio::pin!(served);
     if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
         answer.defer().await;
@@ -95,7 +107,12 @@ async fn on_event(
 }
 
 /// Serves a click: its id is decoded once, here, and the one service it names answers it.
-async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &ClickAnswer<'_>) {
+async fn serve(
+    data: &Data,
+    cache: &Arc<serenity::Cache>,
+    click: &serenity::ComponentInteraction,
+    answer: &ClickAnswer<'_>,
+) {
     let user = user_of(&click.user, click.member.as_ref(), &click.locale);
     let guild = click.guild_id.map(|g| id::GuildId(g.get()));
     if let Some(refusal) = data.tables.other_shard(guild, &user) {
@@ -116,7 +133,12 @@ async fn serve(data: &Data, click: &serenity::ComponentInteraction, answer: &Cli
             let message = id::MessageId(click.message.id.get());
             data.tables.click(&route, message, &user, answer).await;
         }
-        Some(Route::Records(route)) => answer.answer(data.records.click(route, guild, &user).await).await,
+        Some(Route::Records(route)) => {
+            let sight = sight::MemberSight::new(cache, click.guild_id, click.member.as_ref());
+            answer
+                .answer(data.records.click(route, guild, &user, &sight).await)
+                .await
+        }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");
             answer.answer(Reply::Private(unknown)).await;

@@ -3,19 +3,20 @@
 //! `sk:<game id>:<version>:<action>`, where the version is the length of the game's action log (a
 //! lobby's buttons use `L`); a replay's `rp:<game id>:<move>:<emoji>`, a final board's Rematch
 //! `rm:<game id>`, a leaderboard page's `lb:<game>:<page>:<emoji>` (the emoji keeps two buttons
-//! leading to one page apart). At most 100 characters. The front end decodes an id once, into a
+//! leading to one page apart), forget-me's confirmation `fm:<user id>` (the user who asked). At most 100 characters. The front end decodes an id once, into a
 //! [`Route`], and hands it to the one service that serves it.
 
 use crate::engine::view::limits;
 use crate::engine::{Row, View};
 use crate::games::GameKind;
-use crate::id::GameId;
+use crate::id::{GameId, UserId};
 
 const PREFIX: &str = "sk";
 const LOBBY: &str = "L";
 const REPLAY: &str = "rp:";
 const REMATCH: &str = "rm:";
 const LEADERBOARD: &str = "lb:";
+const FORGET_ME: &str = "fm:";
 
 /// Where a click goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub enum RecordRoute {
     Rematch { of: GameId },
     /// A leaderboard's page.
     Leaderboard { kind: GameKind, page: i64 },
+    /// Forget-me confirmed: only `user`, who asked, may confirm it.
+    ForgetMe { user: UserId },
 }
 
 /// A click on a live game's board or lobby.
@@ -90,6 +93,10 @@ pub fn leaderboard(kind: GameKind, page: i64, emoji: &str) -> String {
     format!("{LEADERBOARD}{}:{page}:{emoji}", kind.id())
 }
 
+pub fn forget_me(user: UserId) -> String {
+    format!("{FORGET_ME}{user}")
+}
+
 /// The route of a click on a control with `custom_id`; for a select menu, `picked` is the
 /// chosen option, which becomes the action when it makes a valid id. `None` for anything we did
 /// not make: another bot's button, a forged or truncated id.
@@ -109,6 +116,10 @@ pub fn decode(custom_id: &str, picked: Option<&str>) -> Option<Route> {
         let kind = GameKind::from_id(parts.next()?)?;
         let page = parts.next()?.parse().ok()?;
         return Some(Route::Records(RecordRoute::Leaderboard { kind, page }));
+    }
+    if let Some(rest) = custom_id.strip_prefix(FORGET_ME) {
+        let user = UserId(rest.parse().ok()?);
+        return Some(Route::Records(RecordRoute::ForgetMe { user }));
     }
     let route = decode_table(custom_id)?;
     let chosen = picked.and_then(|action| {
@@ -204,6 +215,12 @@ mod tests {
             decode(&leaderboard(kind, 3, "▶"), None),
             Some(Route::Records(RecordRoute::Leaderboard { kind, page: 3 }))
         );
+        assert_eq!(
+            decode(&forget_me(UserId(u64::MAX)), None),
+            Some(Route::Records(RecordRoute::ForgetMe {
+                user: UserId(u64::MAX)
+            }))
+        );
     }
 
     #[test]
@@ -217,6 +234,9 @@ mod tests {
             "lb:cantstop:x",
             "rp:1",
             "rp:x:1",
+            "fm:",
+            "fm:-1",
+            "fm:x",
         ] {
             assert_eq!(decode(bad, None), None, "{bad}");
         }

@@ -1,42 +1,69 @@
 //! The players' history: leaderboards, stats, recent games, replays, reviews, rematches and
 //! forget-me. All of it is read from (or, for forget-me, written to) the store; no live session
-//! is touched, except that a rematch opens its lobby through the live games' [`Lobbies`].
+//! is touched, except that a rematch opens its lobby through the live games' [`Lobbies`] and
+//! forget-me takes the user out of the live games through [`LiveSeats`].
 
+use super::forget::{self, LiveSeats};
 use super::ids::RecordRoute;
 use super::rematch::{self, Lobbies};
 use super::{Markup, Post, Reply, User, coach, replay, stats};
 use crate::games::GameKind;
-use crate::id::{GameId, GuildId, UserId};
+use crate::id::{ChannelId, GameId, GuildId, UserId};
 use crate::store::Store;
 use std::sync::Arc;
+
+/// Whether the member asking may see a channel (Discord's View Channel), as the front end knows
+/// it now: history, replays and reviews show a game only to members who may see the channel it
+/// was played in, so a private channel's games stay as private as its messages.
+pub trait Sight: Send + Sync {
+    fn sees(&self, channel: ChannelId) -> bool;
+}
 
 /// The players' history of every server, from the store.
 pub struct Records {
     store: Arc<Store>,
     lobbies: Arc<dyn Lobbies>,
+    live: Arc<dyn LiveSeats>,
     markup: &'static dyn Markup,
 }
 
 impl Records {
-    pub fn new(store: Arc<Store>, lobbies: Arc<dyn Lobbies>, markup: &'static dyn Markup) -> Records {
+    pub fn new(
+        store: Arc<Store>,
+        lobbies: Arc<dyn Lobbies>,
+        live: Arc<dyn LiveSeats>,
+        markup: &'static dyn Markup,
+    ) -> Records {
         Records {
             store,
             lobbies,
+            live,
             markup,
         }
     }
 
     /// A click on a history view's button, in the server the click came from: the page or move
     /// it leads to, or a Rematch's lobby.
-    pub async fn click(&self, route: RecordRoute, guild: Option<GuildId>, user: &User) -> Reply {
+    pub async fn click(
+        &self,
+        route: RecordRoute,
+        guild: Option<GuildId>,
+        user: &User,
+        sight: &dyn Sight,
+    ) -> Reply {
         let shown = match route {
-            RecordRoute::Replay { game, step } => self.replay(guild, None, game, Some(step), user).await,
+            RecordRoute::Replay { game, step } => {
+                self.replay(guild, None, game, Some(step), user, sight).await
+            }
             RecordRoute::Leaderboard { kind, page } => {
                 self.leaderboard(guild, Some(kind), Some(page), user).await
             }
             RecordRoute::Rematch { of } => {
                 let answer = rematch::rematch(&self.store, self.lobbies.as_ref(), of, guild, user).await;
                 return Reply::Private(answer);
+            }
+            RecordRoute::ForgetMe { user: asker } => {
+                return forget::confirm(&self.store, self.live.as_ref(), asker, user).await;
             }
         };
         match shown {
@@ -67,19 +94,21 @@ impl Records {
         stats::stats(&self.store, self.markup, guild, target, kind, user).await
     }
 
-    /// `/saikoro history`: the server's (or a player's) recently finished games.
+    /// `/saikoro history`: the server's (or a player's) recently finished games in channels
+    /// the user may see.
     pub async fn recent(
         &self,
         guild: Option<GuildId>,
         target: Option<UserId>,
         user: &User,
+        sight: &dyn Sight,
     ) -> Result<Post, String> {
-        stats::recent(&self.store, self.markup, guild, target, user).await
+        stats::recent(&self.store, self.markup, guild, target, user, sight).await
     }
 
-    /// `/saikoro forget-me`: the user's name leaves every server's stats.
-    pub async fn forget_me(&self, user: &User) -> String {
-        stats::forget_me(&self.store, user).await
+    /// `/saikoro forget-me`: what it does, and the button that confirms it.
+    pub fn forget_me(&self, user: &User) -> Post {
+        forget::ask(user)
     }
 
     /// `/<game> replay id`: finished game `id` after `step` moves (all when `None`).
@@ -90,12 +119,37 @@ impl Records {
         id: GameId,
         step: Option<usize>,
         user: &User,
+        sight: &dyn Sight,
     ) -> Result<Post, String> {
+        self.seen(id, user, sight).await?;
         replay::replay(&self.store, self.markup, guild, kind, id, step, user).await
     }
 
     /// `/<game> review id`: the coach's view of a finished game.
-    pub async fn review(&self, guild: Option<GuildId>, kind: GameKind, id: GameId, user: &User) -> String {
+    pub async fn review(
+        &self,
+        guild: Option<GuildId>,
+        kind: GameKind,
+        id: GameId,
+        user: &User,
+        sight: &dyn Sight,
+    ) -> String {
+        if let Err(refusal) = self.seen(id, user, sight).await {
+            return refusal;
+        }
         coach::review(&self.store, self.markup, guild, kind, id, user).await
+    }
+
+    /// Refuses a game played in a channel the user may not see as if it did not exist, so its
+    /// id says nothing either.
+    async fn seen(&self, id: GameId, user: &User, sight: &dyn Sight) -> Result<(), String> {
+        let tr = crate::engine::Tr::new(user.locale, &[]);
+        match self.store.game_channel(id).await {
+            Ok(Some(channel)) if !sight.sees(channel) => {
+                Err(tr.f("replay-missing", &[("id", id.get().into())]))
+            }
+            Ok(_) => Ok(()),
+            Err(e) => Err(super::store_failed(&tr, &e)),
+        }
     }
 }

@@ -1,8 +1,9 @@
-//! `/saikoro leaderboard`, `stats`, `history` and `forget-me`: the players' history as views,
+//! `/saikoro leaderboard`, `stats` and `history`: the players' history as views,
 //! read from the store for one server at a time. Leaderboard pages turn with buttons whose ids
 //! carry the game and page only; the server always comes from where the click happened.
 
 use super::history::user_key;
+use super::records::Sight;
 use super::{Markup, Post, User, text};
 use crate::engine::{Button, Field, Row, Style, Tr, View};
 use crate::games::GameKind;
@@ -228,18 +229,20 @@ pub async fn stats(
     })
 }
 
-/// `/saikoro history`: the server's (or a player's) recently finished games with their ids.
+/// `/saikoro history`: the server's (or a player's) recently finished games with their ids,
+/// those played in channels the user may see.
 pub async fn recent(
     store: &Store,
     m: &dyn Markup,
     guild: Option<GuildId>,
     target: Option<UserId>,
     user: &User,
+    sight: &dyn Sight,
 ) -> Result<Post, String> {
     let tr = Tr::new(user.locale, &[]);
     let player = target.map(user_key);
     let seats = store
-        .recent_games(guild, player.as_deref(), RECENT_GAMES)
+        .recent_games_seen(guild, player.as_deref(), RECENT_GAMES, |c| sight.sees(c))
         .await
         .map_err(|e| super::store_failed(&tr, &e))?;
     if seats.is_empty() {
@@ -287,16 +290,6 @@ pub async fn recent(
         ping: vec![],
         picture: None,
     })
-}
-
-/// `/saikoro forget-me`: the user's name leaves every server's stats; their games stay.
-pub async fn forget_me(store: &Store, user: &User) -> String {
-    let tr = Tr::new(user.locale, &[]);
-    let forget = |seats: &serde_json::Value| super::forget_seats(seats, user.id);
-    match store.forget_player(&user_key(user.id), forget).await {
-        Ok(games) => tr.f("forget-me-done", &[("games", games.into())]),
-        Err(e) => super::store_failed(&tr, &e),
-    }
 }
 
 /// The player's rating in a game now, and how it moved over their last rated games.

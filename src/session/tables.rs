@@ -48,7 +48,12 @@ impl Tables {
 
     /// The players' history of the same store, opening rematches' lobbies here.
     pub fn records(self: &Arc<Self>) -> Records {
-        Records::new(self.play.store.clone(), self.clone(), self.play.settings.markup)
+        Records::new(
+            self.play.store.clone(),
+            self.clone(),
+            self.clone(),
+            self.play.settings.markup,
+        )
     }
 
     /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does

@@ -102,6 +102,15 @@ impl Channel {
 const CHANNEL: ChannelId = ChannelId(77);
 const THREAD: ChannelId = ChannelId(78);
 
+/// A member who may see every channel.
+struct SeesAll;
+
+impl Sight for SeesAll {
+    fn sees(&self, _: ChannelId) -> bool {
+        true
+    }
+}
+
 fn user(id: impl Into<UserId>, name: &str) -> User {
     User {
         id: id.into(),
@@ -179,7 +188,7 @@ async fn serve(hub: &Arc<Tables>, out: &Channel, custom_id: &str, user: &User, a
     match ids::decode(custom_id, None) {
         Some(Route::Table(route)) => hub.click(&route, out.message_with(custom_id), user, answer).await,
         Some(Route::Records(route)) => {
-            let reply = hub.records().click(route, Some(GuildId(1)), user).await;
+            let reply = hub.records().click(route, Some(GuildId(1)), user, &SeesAll).await;
             answer.answer(reply).await;
         }
         None => {
@@ -604,7 +613,7 @@ async fn rematch(hub: &Arc<Tables>, custom_id: &str, who: &User) -> String {
     let Some(Route::Records(route)) = ids::decode(custom_id, None) else {
         return Tr::new(who.locale, &[]).t("click-unknown");
     };
-    match hub.records().click(route, Some(GuildId(1)), who).await {
+    match hub.records().click(route, Some(GuildId(1)), who, &SeesAll).await {
         Reply::Private(text) => text,
         other => panic!("{other:?}"),
     }
@@ -647,7 +656,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     let Some(Route::Records(route)) = ids::decode(id, None) else {
         panic!("a rematch's id")
     };
-    let elsewhere = hub.records().click(route, Some(GuildId(2)), &ben).await;
+    let elsewhere = hub.records().click(route, Some(GuildId(2)), &ben, &SeesAll).await;
     assert!(matches!(elsewhere, Reply::Private(t) if t.contains("can't be played again")));
     assert_eq!(
         (hub.play.index.active(), out.messages.lock().unwrap().len()),
@@ -741,19 +750,23 @@ async fn a_rematch_is_opened_once_even_if_its_lobby_closes_before_it_starts() {
 }
 
 #[tokio::test]
-async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
+async fn forget_me_takes_the_name_out_of_finished_games_their_replays_and_lobbies() {
     let (hub, out) = hub().await;
     let game = started(&hub, &out).await;
     hub.resign(cantstop(), CHANNEL, &user(1, "ann")).await;
     let ben = user(2, "ben");
     let records = hub.records();
-    let replay = || records.replay(Some(GuildId(1)), None, game, None, &ben);
+    let replay = || records.replay(Some(GuildId(1)), None, game, None, &ben, &SeesAll);
     assert!(replay().await.unwrap().content.unwrap().contains("ben wins"));
-    // A live game of ben's elsewhere keeps his seat: he is still playing it.
+    // A lobby ben hosts elsewhere is cancelled: he leaves it.
     hub.open_lobby(cantstop(), place(THREAD), &ben, serde_json::json!({}), false)
         .await;
 
-    assert!(records.forget_me(&ben).await.contains('1'));
+    let confirm = ids::RecordRoute::ForgetMe { user: ben.id };
+    match records.click(confirm, Some(GuildId(1)), &ben, &SeesAll).await {
+        Reply::Update(done) => assert!(done.view.description.contains('1'), "{done:?}"),
+        other => panic!("forget-me is done: {other:?}"),
+    }
     let after = replay().await.unwrap();
     assert!(
         after.content.as_deref().unwrap().contains("someone wins"),
@@ -778,8 +791,7 @@ async fn forget_me_takes_the_name_out_of_finished_games_and_their_replays() {
         !stored.contains("ben") && !stored.contains(r#""user":2"#),
         "{stored}"
     );
-    let lobby = hub.play.store.load_active().await.unwrap();
-    assert!(lobby[0].row.seats.to_string().contains("ben"));
+    assert!(hub.play.store.load_active().await.unwrap().is_empty());
 }
 
 /// A SQLite file in a fresh directory: (directory, URL).
@@ -1246,7 +1258,7 @@ async fn a_game_loaded_from_snapshots_plays_as_the_whole_log_does() {
     let ann = user(1, "ann");
     let replay = async |hub: &Arc<Tables>| {
         hub.records()
-            .replay(Some(GuildId(1)), None, game, None, &ann)
+            .replay(Some(GuildId(1)), None, game, None, &ann, &SeesAll)
             .await
     };
     assert_eq!(replay(&snap).await, replay(&plain).await);

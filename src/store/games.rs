@@ -296,10 +296,6 @@ const RESCHEDULE: &str = concat!(
      WHERE status = 'playing' AND ($2 IS NULL OR guild_id = $2) AND ",
     owned!(3, 4, 5)
 );
-/// Ended games whose seats (JSON text) match the pattern `$1`.
-const SELECT_ENDED_MENTIONING: &str =
-    "SELECT id, seats FROM games WHERE status IN ('finished', 'abandoned') AND seats LIKE $1";
-const UPDATE_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2";
 /// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
 const IMPORT_CHUNK: usize = 1000;
 
@@ -605,32 +601,6 @@ impl Tx {
             if done.rows_affected() == 0 {
                 refuse_unowned!(conn, game, shards);
             }
-        });
-        Ok(())
-    }
-
-    /// Ended games (finished or abandoned) whose seats' JSON text contains `text`, with those
-    /// seats: candidates, for the caller to look at.
-    pub(super) async fn ended_games_mentioning(
-        &mut self,
-        text: &str,
-    ) -> Result<Vec<(i64, String)>, StoreError> {
-        let pattern = format!("%{text}%");
-        Ok(with_tx!(self, |conn| {
-            sqlx::query_as(SELECT_ENDED_MENTIONING)
-                .bind(&pattern)
-                .fetch_all(conn)
-                .await?
-        }))
-    }
-
-    pub(super) async fn set_seats(&mut self, game: i64, seats: &serde_json::Value) -> Result<(), StoreError> {
-        with_tx!(self, |conn| {
-            sqlx::query(UPDATE_SEATS)
-                .bind(seats.to_string())
-                .bind(game)
-                .execute(conn)
-                .await?;
         });
         Ok(())
     }

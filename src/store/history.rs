@@ -4,13 +4,13 @@
 //! behind the leaderboard, stats and history commands read them. Every query is scoped to one
 //! server (guild id, 0 outside servers) so servers' figures never mix.
 
-use super::sql::{Tx, guild_key, seat_to_db};
+use super::sql::{Tx, guild_key, seat_to_db, snowflake_from_db};
 use super::{HeadToHead, PlayerResult, RecentSeat, Standing, Store, StoreError};
 use crate::engine::LoggedAction;
 use crate::history::{
     ANONYMOUS, Finish, PlayerSummary, Rating, RatingAfter, Rivalry, SeatResult, VersusResult,
 };
-use crate::id::{GameId, GuildId};
+use crate::id::{ChannelId, GameId, GuildId};
 use std::collections::HashMap;
 
 const SELECT_RATING: &str = "SELECT mu, sigma FROM ratings WHERE guild_id = $1 AND kind = $2 AND player = $3";
@@ -38,10 +38,15 @@ const UPSERT_RIVAL: &str = "INSERT INTO rivals (guild_id, player, opponent, game
      games = rivals.games + 1, ahead = rivals.ahead + excluded.ahead, \
      behind = rivals.behind + excluded.behind";
 /// Seat 0 stands for its game: no DISTINCT, so the newest rows come straight off the index.
-const SELECT_RECENT_GAMES: &str = "SELECT game_id, finished_at FROM results \
-     WHERE guild_id = $1 AND seat = 0 ORDER BY finished_at DESC, game_id DESC LIMIT $2";
-const SELECT_RECENT_GAMES_OF: &str = "SELECT game_id, finished_at FROM results \
-     WHERE guild_id = $1 AND player = $2 ORDER BY finished_at DESC, game_id DESC LIMIT $3";
+const SELECT_RECENT_GAMES: &str = "SELECT r.game_id, g.channel_id FROM results r \
+     JOIN games g ON g.id = r.game_id WHERE r.guild_id = $1 AND r.seat = 0 \
+     ORDER BY r.finished_at DESC, r.game_id DESC LIMIT $2 OFFSET $3";
+const SELECT_RECENT_GAMES_OF: &str = "SELECT r.game_id, g.channel_id FROM results r \
+     JOIN games g ON g.id = r.game_id WHERE r.guild_id = $1 AND r.player = $2 \
+     ORDER BY r.finished_at DESC, r.game_id DESC LIMIT $3 OFFSET $4";
+const SELECT_GAME_CHANNEL: &str = "SELECT channel_id FROM games WHERE id = $1";
+/// Pages of recent games read looking for ones the asker may see, before giving up on older ones.
+const RECENT_PAGES: i64 = 10;
 const SELECT_SEATS_OF_GAME: &str = "SELECT game_id, seat, kind, player, place, won, resigned, turns, finished_at \
      FROM results WHERE game_id = $1 ORDER BY seat";
 
@@ -67,10 +72,6 @@ const SELECT_VERSUS_WINS: &str = "SELECT kind, won FROM results \
      WHERE guild_id = $1 AND player = $2 AND turns IS NULL ORDER BY finished_at, game_id, place, seat";
 const SELECT_TREND: &str = "SELECT mu, sigma FROM results WHERE guild_id = $1 AND player = $2 \
      AND kind = $3 AND mu IS NOT NULL ORDER BY finished_at DESC, game_id DESC LIMIT $4";
-const ANONYMIZE_RESULTS: &str = "UPDATE results SET player = $1 WHERE player = $2";
-const DELETE_SUMMARIES: &str = "DELETE FROM player_stats WHERE player = $1";
-const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE player = $1";
-const DELETE_RIVALS: &str = "DELETE FROM rivals WHERE player = $1 OR opponent = $1";
 
 #[derive(sqlx::FromRow)]
 struct RatingRow {
@@ -119,7 +120,8 @@ impl Store {
             before.insert(player.to_owned(), tx.rating(guild, kind, player).await?);
         }
         let after = finish.ratings_after(&before);
-        for rating in &after {
+        // A seat forgotten while its game was live counts for no one.
+        for rating in after.iter().filter(|r| r.player != ANONYMOUS) {
             tx.count_rating(guild, kind, rating, finish.rated).await?;
         }
         let rated = finish.seat_ratings(&after);
@@ -303,28 +305,55 @@ impl Store {
         player: Option<&str>,
         limit: i64,
     ) -> Result<Vec<RecentSeat>, StoreError> {
+        self.recent_games_seen(guild, player, limit, |_| true).await
+    }
+
+    /// [`Store::recent_games`] played in channels `sees` accepts: the newest `limit` of them
+    /// among the last `RECENT_PAGES * limit` games.
+    pub async fn recent_games_seen(
+        &self,
+        guild: Option<GuildId>,
+        player: Option<&str>,
+        limit: i64,
+        sees: impl Fn(ChannelId) -> bool,
+    ) -> Result<Vec<RecentSeat>, StoreError> {
         let guild = guild_key(guild);
         with_pool!(self, |pool, dialect| {
             let mut tx = pool.begin_with(dialect.begin_snapshot).await?;
-            let games: Vec<(i64, i64)> = match player {
-                Some(player) => {
-                    sqlx::query_as(SELECT_RECENT_GAMES_OF)
-                        .bind(guild)
-                        .bind(player)
-                        .bind(limit)
-                        .fetch_all(&mut *tx)
-                        .await?
+            let mut games: Vec<i64> = vec![];
+            for page in 0..RECENT_PAGES {
+                let offset = page * limit;
+                let rows: Vec<(i64, i64)> = match player {
+                    Some(player) => {
+                        sqlx::query_as(SELECT_RECENT_GAMES_OF)
+                            .bind(guild)
+                            .bind(player)
+                            .bind(limit)
+                            .bind(offset)
+                            .fetch_all(&mut *tx)
+                            .await?
+                    }
+                    None => {
+                        sqlx::query_as(SELECT_RECENT_GAMES)
+                            .bind(guild)
+                            .bind(limit)
+                            .bind(offset)
+                            .fetch_all(&mut *tx)
+                            .await?
+                    }
+                };
+                let last = (rows.len() as i64) < limit;
+                let seen = rows
+                    .into_iter()
+                    .filter(|(_, channel)| sees(ChannelId(snowflake_from_db(*channel))));
+                games.extend(seen.map(|(game, _)| game));
+                if last || games.len() as i64 >= limit {
+                    break;
                 }
-                None => {
-                    sqlx::query_as(SELECT_RECENT_GAMES)
-                        .bind(guild)
-                        .bind(limit)
-                        .fetch_all(&mut *tx)
-                        .await?
-                }
-            };
+            }
+            games.truncate(usize::try_from(limit).unwrap_or_default());
             let mut seats = Vec::new();
-            for (game, _) in games {
+            for game in games {
                 let mut rows: Vec<RecentSeat> = sqlx::query_as(SELECT_SEATS_OF_GAME)
                     .bind(game)
                     .fetch_all(&mut *tx)
@@ -336,29 +365,15 @@ impl Store {
         })
     }
 
-    /// Removes a user from every server's stats: their results stay (other players' figures
-    /// need them) but no longer name them, and their ratings go. Ended games (finished or
-    /// abandoned) whose seats mention `player` get the seats `forget` returns for them, so
-    /// replays and exports stop naming them too; `forget` answers `None` for seats it leaves
-    /// alone. All in one transaction. Returns the results changed.
-    pub async fn forget_player(
-        &self,
-        player: &str,
-        forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
-    ) -> Result<u64, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = Tx::begin_write(&self.backend).await?;
-        let changed = tx.forget_figures(player).await?;
-        // Seats are JSON text: find the candidates by the id's digits, let `forget` decide.
-        for (id, seats) in tx.ended_games_mentioning(player).await? {
-            let seats: serde_json::Value = serde_json::from_str(&seats)
-                .map_err(|e| StoreError::Invalid(format!("game {id} has bad seats: {e}")))?;
-            if let Some(forgotten) = forget(&seats) {
-                tx.set_seats(id, &forgotten).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(changed)
+    /// The channel a game was played in, if there is such a game.
+    pub async fn game_channel(&self, game: GameId) -> Result<Option<ChannelId>, StoreError> {
+        let channel: Option<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar(SELECT_GAME_CHANNEL)
+                .bind(game.get())
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(channel.map(|c| ChannelId(snowflake_from_db(c))))
     }
 }
 
@@ -372,7 +387,7 @@ struct SeatRow<'a> {
     at: i64,
 }
 
-/// The steps of a finish and of forgetting a player, each a statement or two on one table.
+/// The steps of a finish, each a statement or two on one table.
 impl Tx {
     /// A player's rating for `kind` in a server; a newcomer's is the default.
     async fn rating(&mut self, guild: i64, kind: &str, player: &str) -> Result<Rating, StoreError> {
@@ -521,23 +536,6 @@ impl Tx {
                 .await?;
         });
         Ok(())
-    }
-
-    /// Takes a player's name off their results and drops their ratings, summaries and rivals'
-    /// rows; returns the results changed.
-    async fn forget_figures(&mut self, player: &str) -> Result<u64, StoreError> {
-        with_tx!(self, |conn| {
-            let changed = sqlx::query(ANONYMIZE_RESULTS)
-                .bind(ANONYMOUS)
-                .bind(player)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected();
-            for delete in [DELETE_SUMMARIES, DELETE_RATINGS, DELETE_RIVALS] {
-                sqlx::query(delete).bind(player).execute(&mut *conn).await?;
-            }
-            Ok(changed)
-        })
     }
 }
 

@@ -77,7 +77,7 @@ impl Status {
         }
     }
 
-    fn parse(text: &str) -> Option<Status> {
+    pub(super) fn parse(text: &str) -> Option<Status> {
         [
             Status::Lobby,
             Status::Playing,

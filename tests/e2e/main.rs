@@ -17,5 +17,6 @@ mod ishigaki;
 mod limits;
 mod locale;
 mod postgres;
+mod privacy;
 mod settings;
 mod shards;

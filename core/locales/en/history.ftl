@@ -46,3 +46,6 @@ rematch-not-player = Only the players of game { $id } can ask for its rematch.
 rematch-taken = The rematch of game { $id } was already opened; a game has one rematch, even if its lobby closed.
 rematch-invite = Rematch of game { $id }! { $players }: press Join to play again.
 lobby-expected = Expected
+forget-me-ask = This forgets you everywhere this bot keeps you: your name leaves every server's leaderboards, stats, history, replays and exports, you leave the lobbies you are in (a lobby you host is cancelled) and you resign the games you are playing. Your past games stay, with you as "someone". This cannot be undone.
+forget-me-confirm = Forget me
+forget-me-not-yours = Only the person who asked to be forgotten can confirm it. Use /saikoro forget-me to be forgotten yourself.
