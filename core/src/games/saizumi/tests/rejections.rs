@@ -141,4 +141,3 @@ fn action_ids_round_trip_and_junk_is_unknown() {
         assert_eq!(junk.parse::<Action>(), Err(UnknownAction), "`{junk}`");
     }
 }
-

@@ -275,4 +275,3 @@ fn a_card_list_option_reaches_the_game_or_refuses_setup() {
     let game = Saizumi::set_up(&options, 3, &mut SeededDice::new(1)).expect("a valid list");
     assert!(game.cards().kinds.iter().any(|k| k.id == "Z9"));
 }
-
