@@ -46,3 +46,4 @@ rematch-not-player = Only the players of game { $id } can ask for its rematch.
 rematch-taken = The rematch of game { $id } was already opened.
 rematch-invite = Rematch of game { $id }! { $players }: press Join to play again.
 lobby-expected = Expected
+replay-damaged = Game { $id } cannot be replayed: its stored record is damaged.

@@ -46,3 +46,4 @@ rematch-not-player = 対局 { $id } の再戦を頼めるのは、その対局�
 rematch-taken = 対局 { $id } の再戦はもう開かれています。
 rematch-invite = 対局 { $id } の再戦です！ { $players } 「参加」を押すともう一度遊べます。
 lobby-expected = 参加待ち
+replay-damaged = 対局 { $id } は再生できません。保存された記録が壊れています。
