@@ -140,7 +140,11 @@ pub enum RestoreError {
     },
     /// A logged action drew more dice than were recorded with it.
     #[error("move {} ({action} by seat {seat}) ran out of its recorded dice", index + 1)]
-    DiceRanOut { index: usize, seat: Seat, action: String },
+    DiceRanOut {
+        index: usize,
+        seat: Seat,
+        action: String,
+    },
     /// A logged action drew fewer dice than were recorded with it.
     #[error("move {} ({action} by seat {seat}) left {left} recorded dice unused", index + 1)]
     DiceLeft {

@@ -10,8 +10,8 @@
 
 use super::GameKind;
 use crate::engine::{
-    self, AnyGame, Dice, Locale, LoggedAction, RecordingDice, RestoreError, ScriptedDice, Seat,
-    SeededDice, Tr, text,
+    self, AnyGame, Dice, Locale, LoggedAction, RecordingDice, RestoreError, ScriptedDice, Seat, SeededDice,
+    Tr, text,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -97,7 +97,9 @@ fn honest(kind: GameKind, options: &Value, players: usize, seed: u64, picks: &[u
             break;
         };
         let choices = game.choices(seat, &tr);
-        let action = choices.get(pick % choices.len().max(1)).map_or(engine::RESIGN, |c| &c.id);
+        let action = choices
+            .get(pick % choices.len().max(1))
+            .map_or(engine::RESIGN, |c| &c.id);
         let (_, logged) = engine::apply_logged(game.as_mut(), seat, &action.to_owned(), &mut live).ok()?;
         actions.push(logged);
     }
@@ -331,7 +333,9 @@ fn a_ninja_record_without_set_up_dice_is_refused() {
 fn ninja_set_up_ties_reroll_but_not_past_the_record() {
     let ninja = GameKind::from_id("ninja").expect("registered");
     let tie_then_black = [2, 2, 1, 3, 4, 4, 1, 1];
-    let game = ninja.set_up_again(&json!({}), 2, &tie_then_black).expect("a tie, then black");
+    let game = ninja
+        .set_up_again(&json!({}), 2, &tie_then_black)
+        .expect("a tie, then black");
     assert_eq!(game.to_act(), vec![0]);
     let err = ninja.set_up_again(&json!({}), 2, &[2, 2, 1, 3, 4, 4, 4, 4]).err();
     assert!(matches!(err, Some(RestoreError::SetupDiceRanOut)), "{err:?}");
