@@ -50,6 +50,8 @@ async fn a_stored_game_that_does_not_rebuild_is_set_aside_and_the_others_play_on
         games.push(started_in(&hub, &out, channel).await);
         boards.push(button_ids(&out.last(channel).1)[0].clone());
     }
+    // The board pings whoever is to play.
+    let first = user(out.last(sound).1.ping[0], "first");
     drop(hub);
     corrupt(&url, games[0], true).await;
     corrupt(&url, games[2], false).await;
@@ -80,7 +82,7 @@ async fn a_stored_game_that_does_not_rebuild_is_set_aside_and_the_others_play_on
 
     // The sound game plays on, and the set-aside games' channels take new games.
     assert!(matches!(
-        click(&hub, &out, &boards[1], &ann).await,
+        click(&hub, &out, &boards[1], &first).await,
         Reply::Update(_)
     ));
     assert!(open(&hub, due, &ann).await.starts_with("Lobby opened"));
