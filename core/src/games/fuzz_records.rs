@@ -100,7 +100,7 @@ fn honest(kind: GameKind, options: &Value, players: usize, seed: u64, picks: &[u
         let action = choices
             .get(pick % choices.len().max(1))
             .map_or(engine::RESIGN, |c| &c.id);
-        let (_, logged) = engine::apply_logged(game.as_mut(), seat, &action.to_owned(), &mut live).ok()?;
+        let (_, logged) = engine::apply_logged(game.as_mut(), seat, action, &mut live).ok()?;
         actions.push(logged);
     }
     Some(Record {
@@ -322,7 +322,7 @@ fn a_ninja_record_without_set_up_dice_is_refused() {
         actions: vec![],
     };
     assert!(!rebuilds_within_the_cap(ninja, &record));
-    let err = restore(ninja, &record).err().expect("refused");
+    let err = restore(ninja, &record).expect_err("refused");
     assert!(matches!(err, RestoreError::SetupDiceRanOut), "{err:?}");
     let said = err.describe(&Tr::new(Locale::En, &[]));
     assert!(said.contains("set-up dice ran out"), "{said}");
