@@ -251,6 +251,8 @@ struct Case {
     edits: Vec<Edit>,
     setup_dice: Vec<u8>,
     garbage: Vec<LoggedAction>,
+    /// How many set-up dice the cut-short copy keeps (modulo their count + 1).
+    setup_cut: usize,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -263,9 +265,10 @@ fn case() -> impl Strategy<Value = Case> {
         prop_oneof![1 => Just(vec![]), 3 => prop::collection::vec(edit(), 1..4)],
         prop::collection::vec(any::<u8>(), 0..24),
         prop::collection::vec(logged(), 0..6),
+        any::<usize>(),
     )
         .prop_map(
-            |(options, players, any_players, seed, picks, edits, setup_dice, garbage)| Case {
+            |(options, players, any_players, seed, picks, edits, setup_dice, garbage, setup_cut)| Case {
                 options,
                 players,
                 any_players,
@@ -274,6 +277,7 @@ fn case() -> impl Strategy<Value = Case> {
                 edits,
                 setup_dice,
                 garbage,
+                setup_cut,
             },
         )
 }
@@ -286,6 +290,26 @@ fn cases() -> u32 {
         .unwrap_or(16)
 }
 
+/// The record rebuilds within the cap exactly when the production path rebuilds it, and a
+/// refusal is worded in the catalogue; a real game's unedited record rebuilds.
+fn check(kind: GameKind, record: &Record, unedited: bool) -> Result<(), TestCaseError> {
+    let bounded = rebuilds_within_the_cap(kind, record);
+    let restored = restore(kind, record);
+    prop_assert_eq!(bounded, restored.is_ok(), "{}: {:?}", kind.id(), restored.err());
+    if let Err(e) = restored {
+        prop_assert!(!unedited, "{}: a real game's record is refused: {e}", kind.id());
+        prop_assert!(
+            text::has_message(&e.msg().id),
+            "{} is not in the catalogue",
+            e.msg().id
+        );
+        for locale in Locale::ALL {
+            prop_assert!(!e.describe(&Tr::new(locale, &[])).is_empty());
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
 
@@ -294,19 +318,13 @@ proptest! {
     fn every_record_rebuilds_or_is_refused_in_words_within_bounded_dice(case in case()) {
         for &kind in GameKind::ALL {
             let (record, unedited) = record(kind, &case);
-            let bounded = rebuilds_within_the_cap(kind, &record);
-            let restored = restore(kind, &record);
-            prop_assert_eq!(bounded, restored.is_ok(), "{}: {:?}", kind.id(), restored.err());
-            match restored {
-                Ok(_) => {}
-                Err(e) => {
-                    prop_assert!(!unedited, "{}: a real game's record is refused: {e}", kind.id());
-                    prop_assert!(text::has_message(&e.msg().id), "{} is not in the catalogue", e.msg().id);
-                    for locale in Locale::ALL {
-                        prop_assert!(!e.describe(&Tr::new(locale, &[])).is_empty());
-                    }
-                }
-            }
+            check(kind, &record, unedited)?;
+            // The same record with its set-up dice cut short: the set-up runs out mid-roll.
+            let mut cut = record;
+            let keep = case.setup_cut % (cut.setup_dice.len() + 1);
+            let kept_all = keep == cut.setup_dice.len();
+            cut.setup_dice.truncate(keep);
+            check(kind, &cut, unedited && kept_all)?;
         }
     }
 }
@@ -337,6 +355,13 @@ fn ninja_set_up_ties_reroll_but_not_past_the_record() {
         .set_up_again(&json!({}), 2, &tie_then_black)
         .expect("a tie, then black");
     assert_eq!(game.to_act(), vec![0]);
-    let err = ninja.set_up_again(&json!({}), 2, &[2, 2, 1, 3, 4, 4, 4, 4]).err();
+    let ties = Record {
+        options: json!({}),
+        players: 2,
+        setup_dice: vec![2, 2, 1, 3, 4, 4, 4, 4],
+        actions: vec![],
+    };
+    assert!(!rebuilds_within_the_cap(ninja, &ties), "ends on capped dice");
+    let err = ninja.set_up_again(&ties.options, 2, &ties.setup_dice).err();
     assert!(matches!(err, Some(RestoreError::SetupDiceRanOut)), "{err:?}");
 }
