@@ -27,10 +27,11 @@ enum Command {
     Run(RunArgs),
     /// Check the configuration and say what is wrong with it.
     CheckConfig,
-    /// Print a stored game move by move, rebuilt from its log.
-    Replay(Stored),
-    /// Write a stored game's record as JSON: game, options, seats, dice and actions.
-    Export(Stored),
+    /// Print a stored game (or a record, `--file`) move by move, rebuilt from its log.
+    Replay(Review),
+    /// Write a stored game's record as JSON: game, options, seats, dice and actions (with
+    /// `--file`, a record checked: it is written again only if it replays).
+    Export(Review),
     // The games are named from the registry, so a new game needs no line here.
     #[command(about = format!(
         "List a finished game's decisions where the strong bot would have chosen otherwise, with \
@@ -382,8 +383,8 @@ fn run() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Replay(stored) => {
-            let record = stored.record(&cli.config, explicit_config)?;
+        Command::Replay(source) => {
+            let record = source.record(&cli.config, explicit_config)?;
             println!(
                 "{}",
                 console::record::replay_text(&record).map_err(anyhow::Error::msg)?
@@ -398,8 +399,12 @@ fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::Export(stored) => {
-            let record = stored.record(&cli.config, explicit_config)?;
+        Command::Export(source) => {
+            let from_file = source.file.is_some();
+            let record = source.record(&cli.config, explicit_config)?;
+            if from_file {
+                record.rebuild(record.actions.len()).map_err(anyhow::Error::msg)?;
+            }
             println!("{}", serde_json::to_string_pretty(&record)?);
             Ok(())
         }

@@ -575,3 +575,75 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue #33's record, which grew to 24 GB before it was killed: Ninja with no set-up dice, so
+/// the start player's roll-off ran out of dice and tied for ever. Every command that reads a
+/// record refuses it, saying why, and ends.
+#[test]
+fn a_ninja_record_whose_set_up_dice_run_out_is_refused_by_review_replay_export_and_play() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-ninja-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ninja.json");
+    let record =
+        r#"{"game":"ninja","options":{},"seats":[{"name":"a"},{"name":"b"}],"setup_dice":[],"actions":[]}"#;
+    std::fs::write(&file, record).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [
+        &["review", "--file", file][..],
+        &["replay", "--file", file],
+        &["export", "--file", file],
+        &["play", "--from", file],
+    ] {
+        let out = saikoro(args, "");
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?} accepted it");
+        assert!(
+            stderr.contains("set-up dice ran out before the game was set up"),
+            "{args:?}: {stderr}"
+        );
+        // `play` names the record before it reads it; the others print nothing of it.
+        let printed = text(&out.stdout);
+        assert!(args[0] == "play" || printed.is_empty(), "{args:?}: {printed}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `replay` and `export` take a record file as `review` does; `export --file` writes a record
+/// that replays as it was, and refuses one whose dice were tampered with.
+#[test]
+fn replay_and_export_read_a_record_file_and_export_checks_it() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (url, id, _, log) = stored_game(&dir);
+    let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let file = dir.join("game.json");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let file = file.to_str().unwrap();
+
+    let again = saikoro(&["export", "--file", file], "");
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(text(&again.stdout), text(&export.stdout));
+    let replay = saikoro(&["replay", "--file", file], "");
+    let stored = saikoro(&["replay", &id.to_string(), "--database", &url], "");
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    assert!(text(&replay.stdout).contains(&format!("{} moves", log.len())));
+    assert_eq!(text(&replay.stdout), text(&stored.stdout));
+
+    let mut record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    let dice = record["actions"][0]["dice"].as_array_mut().unwrap();
+    dice.pop().expect("Can't Stop's first roll draws dice");
+    let tampered = dir.join("tampered.json");
+    std::fs::write(&tampered, record.to_string()).unwrap();
+    for command in ["export", "replay"] {
+        let out = saikoro(&[command, "--file", tampered.to_str().unwrap()], "");
+        assert!(!out.status.success(), "{command}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("Move 1 (`roll` by seat")
+                && stderr.contains("needs more dice than its record holds"),
+            "{command}: {stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

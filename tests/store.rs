@@ -180,6 +180,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     an_append_writes_the_board_and_updates_commit_beside_it,
     due_games_are_the_unfinished_ones_whose_time_came,
     a_snapshot_rides_with_its_append_and_the_live_load_starts_after_it,
+    a_quarantined_game_leaves_the_index_and_the_due_games,
 );
 
 // Several processes on one database are PostgreSQL's alone.
@@ -1575,4 +1576,63 @@ async fn the_user_games_migration_back_fills_hosts_seats_and_results(db: TestDb)
     assert_eq!(of("12").await, vec![third], "seats that are not JSON name no one");
     assert_eq!(of("10").await, vec![first.id], "a result");
     assert!(of("bot:normal").await.is_empty());
+}
+
+/// A game whose record does not rebuild is set aside: out of the index, the due games and
+/// `load_active` for good (a reschedule does not bring it back), its rows kept; the others stay.
+async fn a_quarantined_game_leaves_the_index_and_the_due_games(db: TestDb) {
+    let store = &db.store;
+    let broken = insert(store, &game("ninja", 1)).await;
+    let sound = insert(store, &game("cantstop", 2)).await;
+    let ended = insert(store, &game("cantstop", 3)).await;
+    for row in [&broken, &sound] {
+        let playing = GameRow {
+            status: Status::Playing,
+            ..row.clone()
+        };
+        store.update_game(&playing, Some(100)).await.unwrap();
+    }
+    let abandoned = GameRow {
+        status: Status::Abandoned,
+        ..ended.clone()
+    };
+    store.update_game(&abandoned, None).await.unwrap();
+    assert_eq!(store.load_quarantined().await.unwrap(), vec![]);
+
+    store
+        .quarantine(broken.id, "the set-up dice ran out")
+        .await
+        .unwrap();
+    store
+        .quarantine(ended.id, "an ended game is left alone")
+        .await
+        .unwrap();
+    let index: Vec<GameId> = store
+        .load_index()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(index, vec![sound.id]);
+    assert_eq!(store.load_quarantined().await.unwrap(), vec![broken.id]);
+    assert_eq!(active_ids(&store.load_active().await.unwrap()), vec![sound.id]);
+    assert_eq!(
+        store.due_games(1_000, GameId(0), 10).await.unwrap(),
+        vec![(sound.id, 100)]
+    );
+    store.reschedule(None, Some(5)).await.unwrap();
+    let due: Vec<GameId> = store
+        .due_games(i64::MAX, GameId(0), 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(due, vec![sound.id], "a reschedule leaves it out");
+    assert_eq!(
+        load(store, broken.id).await.row.kind,
+        "ninja",
+        "its rows are kept"
+    );
 }

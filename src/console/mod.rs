@@ -5,7 +5,7 @@
 use crate::engine::driver::{self, Stopped};
 use crate::engine::view::Target;
 use crate::engine::{
-    self, AnyGame, Bot, Choice, Level, Locale, Msg, Outcome, Row, ScriptedDice, SeededDice, Tr, View,
+    AnyGame, Bot, Choice, Level, Locale, Msg, Outcome, Row, ScriptedDice, SeededDice, Tr, View,
 };
 use crate::games::GameKind;
 use serde::Serialize;
@@ -144,14 +144,12 @@ pub fn play_from(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Outcome, String> {
-    let (kind, mut game) = record.set_up()?;
     let moves = record.actions.len();
     let at = at.unwrap_or(moves);
     if at > moves {
         return Err(format!("--at {at}: the record has only {moves} moves"));
     }
-    engine::replay(game.as_mut(), &record.actions[..at])
-        .map_err(|e| format!("the record does not replay: {e}"))?;
+    let (kind, game) = record.rebuild(at)?;
     let mut names = vec![];
     let mut players = vec![];
     for seat in &record.seats {

@@ -2,7 +2,7 @@
 //! bug reports) or printed move by move, rebuilt from its log. Reading only: a live game is
 //! never touched.
 
-use crate::engine::{self, Locale, LoggedAction, ScriptedDice, Tr};
+use crate::engine::{self, Locale, LoggedAction, RestoreError, Tr};
 use crate::games::GameKind;
 use crate::id::GameId;
 use crate::session::Table;
@@ -58,15 +58,30 @@ impl Record {
 
     /// The game set up again from the record's dice, before any action.
     pub fn set_up(&self) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
-        let kind = GameKind::from_id(&self.game).ok_or_else(|| format!("unknown game `{}`", self.game))?;
-        let mut dice = ScriptedDice::new(self.setup_dice.iter().copied()).lenient();
-        let game = kind
-            .new_game(&self.options, self.seats.len(), &mut dice)
-            .map_err(|e| format!("the record's set-up is refused: {}", e.msg().id))?;
-        if dice.overrun() || dice.remaining() != 0 {
-            return Err("the record's set-up dice do not match its game".into());
-        }
+        self.rebuild(0)
+    }
+
+    /// The game set up again from the record's dice, then its first `moves` actions replayed
+    /// with theirs. A corrupt or hostile record is refused, in words (dice that run out are an
+    /// error, so no record makes this roll for ever).
+    pub fn rebuild(&self, moves: usize) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
+        let kind = GameKind::from_id(&self.game)
+            .ok_or_else(|| self.refusal(&RestoreError::UnknownGame(self.game.clone())))?;
+        let mut game = kind
+            .set_up_again(&self.options, self.seats.len(), &self.setup_dice)
+            .map_err(|e| self.refusal(&e))?;
+        let log = &self.actions[..moves.min(self.actions.len())];
+        engine::replay(game.as_mut(), log).map_err(|e| self.refusal(&e))?;
         Ok((kind, game))
+    }
+
+    /// Why the record does not rebuild, in English.
+    pub fn refusal(&self, e: &RestoreError) -> String {
+        let names = self.names();
+        format!(
+            "the record does not replay: {}",
+            e.describe(&Tr::new(Locale::En, &names))
+        )
     }
 }
 
@@ -93,9 +108,8 @@ pub fn replay_text(record: &Record) -> Result<String, String> {
         record.actions.len()
     )];
     for (i, entry) in record.actions.iter().enumerate() {
-        let lines = engine::replay(game.as_mut(), std::slice::from_ref(entry))
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
-        let said: Vec<String> = lines.iter().flatten().map(|m| tr.msg(m)).collect();
+        let lines = engine::replay_entry(game.as_mut(), i, entry).map_err(|e| record.refusal(&e))?;
+        let said: Vec<String> = lines.iter().map(|m| tr.msg(m)).collect();
         out.push(format!(
             "{:>4}. {} — {}: {}",
             i + 1,
@@ -121,7 +135,7 @@ pub fn review_text(record: &Record) -> Result<String, String> {
     if !kind.coached() {
         return Err(format!("{} has no coach to review it", record.game));
     }
-    let slips = engine::coach::review(game.as_mut(), &record.actions, &tr)?;
+    let slips = engine::coach::review(game.as_mut(), &record.actions, &tr).map_err(|e| record.refusal(&e))?;
     let title = tr.t(&format!("{}-name", record.game));
     let note = crate::session::hint_note(&record.hinted, &tr);
     Ok(crate::session::review_text(&title, &slips, note, &tr, usize::MAX))

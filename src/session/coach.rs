@@ -112,8 +112,8 @@ pub fn review_slips(
     if !kind.coached() {
         return Err(tr.f("review-no-coach", &[("game", text::game_name(tr, kind).into())]));
     }
-    let (mut game, _) = super::replayed(kind, row, players, &[])?;
-    coach::review(game.as_mut(), log, tr)
+    let (mut game, _) = super::replayed(kind, row, players, &[]).map_err(|e| e.to_string())?;
+    coach::review(game.as_mut(), log, tr).map_err(|e| e.to_string())
 }
 
 /// A review in words: a header naming `game`, the hint note if any, then the slips costliest

@@ -5,9 +5,10 @@
 use super::Markup;
 use super::live::{Session, load_session};
 use super::settings::{GuildSettings, ServerSettings};
+use crate::engine::RestoreError;
 use crate::id::{ChannelId, GameId, GuildId};
-use crate::store::{GameRow, Status, Store, StoreError};
-use dashmap::DashMap;
+use crate::store::{GameRow, LiveGame, Status, Store, StoreError};
+use dashmap::{DashMap, DashSet};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, OnceCell, OwnedMutexGuard};
@@ -24,14 +25,30 @@ pub(super) type Locked = OwnedMutexGuard<Session>;
 enum Unloadable {
     /// It ended or vanished from the store meanwhile.
     Gone,
-    /// The store failed, or the record does not replay: the text says which.
+    /// The store failed (the text says how): the next touch tries again.
     Failed(String),
+    /// Its record does not rebuild, so it was set aside in the store.
+    Quarantined,
 }
 
-/// A stored game that does not load (the store failed, or its record does not replay); logged
-/// with the reason where it happened.
-#[derive(Debug)]
-pub(super) struct LoadFailed;
+/// Why a stored game cannot be acted on; logged with the reason where it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LoadFailed {
+    /// The store failed just now: nothing changed, and a later touch tries again.
+    Store,
+    /// Its stored record does not rebuild (corrupt or hostile), so it was set aside for good.
+    Quarantined,
+}
+
+impl LoadFailed {
+    /// The catalogue message that tells the user.
+    pub(super) fn message(self) -> &'static str {
+        match self {
+            LoadFailed::Store => "game-load-failed",
+            LoadFailed::Quarantined => "game-quarantined",
+        }
+    }
+}
 
 pub(super) struct Index {
     store: Arc<Store>,
@@ -41,6 +58,9 @@ pub(super) struct Index {
     /// Every unfinished game of this process, loaded or not.
     sessions: DashMap<GameId, Slot>,
     channels: DashMap<ChannelId, GameId>,
+    /// This process's games set aside: not in `sessions`, their channels free, a click on
+    /// their old boards told why.
+    quarantined: DashSet<GameId>,
 }
 
 impl Index {
@@ -51,11 +71,16 @@ impl Index {
             markup,
             sessions: DashMap::new(),
             channels: DashMap::new(),
+            quarantined: DashSet::new(),
         }
     }
 
-    /// Reads the index of unfinished games (id and channel, not their logs); returns how many.
+    /// Reads the index of unfinished games (id and channel, not their logs) and the games set
+    /// aside; returns how many are in play.
     pub(super) async fn restore(&self) -> Result<usize, StoreError> {
+        for id in self.store.load_quarantined().await? {
+            self.quarantined.insert(id);
+        }
         let index = self.store.load_index().await?;
         let games = index.len();
         for (id, channel) in index {
@@ -124,6 +149,9 @@ impl Index {
     pub(super) async fn live(&self, id: GameId) -> Result<Option<Locked>, LoadFailed> {
         loop {
             let Some(slot) = self.sessions.get(&id).map(|s| s.clone()) else {
+                if self.quarantined.contains(&id) {
+                    return Err(LoadFailed::Quarantined);
+                }
                 return Ok(None);
             };
             let session = match slot.get_or_try_init(|| self.load(id)).await {
@@ -134,7 +162,12 @@ impl Index {
                 }
                 Err(Unloadable::Failed(why)) => {
                     tracing::warn!(game = %id, %why, "a stored game cannot be loaded");
-                    return Err(LoadFailed);
+                    return Err(LoadFailed::Store);
+                }
+                Err(Unloadable::Quarantined) => {
+                    self.quarantined.insert(id);
+                    self.forget(id);
+                    return Err(LoadFailed::Quarantined);
                 }
             };
             let mut s = session.lock_owned().await;
@@ -146,7 +179,8 @@ impl Index {
         }
     }
 
-    /// Rebuilds an unfinished game's session from the store, with its server's settings.
+    /// Rebuilds an unfinished game's session from the store, with its server's settings. A
+    /// record that does not rebuild is set aside, so no touch replays it again.
     async fn load(&self, id: GameId) -> Result<Arc<Mutex<Session>>, Unloadable> {
         let unfinished = |row: &GameRow| matches!(row.status, Status::Lobby | Status::Playing);
         let live = match self.store.load_live(id).await {
@@ -155,8 +189,7 @@ impl Index {
             Err(e) => return Err(Unloadable::Failed(e.to_string())),
         };
         let from_snapshot = live.snapshot.is_some();
-        let mut session = match load_session(live, self.markup) {
-            Ok(session) => session,
+        let rebuilt = match rebuild(live, self.markup).await? {
             // A snapshot is only a shortcut: one that no longer fits (its state's format changed
             // in an upgrade) must not cost the game, which the whole log still rebuilds.
             Err(why) if from_snapshot => {
@@ -166,12 +199,26 @@ impl Index {
                     Ok(_) => return Err(Unloadable::Gone),
                     Err(e) => return Err(Unloadable::Failed(e.to_string())),
                 };
-                load_session(stored.into(), self.markup).map_err(Unloadable::Failed)?
+                rebuild(stored.into(), self.markup).await?
             }
-            Err(why) => return Err(Unloadable::Failed(why)),
+            rebuilt => rebuilt,
+        };
+        let mut session = match rebuilt {
+            Ok(session) => session,
+            Err(why) => return Err(self.quarantine(id, &why).await),
         };
         session.apply(self.guilds.get(session.row.guild_id).await);
         Ok(Arc::new(Mutex::new(session)))
+    }
+
+    /// Sets a game whose record does not rebuild aside in the store, so that it is skipped from
+    /// now on, restarts included, while every other game plays on.
+    async fn quarantine(&self, id: GameId, why: &str) -> Unloadable {
+        tracing::error!(game = %id, %why, "a stored game does not rebuild: setting it aside");
+        match self.store.quarantine(id, why).await {
+            Ok(()) => Unloadable::Quarantined,
+            Err(e) => Unloadable::Failed(format!("{why}; setting it aside failed: {e}")),
+        }
     }
 
     /// The unfinished game in a channel, locked (see [`Index::live`]).
@@ -231,5 +278,16 @@ impl Index {
                     .is_ok_and(|mut s| s.touched.elapsed() >= idle && self.evict(&mut s))
             })
             .count()
+    }
+}
+
+/// [`load_session`] off the async workers: replaying is CPU work in proportion to the log, and
+/// a hostile record must not stall the other games. The inner error is the record's (a replay
+/// that panicked included); the outer one, a shutdown that cancelled the work.
+async fn rebuild(live: LiveGame, markup: &'static dyn Markup) -> Result<Result<Session, String>, Unloadable> {
+    match tokio::task::spawn_blocking(move || load_session(live, markup)).await {
+        Ok(rebuilt) => Ok(rebuilt.map_err(|e: RestoreError| e.to_string())),
+        Err(e) if e.is_panic() => Ok(Err(format!("rebuilding it panicked: {e}"))),
+        Err(e) => Err(Unloadable::Failed(e.to_string())),
     }
 }

@@ -4,7 +4,7 @@
 use super::deadlines::Timers;
 use super::settings::{BoardStyle, ServerSettings};
 use super::{Markup, Table};
-use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, ScriptedDice, Seat, driver};
+use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, RestoreError, Seat, driver};
 use crate::games::GameKind;
 use crate::id::UserId;
 use crate::store::{GameRow, LiveGame, Status};
@@ -193,19 +193,18 @@ pub(super) fn due_at(
 }
 
 /// Rebuilds a session from its stored record: the state from its snapshot, or set up afresh
-/// without one, then the actions after that replayed.
-pub(super) fn load_session(live: LiveGame, markup: &'static dyn Markup) -> Result<Session, String> {
+/// without one, then the actions after that replayed. An error means the record itself does
+/// not rebuild (whatever the store does), so loading it again would fail the same way.
+pub(super) fn load_session(live: LiveGame, markup: &'static dyn Markup) -> Result<Session, RestoreError> {
     let row = live.row;
-    let kind = GameKind::from_id(&row.kind).ok_or_else(|| format!("unknown game kind `{}`", row.kind))?;
-    let table: Table = serde_json::from_value(row.seats.clone()).map_err(|e| format!("bad seats: {e}"))?;
+    let kind = GameKind::from_id(&row.kind).ok_or_else(|| RestoreError::UnknownGame(row.kind.clone()))?;
+    let table: Table =
+        serde_json::from_value(row.seats.clone()).map_err(|e| RestoreError::Seats(e.to_string()))?;
     let game = match (row.status, &live.snapshot) {
         (Status::Lobby, _) => None,
         (_, Some(snapshot)) => {
-            let mut game = kind
-                .restore(&snapshot.state)
-                .map_err(|e| format!("the snapshot does not restore: {e}"))?;
-            engine::replay(game.as_mut(), &live.tail)
-                .map_err(|e| format!("after the snapshot of {} actions, {e}", snapshot.covers))?;
+            let mut game = kind.restore(&snapshot.state)?;
+            engine::replay(game.as_mut(), &live.tail)?;
             Some(game)
         }
         (_, None) => Some(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
@@ -220,19 +219,14 @@ pub(super) fn load_session(live: LiveGame, markup: &'static dyn Markup) -> Resul
 pub(super) type Replayed = (Box<dyn AnyGame>, Vec<Vec<Msg>>);
 
 /// The game after setup with its recorded dice and the given log, with each entry's log lines.
+/// CPU work in proportion to the log: callers on the async runtime run it off its workers.
 pub(super) fn replayed(
     kind: GameKind,
     row: &GameRow,
     players: usize,
     log: &[LoggedAction],
-) -> Result<Replayed, String> {
-    let mut setup = ScriptedDice::new(row.setup_dice.iter().copied()).lenient();
-    let mut game = kind
-        .new_game(&row.options, players, &mut setup)
-        .map_err(|e| format!("setup refused: {}", e.msg().id))?;
-    if setup.overrun() || setup.remaining() != 0 {
-        return Err("setup dice do not match the game".into());
-    }
+) -> Result<Replayed, RestoreError> {
+    let mut game = kind.set_up_again(&row.options, players, &row.setup_dice)?;
     let lines = engine::replay(game.as_mut(), log)?;
     Ok((game, lines))
 }

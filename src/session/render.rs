@@ -6,6 +6,7 @@ use crate::engine::view::COLOUR_DONE;
 use crate::engine::{Button, Locale, LoggedAction, Msg, Row, Style, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, UserId};
+use crate::store::GameRow;
 
 /// The game board with the decision `draft` partly made. `live`: with buttons routed to this
 /// version and the awaited players' deadline; otherwise frozen (no buttons).
@@ -104,11 +105,33 @@ pub fn stale(tr: &Tr, link: Option<String>) -> String {
 const PAGE_CHARS: usize = 1800;
 const PAGE_LINES: usize = 20;
 
+/// What `/… log` needs of a session, owned: the log is replayed after the game's lock is let go,
+/// off the async workers.
+pub struct LogSource {
+    id: GameId,
+    kind: GameKind,
+    row: GameRow,
+    players: usize,
+    names: Vec<String>,
+}
+
+impl LogSource {
+    pub fn of(s: &Session) -> LogSource {
+        LogSource {
+            id: s.row.id,
+            kind: s.kind,
+            row: s.row.clone(),
+            players: s.table.seats.len(),
+            names: s.names(),
+        }
+    }
+}
+
 /// The game's log lines, numbered, one page (default: the newest); `log` is its whole log.
-pub fn log_page(s: &Session, log: &[LoggedAction], locale: Locale, page: Option<usize>) -> String {
-    let names = s.names();
-    let tr = Tr::new(locale, &names);
-    let lines = log_lines(s, log, &tr);
+/// Replays the whole log: CPU work that callers on the async runtime run off its workers.
+pub fn log_page(src: &LogSource, log: &[LoggedAction], locale: Locale, page: Option<usize>) -> String {
+    let tr = Tr::new(locale, &src.names);
+    let lines = log_lines(src, log, &tr);
     if lines.is_empty() {
         return tr.t("log-empty");
     }
@@ -128,7 +151,7 @@ pub fn log_page(s: &Session, log: &[LoggedAction], locale: Locale, page: Option<
     let header = tr.f(
         "log-header",
         &[
-            ("game", game_name(&tr, s.kind).into()),
+            ("game", game_name(&tr, src.kind).into()),
             ("page", n.into()),
             ("pages", total.into()),
         ],
@@ -138,15 +161,15 @@ pub fn log_page(s: &Session, log: &[LoggedAction], locale: Locale, page: Option<
 
 /// Every log line of the game, by replaying its record (the log stores actions, not text, so it
 /// reads in any language).
-fn log_lines(s: &Session, log: &[LoggedAction], tr: &Tr) -> Vec<String> {
-    match super::replayed(s.kind, &s.row, s.table.seats.len(), log) {
+fn log_lines(src: &LogSource, log: &[LoggedAction], tr: &Tr) -> Vec<String> {
+    match super::replayed(src.kind, &src.row, src.players, log) {
         Ok((_, lines)) => lines
             .iter()
             .enumerate()
             .flat_map(|(i, msgs)| msgs.iter().map(move |m| format!("`{:>3}` {}", i + 1, tr.msg(m))))
             .collect(),
         Err(why) => {
-            tracing::error!(game = %s.row.id, %why, "a live game's log no longer replays");
+            tracing::error!(game = %src.id, %why, "a live game's log no longer replays");
             vec![]
         }
     }

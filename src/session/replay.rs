@@ -3,10 +3,10 @@
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`.
 
 use super::{Markup, Post, Table, User};
-use crate::engine::{Button, Msg, Row, Style, Tr};
+use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
-use crate::store::{Status, Store};
+use crate::store::{Status, Store, StoredGame};
 
 fn step_button(game: GameId, step: usize, emoji: &str, disabled: bool) -> Button {
     Button::act(super::ids::replay(game, step, emoji), emoji, Style::Secondary).disabled(disabled)
@@ -39,19 +39,41 @@ pub async fn replay(
         return Err(missing());
     }
     let table: Table = serde_json::from_value(stored.row.seats.clone()).map_err(|_| missing())?;
-    let moves = stored.log.len();
-    let step = step.unwrap_or(moves).min(moves);
-    let (game, lines) = super::replayed(game_kind, &stored.row, table.seats.len(), &stored.log[..step])
-        .map_err(|why| {
-            tracing::warn!(game = %id, %why, "a stored game does not replay");
-            missing()
-        })?;
     let names: Vec<String> = table
         .seats
         .iter()
         .map(|s| super::seat_name(s, &tr, markup))
         .collect();
-    let tr = Tr::new(user.locale, &names);
+    let locale = user.locale;
+    // Replaying is CPU work in proportion to the log: a long game's steps run off the async
+    // workers, so stepping through it stalls no other game.
+    let shown =
+        tokio::task::spawn_blocking(move || board_at(game_kind, &stored, &table, &names, locale, step));
+    match shown.await {
+        Ok(Ok(post)) => Ok(post),
+        Ok(Err(why)) => {
+            tracing::warn!(game = %id, %why, "a stored game does not replay");
+            Err(tr.f("replay-damaged", &[("id", id.get().into())]))
+        }
+        Err(_) => Err(tr.t("error-unexpected")),
+    }
+}
+
+/// The finished game `stored` after its first `step` moves (all when `None`), as the replay's
+/// board with its step buttons, in `locale`.
+fn board_at(
+    kind: GameKind,
+    stored: &StoredGame,
+    table: &Table,
+    names: &[String],
+    locale: Locale,
+    step: Option<usize>,
+) -> Result<Post, RestoreError> {
+    let id = stored.row.id;
+    let moves = stored.log.len();
+    let step = step.unwrap_or(moves).min(moves);
+    let (game, lines) = super::replayed(kind, &stored.row, table.seats.len(), &stored.log[..step])?;
+    let tr = Tr::new(locale, names);
     let mut view = game.view(None, "", &tr);
     let last: Vec<String> = lines
         .last()
@@ -77,7 +99,7 @@ pub async fn replay(
     Ok(Post {
         content: game
             .outcome()
-            .map(|o| super::coach::with_hint_note(o.describe(&tr), &table, &tr)),
+            .map(|o| super::coach::with_hint_note(o.describe(&tr), table, &tr)),
         view,
         ping: vec![],
         picture: None,

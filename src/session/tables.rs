@@ -120,7 +120,7 @@ impl Tables {
         match self.play.index.in_channel(channel).await {
             Ok(None) => {}
             Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
-            Err(_) => return tr.t("game-load-failed"),
+            Err(e) => return tr.t(e.message()),
         }
         // Refuse options the game would refuse, before anyone joins; keep every option's value
         // (defaults included), so a later change of a default never changes a stored game.
@@ -270,7 +270,7 @@ impl Tables {
         let mut s = match self.play.index.live(route.game()).await {
             Ok(Some(s)) => s,
             Ok(None) => return responder.answer(Reply::Private(tr.t("click-game-gone"))).await,
-            Err(_) => return responder.answer(Reply::Private(tr.t("game-load-failed"))).await,
+            Err(e) => return responder.answer(Reply::Private(tr.t(e.message()))).await,
         };
         let reply = match decide::click(&s, route, message, user) {
             Click::Refuse(why) => Reply::Private(why),
@@ -356,7 +356,7 @@ impl Tables {
         let s = match self.play.index.in_channel(channel).await {
             Ok(Some(s)) => s,
             Ok(None) => return Err(none()),
-            Err(_) => return Err(tr.t("game-load-failed")),
+            Err(e) => return Err(tr.t(e.message())),
         };
         if s.kind != kind || !matches!(s.row.status, Status::Lobby | Status::Playing) {
             return Err(none());
@@ -471,14 +471,21 @@ impl Tables {
     /// `/<game> log`: the moves so far, a page at a time (newest page last).
     pub async fn log(&self, kind: GameKind, channel: ChannelId, user: &User, page: Option<usize>) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let s = match self.session_in(kind, channel, &tr).await {
-            Ok(s) => s,
-            Err(r) => return r,
+        let (source, log) = {
+            let s = match self.session_in(kind, channel, &tr).await {
+                Ok(s) => s,
+                Err(r) => return r,
+            };
+            match self.play.whole_log(&s).await {
+                Ok(log) => (render::LogSource::of(&s), log),
+                Err(e) => return store_failed(&tr, &e),
+            }
         };
-        match self.play.whole_log(&s).await {
-            Ok(log) => render::log_page(&s, &log, user.locale, page),
-            Err(e) => store_failed(&tr, &e),
-        }
+        // Replaying the whole log is CPU work: off the async workers, the game's lock let go.
+        let locale = user.locale;
+        tokio::task::spawn_blocking(move || render::log_page(&source, &log, locale, page))
+            .await
+            .unwrap_or_else(|_| tr.t("error-unexpected"))
     }
 }
 
@@ -497,7 +504,7 @@ impl Lobbies for Tables {
         match self.play.index.in_channel(channel).await {
             Ok(None) => {}
             Ok(Some(s)) => return render::busy_channel(&tr, s.kind, s.link()),
-            Err(_) => return tr.t("game-load-failed"),
+            Err(e) => return tr.t(e.message()),
         }
         self.open(kind, guild, channel, host, options, table).await
     }

@@ -1338,3 +1338,6 @@ async fn a_snapshot_that_does_not_restore_falls_back_to_the_whole_log() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// Stored games that do not rebuild, and rows of any shape.
+mod restore;

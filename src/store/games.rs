@@ -219,7 +219,7 @@ const INSERT_ACTION: &str =
 const SELECT_ACTIVE_GAMES: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE status IN ('lobby', 'playing') AND ",
+    " FROM games WHERE status IN ('lobby', 'playing') AND quarantined IS NULL AND ",
     owned!(1, 2, 3),
     " ORDER BY id"
 );
@@ -227,7 +227,7 @@ const SELECT_ACTIVE_GAMES: &str = concat!(
 const SELECT_ACTIVE_ACTIONS: &str = concat!(
     "SELECT a.game_id, a.seq, a.seat, a.action, a.dice \
      FROM actions a JOIN games g ON g.id = a.game_id \
-     WHERE g.status IN ('lobby', 'playing') AND ",
+     WHERE g.status IN ('lobby', 'playing') AND g.quarantined IS NULL AND ",
     owned!(1, 2, 3)
 );
 /// A final action's change to its game, only if the game is this process's (see `refuse_unowned!`).
@@ -244,18 +244,19 @@ pub(super) const UPDATE_GAME_OWNED: &str = concat!(
 );
 /// This process's unfinished games, for the index kept in memory.
 const SELECT_INDEX: &str = concat!(
-    "SELECT id, channel_id FROM games WHERE status IN ('lobby', 'playing') AND ",
+    "SELECT id, channel_id FROM games WHERE status IN ('lobby', 'playing') AND quarantined IS NULL AND ",
     owned!(1, 2, 3),
     " ORDER BY id"
 );
 /// Unfinished games due by `$1`, a page at a time after game `$2` (the partial index `games_due`).
 const SELECT_DUE: &str = concat!(
-    "SELECT id, due_at FROM games WHERE status IN ('lobby', 'playing') AND due_at <= $1 AND id > $2 AND ",
+    "SELECT id, due_at FROM games WHERE status IN ('lobby', 'playing') AND due_at <= $1 AND id > $2 \
+     AND quarantined IS NULL AND ",
     owned!(3, 4, 5),
     " ORDER BY id LIMIT $6"
 );
 const SELECT_NEXT_DUE: &str = concat!(
-    "SELECT MIN(due_at) FROM games WHERE status IN ('lobby', 'playing') AND ",
+    "SELECT MIN(due_at) FROM games WHERE status IN ('lobby', 'playing') AND quarantined IS NULL AND ",
     owned!(1, 2, 3)
 );
 /// Games whose status this build does not know (written by a newer one?), which would otherwise
@@ -293,8 +294,21 @@ const RESCHEDULE: &str = concat!(
     "UPDATE games SET due_at = CASE \
      WHEN due_at IS NOT NULL AND due_at <= updated_at THEN due_at \
      ELSE updated_at + $1 END \
-     WHERE status = 'playing' AND ($2 IS NULL OR guild_id = $2) AND ",
+     WHERE status = 'playing' AND quarantined IS NULL AND ($2 IS NULL OR guild_id = $2) AND ",
     owned!(3, 4, 5)
+);
+/// Sets an unfinished game whose record does not rebuild aside (`$1` says why): out of the
+/// index and the due games from now on, its rows kept as they are for whoever looks into it.
+const QUARANTINE: &str = concat!(
+    "UPDATE games SET quarantined = $1, due_at = NULL \
+     WHERE id = $2 AND status IN ('lobby', 'playing') AND ",
+    owned!(3, 4, 5)
+);
+/// This process's unfinished games set aside (the partial index `games_quarantined`).
+const SELECT_QUARANTINED: &str = concat!(
+    "SELECT id FROM games WHERE quarantined IS NOT NULL AND status IN ('lobby', 'playing') AND ",
+    owned!(1, 2, 3),
+    " ORDER BY id"
 );
 /// Rows per multi-row INSERT in `import`: 6 parameters each stays far below both backends' limits.
 const IMPORT_CHUNK: usize = 1000;
@@ -406,6 +420,27 @@ impl Store {
                 .await?
         });
         Ok(due.into_iter().map(|(id, at)| (GameId(id), at)).collect())
+    }
+
+    /// Sets an unfinished game of this process aside for good, with `why` (its record does not
+    /// rebuild): it leaves the index and the due games, and its rows stay as they are.
+    pub async fn quarantine(&self, id: GameId, why: &str) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        with_pool!(self, |pool| {
+            let query = sqlx::query(QUARANTINE).bind(why).bind(id.get());
+            bind_shards!(query, self.shards).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// This process's unfinished games that were set aside ([`Store::quarantine`]).
+    pub async fn load_quarantined(&self) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<i64> = with_pool!(self, |pool| {
+            bind_shards!(sqlx::query_scalar(SELECT_QUARANTINED), self.shards)
+                .fetch_all(pool)
+                .await?
+        });
+        Ok(ids.into_iter().map(GameId).collect())
     }
 
     /// When this process's next unfinished game is due, if any is.

@@ -27,3 +27,15 @@ picture-seat-1 = blue square
 picture-seat-2 = green triangle
 picture-seat-3 = yellow diamond
 picture-seat-4 = purple cross
+
+# A stored game or record that cannot be rebuilt (corrupt or hostile): nothing is rebuilt from it.
+setup-dice-ran-out = The dice ran out before the game was set up.
+restore-snapshot = The game's saved state does not fit this version of saikoro.
+restore-unknown-game = The record is of an unknown game: `{ $game }`.
+restore-seats = The record's seats cannot be read.
+restore-setup = The record's set-up is refused:
+restore-setup-dice-ran-out = The record's set-up dice ran out before the game was set up.
+restore-setup-dice-left = The record's set-up left { $left } of its dice unused.
+restore-refused = Move { $move } (`{ $action }` by seat { $seat }) is refused:
+restore-dice-ran-out = Move { $move } (`{ $action }` by seat { $seat }) needs more dice than its record holds.
+restore-dice-left = Move { $move } (`{ $action }` by seat { $seat }) left { $left } of its recorded dice unused.

@@ -49,3 +49,4 @@ lobby-expected = Expected
 forget-me-ask = This forgets you everywhere this bot keeps you: your name leaves every server's leaderboards, stats, history, replays and exports, you leave the lobbies you are in (a lobby you host is cancelled) and you resign the games you are playing. Your past games stay, with you as "someone". This cannot be undone.
 forget-me-confirm = Forget me
 forget-me-not-yours = Only the person who asked to be forgotten can confirm it. Use /saikoro forget-me to be forgotten yourself.
+replay-damaged = Game { $id } cannot be replayed: its stored record is damaged.

@@ -88,3 +88,4 @@ settings-file-too-big = The file `{ $name }` is too big ({ $size } bytes; at mos
 settings-file-unreadable = The file `{ $name }` could not be read: { $reason }
 error-unexpected = Something went wrong on our side; nothing changed. Please try again in a moment.
 game-load-failed = Sorry — I couldn't load the game here just now, so nothing changed. Please try again in a moment.
+game-quarantined = This game's stored record is damaged and cannot be played, so it was set aside; nothing changed. The channel is free for a new game.

@@ -24,3 +24,15 @@ picture-seat-1 = 青い四角
 picture-seat-2 = 緑の三角
 picture-seat-3 = 黄色のひし形
 picture-seat-4 = 紫の十字
+
+# A stored game or record that cannot be rebuilt (corrupt or hostile): nothing is rebuilt from it.
+setup-dice-ran-out = ゲームの準備が終わる前にダイスが尽きました。
+restore-snapshot = 保存されたゲームの状態が、このバージョンの saikoro に合いません。
+restore-unknown-game = 記録のゲーム `{ $game }` は saikoro にありません。
+restore-seats = 記録の席を読み取れません。
+restore-setup = 記録の準備が認められません：
+restore-setup-dice-ran-out = 記録の準備用のダイスが、準備が終わる前に尽きました。
+restore-setup-dice-left = 記録の準備で、ダイスが { $left } 個使われずに残りました。
+restore-refused = { $move } 手目（席 { $seat } の `{ $action }`）は認められません：
+restore-dice-ran-out = { $move } 手目（席 { $seat } の `{ $action }`）には、記録にあるより多くのダイスが必要です。
+restore-dice-left = { $move } 手目（席 { $seat } の `{ $action }`）で、記録のダイスが { $left } 個使われずに残りました。

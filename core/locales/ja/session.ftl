@@ -92,3 +92,4 @@ settings-file-too-big = ファイル `{ $name }` は大きすぎます（{ $size
 settings-file-unreadable = ファイル `{ $name }` を読めませんでした：{ $reason }
 error-unexpected = こちら側で問題が起きました。何も変わっていません。少し待ってからもう一度お試しください。
 game-load-failed = すみません、このゲームを今は読み込めなかったので何も変わっていません。少し待ってからもう一度お試しください。
+game-quarantined = このゲームの保存された記録が壊れていて遊べないため、保留にしました。何も変わっていません。このチャンネルでは新しいゲームを始められます。

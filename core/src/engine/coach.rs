@@ -3,7 +3,7 @@
 //! [`review`] replays a finished game's log and lists the decisions where a player chose
 //! otherwise, with what each cost in the coach's own measure, biggest first.
 
-use super::{AnyGame, LoggedAction, Msg, ScriptedDice, Seat, Tr};
+use super::{AnyGame, LoggedAction, Msg, RestoreError, Seat, Tr};
 
 /// What a coach's values mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ impl Slip {
 
 /// Replays `log` onto `game` (freshly set up) and lists every decision the coach would have made
 /// otherwise, costliest first (ties in log order). Labels are in `tr`'s language.
-pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<Vec<Slip>, String> {
+pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<Vec<Slip>, RestoreError> {
     let mut slips = Vec::new();
     for (i, entry) in log.iter().enumerate() {
         if let Some(w) = game.weigh(entry.seat)
@@ -93,15 +93,7 @@ pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<V
                 measure: w.measure,
             });
         }
-        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
-        game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
-            format!(
-                "log entry {i} ({} by seat {}): {}",
-                entry.action,
-                entry.seat,
-                e.msg().id
-            )
-        })?;
+        super::replay_entry(game, i, entry)?;
     }
     slips.sort_by(|a, b| b.cost.total_cmp(&a.cost));
     Ok(slips)

@@ -13,6 +13,13 @@ pub trait Dice {
     fn d6(&mut self) -> u8 {
         self.roll(6)
     }
+
+    /// A replayed record's dice ran out: what is rolled now is filler, not chance. A rule that
+    /// rolls again until something happens (a tie rerolled) stops here, or a corrupt record
+    /// would make it roll for ever. Live dice never run out.
+    fn ran_out(&self) -> bool {
+        false
+    }
 }
 
 /// Real play: a seeded ChaCha RNG (stable across platforms and releases, so a seed reproduces).
@@ -50,7 +57,7 @@ impl ScriptedDice {
     }
 
     /// For replaying stored data, which may be corrupt: running out yields 1s and sets
-    /// [`ScriptedDice::overrun`] instead of panicking.
+    /// [`ScriptedDice::overrun`] (and [`Dice::ran_out`], which ends rerolls) instead of panicking.
     pub fn lenient(mut self) -> Self {
         self.lenient = true;
         self
@@ -89,6 +96,10 @@ impl Dice for ScriptedDice {
             },
         }
     }
+
+    fn ran_out(&self) -> bool {
+        self.overrun
+    }
 }
 
 /// Wraps a source and remembers every value drawn, so the action log can store them for replay.
@@ -111,6 +122,10 @@ impl Dice for RecordingDice<'_> {
         let v = self.inner.roll(sides);
         self.drawn.push(v);
         v
+    }
+
+    fn ran_out(&self) -> bool {
+        self.inner.ran_out()
     }
 }
 
@@ -148,6 +163,18 @@ mod tests {
         assert_eq!(d.d6(), 3, "9 folds into 1..=6");
         let v = d.d6();
         assert!((1..=6).contains(&v));
+    }
+
+    #[test]
+    fn lenient_dice_say_when_they_ran_out_and_recording_passes_it_on() {
+        let mut d = ScriptedDice::new([4]).lenient();
+        assert!(!d.ran_out());
+        assert_eq!(d.d6(), 4);
+        assert!(!d.ran_out(), "the script is used up, not overrun");
+        assert_eq!(d.d6(), 1);
+        assert!(d.ran_out() && d.overrun());
+        assert!(RecordingDice::new(&mut d).ran_out());
+        assert!(!SeededDice::new(1).ran_out());
     }
 
     #[test]

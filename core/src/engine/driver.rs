@@ -151,6 +151,10 @@ impl Dice for Tape<'_> {
         self.drawn.borrow_mut().push(v);
         v
     }
+
+    fn ran_out(&self) -> bool {
+        self.inner.ran_out()
+    }
 }
 
 /// [`play`] for a boxed game, also returning the action log a session would store (each action

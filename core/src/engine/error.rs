@@ -2,7 +2,7 @@
 //! [`Msg`] a person reads ([`RuleError::msg`], [`SetupError::msg`]), so the layers above pass
 //! the error itself and word it only where it is shown.
 
-use super::{Msg, Seat};
+use super::{Msg, Seat, Tr};
 use std::ops::RangeInclusive;
 
 /// An action refused by the rules. The game state is unchanged; the reason is shown to the player.
@@ -63,6 +63,9 @@ pub enum SetupError {
     /// The game's own check of its options refuses them.
     #[error("cannot set up the game: {}", .0.id)]
     Refused(Msg),
+    /// The dice ran out while the set-up still rolled (a replayed record's, which are finite).
+    #[error("the dice ran out before the game was set up")]
+    DiceRanOut,
 }
 
 impl SetupError {
@@ -96,6 +99,7 @@ impl SetupError {
                 .arg("max", *max)
                 .arg("players", *players),
             Self::Option(msg) | Self::Refused(msg) => msg.clone(),
+            Self::DiceRanOut => Msg::new("setup-dice-ran-out"),
         }
     }
 }
@@ -106,8 +110,89 @@ impl From<Msg> for SetupError {
     }
 }
 
-/// A stored snapshot that does not fit the game's state (its format changed in an upgrade, or
-/// the record is corrupt); the caller replays the whole log instead.
+/// A stored game or record that cannot be rebuilt: its snapshot does not fit the game's state
+/// (a format changed in an upgrade), or its set-up or log does not fit the rules and its dice
+/// (a corrupt or hostile record). Nothing is rebuilt from it.
 #[derive(Debug, thiserror::Error)]
-#[error(transparent)]
-pub struct RestoreError(#[from] serde_json::Error);
+pub enum RestoreError {
+    #[error("the snapshot does not fit the game's state: {0}")]
+    Snapshot(#[from] serde_json::Error),
+    #[error("unknown game `{0}`")]
+    UnknownGame(String),
+    /// The seats do not decode (the layer above stores them).
+    #[error("the seats do not decode: {0}")]
+    Seats(String),
+    #[error("the set-up is refused: {0}")]
+    Setup(SetupError),
+    /// The set-up drew more dice than the record holds.
+    #[error("the set-up dice ran out")]
+    SetupDiceRanOut,
+    /// The set-up drew fewer dice than the record holds.
+    #[error("the set-up left {0} dice unused")]
+    SetupDiceLeft(usize),
+    /// The rules refuse a logged action (`index` is 0-based).
+    #[error("move {} ({action} by seat {seat}) is refused: {error}", index + 1)]
+    Refused {
+        index: usize,
+        seat: Seat,
+        action: String,
+        error: RuleError,
+    },
+    /// A logged action drew more dice than were recorded with it.
+    #[error("move {} ({action} by seat {seat}) ran out of its recorded dice", index + 1)]
+    DiceRanOut {
+        index: usize,
+        seat: Seat,
+        action: String,
+    },
+    /// A logged action drew fewer dice than were recorded with it.
+    #[error("move {} ({action} by seat {seat}) left {left} recorded dice unused", index + 1)]
+    DiceLeft {
+        index: usize,
+        seat: Seat,
+        action: String,
+        left: usize,
+    },
+}
+
+impl RestoreError {
+    /// What is wrong, as the catalogue words it in `tr`'s language (with the rules' own reason
+    /// where they refused).
+    pub fn describe(&self, tr: &Tr) -> String {
+        let head = tr.msg(&self.msg());
+        match self {
+            Self::Setup(e) => format!("{head} {}", tr.msg(&e.msg())),
+            Self::Refused { error, .. } => format!("{head} {}", tr.msg(&error.msg())),
+            _ => head,
+        }
+    }
+
+    /// The catalogue message that says what is wrong (without the rules' reason: see
+    /// [`RestoreError::describe`]).
+    pub fn msg(&self) -> Msg {
+        let at = |id: &str, index: usize, seat: Seat, action: &str| {
+            Msg::new(id)
+                .arg("move", index + 1)
+                .arg("seat", seat)
+                .arg("action", action)
+        };
+        match self {
+            Self::Snapshot(_) => Msg::new("restore-snapshot"),
+            Self::UnknownGame(game) => Msg::new("restore-unknown-game").arg("game", game.as_str()),
+            Self::Seats(_) => Msg::new("restore-seats"),
+            Self::Setup(_) => Msg::new("restore-setup"),
+            Self::SetupDiceRanOut => Msg::new("restore-setup-dice-ran-out"),
+            Self::SetupDiceLeft(left) => Msg::new("restore-setup-dice-left").arg("left", *left),
+            Self::Refused {
+                index, seat, action, ..
+            } => at("restore-refused", *index, *seat, action),
+            Self::DiceRanOut { index, seat, action } => at("restore-dice-ran-out", *index, *seat, action),
+            Self::DiceLeft {
+                index,
+                seat,
+                action,
+                left,
+            } => at("restore-dice-left", *index, *seat, action).arg("left", *left),
+        }
+    }
+}

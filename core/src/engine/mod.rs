@@ -385,23 +385,41 @@ pub fn apply_logged(
 }
 
 /// Replays a log onto a freshly set-up game, returning each entry's log lines. Fails if the log
-/// does not fit the rules (a corrupt or foreign record), naming the entry.
-pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<Vec<Vec<Msg>>, String> {
+/// does not fit the rules or its recorded dice (a corrupt or foreign record), naming the entry.
+pub fn replay(game: &mut dyn AnyGame, log: &[LoggedAction]) -> Result<Vec<Vec<Msg>>, RestoreError> {
     let mut lines = Vec::with_capacity(log.len());
-    for (i, entry) in log.iter().enumerate() {
-        let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
-        let msgs = game.apply(entry.seat, &entry.action, &mut dice).map_err(|e| {
-            format!(
-                "log entry {i} ({} by seat {}): {}",
-                entry.action,
-                entry.seat,
-                e.msg().id
-            )
-        })?;
-        if dice.remaining() != 0 || dice.overrun() {
-            return Err(format!("log entry {i} does not match its recorded dice"));
-        }
-        lines.push(msgs);
+    for (index, entry) in log.iter().enumerate() {
+        lines.push(replay_entry(game, index, entry)?);
     }
     Ok(lines)
+}
+
+/// Applies log entry `index` with exactly the dice recorded with it.
+pub fn replay_entry(
+    game: &mut dyn AnyGame,
+    index: usize,
+    entry: &LoggedAction,
+) -> Result<Vec<Msg>, RestoreError> {
+    let (seat, action) = (entry.seat, entry.action.clone());
+    let mut dice = ScriptedDice::new(entry.dice.iter().copied()).lenient();
+    let applied = game.apply(entry.seat, &entry.action, &mut dice);
+    // Dice that ran out are named first: the rules may have refused what the filler rolled.
+    if dice.overrun() {
+        return Err(RestoreError::DiceRanOut { index, seat, action });
+    }
+    let msgs = applied.map_err(|error| RestoreError::Refused {
+        index,
+        seat,
+        action: action.clone(),
+        error,
+    })?;
+    match dice.remaining() {
+        0 => Ok(msgs),
+        left => Err(RestoreError::DiceLeft {
+            index,
+            seat,
+            action,
+            left,
+        }),
+    }
 }

@@ -110,7 +110,7 @@ pub fn replayed<G: Game>(
     if setup.remaining() != 0 {
         return Err("set-up left dice unused".into());
     }
-    super::replay(&mut game, log)?;
+    super::replay(&mut game, log).map_err(|e| e.to_string())?;
     Ok(game)
 }
 

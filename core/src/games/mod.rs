@@ -11,8 +11,12 @@ pub mod stones;
 
 #[cfg(test)]
 mod fuzz;
+#[cfg(test)]
+mod fuzz_records;
 
-use crate::engine::{AnyGame, Bot, Dice, Level, OptionSpec, Registered, RestoreError, Rules, SetupError};
+use crate::engine::{
+    AnyGame, Bot, Dice, Level, OptionSpec, Registered, RestoreError, Rules, ScriptedDice, SetupError,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -61,6 +65,27 @@ impl GameKind {
         dice: &mut dyn Dice,
     ) -> Result<Box<dyn AnyGame>, SetupError> {
         self.0.new_game(options, players, dice)
+    }
+
+    /// A stored game or record set up again from its options, player count and the set-up dice
+    /// it recorded, which must be exactly those the set-up draws (dice that run out end the
+    /// set-up's rerolls, see [`Dice::ran_out`], so a corrupt record cannot make it roll for ever).
+    pub fn set_up_again(
+        self,
+        options: &serde_json::Value,
+        players: usize,
+        setup_dice: &[u8],
+    ) -> Result<Box<dyn AnyGame>, RestoreError> {
+        let mut dice = ScriptedDice::new(setup_dice.iter().copied()).lenient();
+        let game = self.new_game(options, players, &mut dice);
+        if dice.overrun() {
+            return Err(RestoreError::SetupDiceRanOut);
+        }
+        let game = game.map_err(RestoreError::Setup)?;
+        match dice.remaining() {
+            0 => Ok(game),
+            left => Err(RestoreError::SetupDiceLeft(left)),
+        }
     }
 
     /// A game from its [`AnyGame::snapshot`], or why that does not fit.

@@ -502,11 +502,15 @@ impl Game for Ninja {
         let first = loop {
             let b = [dice.roll(DIE), dice.roll(DIE)];
             let r = [dice.roll(DIE), dice.roll(DIE)];
-            log.push_back(Event::Opening { black: b, red: r });
+            // Trimmed as it grows (as `keep_recent` below would), so many ties take no memory.
+            keep_recent(&mut log, &[Event::Opening { black: b, red: r }], LOG_LEN);
             match (b[0] + b[1]).cmp(&(r[0] + r[1])) {
                 std::cmp::Ordering::Greater => break BLACK,
                 std::cmp::Ordering::Less => break RED,
-                std::cmp::Ordering::Equal => log.push_back(Event::OpeningTie),
+                // A replayed record's dice are finite: once they ran out, every roll is filler
+                // and would tie for ever. Live dice never run out.
+                std::cmp::Ordering::Equal if dice.ran_out() => return Err(SetupError::DiceRanOut),
+                std::cmp::Ordering::Equal => keep_recent(&mut log, &[Event::OpeningTie], LOG_LEN),
             }
         };
         keep_recent(&mut log, &[Event::First { player: first }], LOG_LEN);
