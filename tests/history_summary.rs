@@ -1,7 +1,6 @@
 //! The players' summaries and head-to-head rows equal a recomputation from the games played: as
 //! `finish_game` keeps them game by game, and as migrations 0020 (`rivals`) and 0030
-//! (`player_stats`) back-fill them from a database holding finished games. And a rematch lobby
-//! that closes before it starts frees the rematch. On a SQLite file, and on PostgreSQL when
+//! (`player_stats`) back-fill them from a database holding finished games. On a SQLite file, and on PostgreSQL when
 //! SAIKORO_TEST_POSTGRES_URL is set (.ci/postgres.sh starts one).
 
 #[path = "common/migrations.rs"]
@@ -404,31 +403,6 @@ async fn back_filled(url: &str, version: i64) {
     store.close().await;
 }
 
-/// The `rematches` row goes with a lobby abandoned before it started, and stays once it did.
-async fn rematch_freed_by_a_closed_lobby(url: &str) {
-    let store = Store::connect(url).await.expect("store");
-    let game = store
-        .insert_game(&game_row(GUILD, "cantstop", Status::Finished))
-        .await
-        .expect("insert");
-    let mut lobby = game_row(GUILD, "cantstop", Status::Lobby);
-    lobby.id = store.insert_rematch(&lobby, game).await.unwrap().expect("first");
-    assert!(store.has_rematch(game).await.unwrap());
-    assert_eq!(store.insert_rematch(&lobby, game).await.unwrap(), None);
-    lobby.status = Status::Abandoned;
-    store.update_game(&lobby, None).await.expect("expire");
-    assert!(!store.has_rematch(game).await.unwrap());
-
-    lobby.status = Status::Lobby;
-    lobby.id = store.insert_rematch(&lobby, game).await.unwrap().expect("again");
-    for status in [Status::Playing, Status::Abandoned] {
-        lobby.status = status;
-        store.update_game(&lobby, None).await.expect("update");
-    }
-    assert!(store.has_rematch(game).await.unwrap());
-    store.close().await;
-}
-
 /// Runs `body` on a new SQLite file.
 async fn on_sqlite<F: Future<Output = ()>>(body: impl FnOnce(String) -> F) {
     let dir = std::env::temp_dir().join(format!(
@@ -487,18 +461,4 @@ async fn migration_0030_back_fills_summaries_postgres() {
 )]
 async fn migration_0020_back_fills_rivals_postgres() {
     on_postgres(|url| async move { back_filled(&url, 10).await }).await;
-}
-
-#[tokio::test]
-async fn a_lobby_closed_before_it_starts_frees_the_rematch_sqlite() {
-    on_sqlite(|url| async move { rematch_freed_by_a_closed_lobby(&url).await }).await;
-}
-
-#[tokio::test]
-#[cfg_attr(
-    not(postgres_tests),
-    ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
-)]
-async fn a_lobby_closed_before_it_starts_frees_the_rematch_postgres() {
-    on_postgres(|url| async move { rematch_freed_by_a_closed_lobby(&url).await }).await;
 }
