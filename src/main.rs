@@ -356,6 +356,8 @@ fn run() -> anyhow::Result<()> {
         )
         // Every log line passes the one redaction: errors quote URLs, spans quote requests.
         .with_writer(|| RedactingWriter(std::io::stderr()))
+        // Colours only on a terminal: a file or a log collector gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let matches = Cli::command().subcommand(play_command()).get_matches();
     if let Some(("play", m)) = matches.subcommand() {
