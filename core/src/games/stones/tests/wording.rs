@@ -178,3 +178,74 @@ fn the_die_line_names_both_lengths_when_a_take_lengthens_the_chain() {
     play(&mut game, &["0 take a7", "0 take g1"]);
     assert!(board(&game, Locale::En).contains("🎲 Roll 3: place 3 stones this turn."));
 }
+
+/// P1 ends its turn after `a1 E` (to b1) beside its stone g1, walled in by P2 (`walls`): b1
+/// and g1 have no way out once the initial stone is gone, while a1 keeps a2 unless `a2` is
+/// P1's too (then a2 and a7 are walled in as well).
+fn after_a1_e(boxed_in: bool) -> Stones {
+    let mut game = position(Options::default(), &[], |g| {
+        let walls = ["c1", "e1", "f1", "b2", "b4", "b6", "b7", "g2", "g3", "g5", "g6"];
+        set(g, &walls, Piece::Stone(1));
+        set(g, &["g1"], Piece::Stone(0));
+        if boxed_in {
+            let more = ["a3", "a5", "a6", "c7", "e7", "f7", "d2", "f2"];
+            set(g, &more, Piece::Stone(1));
+            set(g, &["a2", "a7"], Piece::Stone(0));
+        }
+    });
+    play(&mut game, &["0 place a1 E"]);
+    game
+}
+
+#[test]
+fn removing_the_initial_stone_can_be_the_move_warned_about() {
+    let game = after_a1_e(false);
+    assert_eq!(end_label(&game, false), "End turn");
+    assert_eq!(
+        end_label(&game, true),
+        "End, remove initial stone ⚠️ no chain next turn"
+    );
+    let en = board(&game, Locale::En);
+    assert!(
+        en.contains("⚠️ Removing your initial stone leaves you no chain next turn"),
+        "{en}"
+    );
+    let mut lost = game.clone();
+    play(&mut lost, &["0 end remove", "1 place g7 W", "1 end"]);
+    assert_eq!(lost.stuck(), Some(P1));
+}
+
+#[test]
+fn both_ends_warned_about_when_neither_leaves_a_chain() {
+    let game = after_a1_e(true);
+    assert_eq!(end_label(&game, false), "End turn ⚠️ no chain next turn");
+    assert_eq!(
+        end_label(&game, true),
+        "End, remove initial stone ⚠️ no chain next turn"
+    );
+    let en = board(&game, Locale::En);
+    assert!(en.contains("⚠️ Ending now leaves you no chain next turn"), "{en}");
+    let ja = board(&game, Locale::Ja);
+    assert!(ja.contains("⚠️ このまま終えると"), "{ja}");
+    assert_eq!(
+        Game::legal_actions(&game, 0),
+        vec![Action::End { remove: false }, Action::End { remove: true }]
+    );
+}
+
+/// The pieces jumped this turn leave before the next turn: P1's a5 S jumps a4 to a3, and a4,
+/// emptied, is then the way out for both a3 and a5 (every other way is walled in).
+#[test]
+fn the_warning_counts_the_pieces_this_turn_captures() {
+    let mut game = position(Options::default(), &[], |g| {
+        without_initial(g, 0);
+        set(g, &["a5", "a7"], Piece::Stone(0));
+        set(g, &["a2", "a6", "b7", "c7", "e7", "f7"], Piece::Stone(1));
+    });
+    play(&mut game, &["0 place a5 S"]);
+    assert_eq!(game.current_turn().captured, 1 << cell("a4"));
+    assert_eq!(end_label(&game, false), "End turn");
+    assert!(!board(&game, Locale::En).contains("⚠️"));
+    play(&mut game, &["0 end", "1 place g7 S", "1 end"]);
+    assert_eq!((game.active(), game.phase()), (P1, Phase::Place));
+}
