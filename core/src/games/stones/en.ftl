@@ -7,6 +7,8 @@ stones-action-place = { $chain } (+{ $points })
 stones-action-take = Take { $cell }
 stones-action-end = End turn
 stones-action-end-remove = End and remove initial stone
+stones-action-end-warn = End turn ⚠️ no chain next turn
+stones-action-end-remove-warn = End, remove initial stone ⚠️ no chain next turn
 stones-action-resign = Resign
 stones-origin = Start from { $cell }
 stones-pick-origin = Pick the stone your chain starts from
@@ -63,7 +65,15 @@ stones-view-dice = 🎲 Roll { $roll }: place { $required } { $required ->
     [one] stone
    *[other] stones
 } this turn.
+stones-view-dice-or-take = 🎲 Roll { $roll }: place { $required } { $required ->
+    [one] stone
+   *[other] stones
+} this turn, or { $after } if you take the corner stone first.
 stones-view-end-phase = { $player }: take a corner stone, or end the turn.
+stones-view-end-phase-no-take = { $player }: end the turn.
+stones-view-warn-end = ⚠️ Ending now leaves you no chain next turn: you'd lose unless the board changes.
+stones-view-warn-keep = ⚠️ Keeping your initial stone leaves you no chain next turn: you'd lose unless the board changes.
+stones-view-warn-remove = ⚠️ Removing your initial stone leaves you no chain next turn: you'd lose unless the board changes.
 stones-view-take-first = { $player }: no chain is possible yet — take the corner stone first.
 stones-view-pick-origin = { $player }: pick the stone your chain starts from.
 stones-view-draft = { $count ->

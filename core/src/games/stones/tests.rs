@@ -786,3 +786,5 @@ fn the_board_picture_matches_its_golden_png() {
         ),
     );
 }
+
+mod wording;

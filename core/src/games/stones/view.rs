@@ -5,7 +5,7 @@
 //! and **Place** once the draft is itself a legal chain. Drafts are `a1.E.N`.
 
 use super::board::{self, Board, HOME, NEUTRAL, Piece, bits};
-use super::{Action, Chain, Dir, Phase, Stones, cell_name, cells_text, parse_cell};
+use super::{Action, Chain, Dir, Phase, Shortfall, Stones, cell_name, cells_text, parse_cell};
 use crate::engine::steps::{SEP, draft_of, tokens};
 use crate::engine::view::{Select, SelectOption, board_colour, limits, step_id};
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
@@ -42,10 +42,99 @@ pub(super) fn label(game: &Stones, action: &Action, tr: &Tr) -> String {
             )
         }
         Action::Take(c) => tr.f("stones-action-take", &[("cell", Arg::from(cell_name(*c)))]),
-        Action::End { remove: false } => tr.t("stones-action-end"),
-        Action::End { remove: true } => tr.t("stones-action-end-remove"),
+        Action::End { remove } => {
+            // A warning only: ending so stays legal (the loss comes at the next TURN_START).
+            let id = match (*remove, end_leaves_no_chain(game, *remove)) {
+                (false, false) => "stones-action-end",
+                (false, true) => "stones-action-end-warn",
+                (true, false) => "stones-action-end-remove",
+                (true, true) => "stones-action-end-remove-warn",
+            };
+            tr.t(id)
+        }
         Action::Resign => tr.t("stones-action-resign"),
     }
+}
+
+/// Would ending the turn now (removing the initial stone or not) leave the active player no
+/// legal chain at their next TURN_START, as the board stands? Counts their takes then, as
+/// TURN_START does; the opponent's turn in between may still change it, hence a warning.
+pub(super) fn end_leaves_no_chain(game: &Stones, remove: bool) -> bool {
+    if game.phase() != Phase::EndPhase {
+        return false;
+    }
+    let me = game.active();
+    let mut next = game.position().clone();
+    next.settle(me, game.current_turn().captured);
+    if remove {
+        next.remove_initial(me);
+    }
+    // An empty hand has no next turn to lose.
+    if next.hands[me] == 0 {
+        return false;
+    }
+    next.take_all(me);
+    !next.has_chain(me, 1..=1)
+}
+
+/// The die's line with the requirement the turn will really have (§7, §9.11). With
+/// `max_possible` in PLACE it is the longest chain now, or after the corner takes when those
+/// lengthen it (no chain at all before a take: only that one); once placed, the chain's length.
+fn dice_line(game: &Stones, tr: &Tr) -> Option<String> {
+    let (required, roll) = game.dice()?;
+    let line = |n: u8| {
+        tr.f(
+            "stones-view-dice",
+            &[("roll", Arg::from(roll)), ("required", Arg::from(n))],
+        )
+    };
+    match game.phase() {
+        Phase::EndPhase => Some(line(
+            game.current_turn().chain.map_or(required, |c| c.len() as u8),
+        )),
+        Phase::Place if game.options().dice_shortfall == Shortfall::MaxPossible => {
+            let me = game.active();
+            let now = game.position().longest(me, required);
+            let mut freed = game.position().clone();
+            freed.take_all(me);
+            let after = freed.longest(me, required);
+            Some(if now == 0 || now == after {
+                line(after)
+            } else {
+                tr.f(
+                    "stones-view-dice-or-take",
+                    &[
+                        ("roll", Arg::from(roll)),
+                        ("required", Arg::from(now)),
+                        ("after", Arg::from(after)),
+                    ],
+                )
+            })
+        }
+        _ => Some(line(required)),
+    }
+}
+
+/// The end phase's prompt: a take offered only when one is legal, and a warning when ending
+/// leaves no chain next turn.
+fn end_phase_lines(game: &Stones, tr: &Tr) -> Vec<String> {
+    let me = [("player", Arg::Seat(game.active()))];
+    let prompt = if game.takes().is_empty() {
+        "stones-view-end-phase-no-take"
+    } else {
+        "stones-view-end-phase"
+    };
+    let mut lines = vec![tr.f(prompt, &me)];
+    let keep = end_leaves_no_chain(game, false);
+    let remove = game.position().initial[game.active()].then(|| end_leaves_no_chain(game, true));
+    let warning = match (keep, remove) {
+        (true, Some(false)) => Some("stones-view-warn-keep"),
+        (true, _) => Some("stones-view-warn-end"),
+        (false, Some(true)) => Some("stones-view-warn-remove"),
+        (false, _) => None,
+    };
+    lines.extend(warning.map(|id| tr.t(id)));
+    lines
 }
 
 /// A chain being drafted, as far as it is legal: the board with its stones, what it jumps.
@@ -290,17 +379,7 @@ fn turn_words(turn: &super::TurnRecord, tr: &Tr) -> String {
 fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
     let me = Arg::Seat(game.active());
     let mut lines = vec![];
-    if let Some((required, roll)) = game.dice() {
-        // With `max_possible` the die may ask for less than it shows: the longest chain possible.
-        let required = match game.phase() {
-            Phase::Place => *game.lengths().start(),
-            _ => required,
-        };
-        lines.push(tr.f(
-            "stones-view-dice",
-            &[("roll", Arg::from(roll)), ("required", Arg::from(required))],
-        ));
-    }
+    lines.extend(dice_line(game, tr));
     match game.phase() {
         Phase::Over => {
             lines.extend(game.outcome.iter().map(|o| o.describe(tr)));
@@ -318,7 +397,7 @@ fn status(game: &Stones, draft: &Draft, tr: &Tr) -> Vec<String> {
                 ),
             });
         }
-        Phase::EndPhase => lines.push(tr.f("stones-view-end-phase", &[("player", me)])),
+        Phase::EndPhase => lines.extend(end_phase_lines(game, tr)),
         Phase::Place => match draft.chain {
             // No chain is possible until a corner stone is taken (TURN_START counted on it).
             None if origins(game).is_empty() => lines.push(tr.f("stones-view-take-first", &[("player", me)])),
