@@ -310,6 +310,10 @@ async fn queries(
             "history: a person's 10 latest",
             time(runs, || store.recent_games(guild, Some(person), 10)).await,
         ),
+        (
+            "forget-me: a person's games by key",
+            time(runs, || store.games_of(person)).await,
+        ),
     ];
     let guild_key = GUILD.cast_signed();
     let mut h2h = Vec::with_capacity(runs);
@@ -328,6 +332,19 @@ async fn queries(
     rows.push(("stats: a person's head-to-head", median_and_max(h2h)));
     rows.push(("stats: all a person's stats read", median_and_max(stats)));
     rows
+}
+
+/// One whole forget-me of a person in about 1,000 games (it changes the data, so it runs last,
+/// once): its time (64 games per write turn, so other games' writes wait for one turn at most).
+async fn forget_one(store: &Store) {
+    let person = "1043";
+    let games = store.games_of(person).await.expect("games of").len();
+    let start = Instant::now();
+    let changed = store.forget_player(person, |_| None).await.expect("forget");
+    println!(
+        "forget-me of a person in {games} games: {:.1} ms, {changed} results changed",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
 }
 
 async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
@@ -356,6 +373,7 @@ async fn measure(backend: &str, url: &str, games: usize, runs: usize) {
     for ((name, (median, max)), (_, (was, _))) in after.into_iter().zip(before) {
         println!("{name:<36} {median:>10.3} {max:>10.3} {was:>17.3}");
     }
+    forget_one(&store).await;
     store.close().await;
 }
 
