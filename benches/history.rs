@@ -18,6 +18,7 @@ use postgres::Schema;
 use saikoro::id::GuildId;
 use saikoro::store::Store;
 use sqlx::Connection;
+use std::collections::HashMap;
 use std::time::Instant;
 
 const PEOPLE: u64 = 300;
@@ -45,13 +46,15 @@ impl Lcg {
     }
 }
 
+type Ratings = HashMap<(i64, &'static str, String), (f64, f64, i64, i64)>;
+type Rivals = HashMap<(i64, String, String), (i64, i64, i64)>;
+
 /// The seeding SQL: games, their results and the ratings they led to, written directly (the
 /// point is the queries, not 100,000 fsyncs). Each statement is one multi-row INSERT.
 fn seed_sql(games: usize) -> Vec<String> {
     let mut rng = Lcg(17);
+    let (mut ratings, mut rivals) = (Ratings::new(), Rivals::new());
     let mut statements = vec![];
-    let mut ratings = std::collections::HashMap::new();
-    let mut rivals = std::collections::HashMap::new();
     for chunk_start in (0..games).step_by(1000) {
         let (mut game_rows, mut result_rows) = (vec![], vec![]);
         for g in chunk_start..(chunk_start + 1000).min(games) {
@@ -63,53 +66,27 @@ fn seed_sql(games: usize) -> Vec<String> {
             game_rows.push(format!(
                 "({id}, '{kind}', {guild}, 1, 1, 'finished', '{{}}', '{{}}', '', NULL, {at}, {at})"
             ));
-            let mut players: Vec<String> = vec![];
-            while players.len() < 3 {
-                let p = match rng.below(PEOPLE + 3) {
-                    p if p < PEOPLE => (1_000 + p).to_string(),
-                    p => format!("bot:{}", ["easy", "normal", "strong"][(p - PEOPLE) as usize]),
-                };
-                if !players.contains(&p) {
-                    players.push(p);
-                }
-            }
+            let players = three_players(&mut rng);
             let winner = rng.below(3) as usize;
-            // Head-to-head as `finish_game` keeps it: each seat against each other seat.
-            for (m, mine) in players.iter().enumerate() {
-                for (o, theirs) in players.iter().enumerate().filter(|(o, _)| *o != m) {
-                    let entry = rivals
-                        .entry((guild, mine.clone(), theirs.clone()))
-                        .or_insert((0, 0, 0));
-                    entry.0 += 1;
-                    entry.1 += i64::from(m == winner);
-                    entry.2 += i64::from(o == winner);
-                }
-            }
+            count_rivals(&mut rivals, guild, &players, winner);
             for (seat, player) in players.iter().enumerate() {
                 let won = seat == winner;
                 let place = if won { 1 } else { 2 };
-                let entry = ratings
-                    .entry((guild, kind, player.clone()))
-                    .or_insert((25.0_f64, 8.3_f64, 0, 0));
-                entry.0 += if won { 0.8 } else { -0.4 };
-                entry.1 = (entry.1 * 0.98).max(1.0);
-                entry.2 += 1;
-                entry.3 += i64::from(won);
+                let (mu, sigma) = rate(&mut ratings, (guild, kind, player.clone()), won);
                 result_rows.push(format!(
-                    "({id}, {seat}, {guild}, '{kind}', '{player}', {place}, {won}, false, NULL, {}, {}, {at})",
-                    entry.0, entry.1
+                    "({id}, {seat}, {guild}, '{kind}', '{player}', {place}, {won}, false, NULL, {mu}, {sigma}, {at})"
                 ));
             }
         }
-        statements.push(format!(
-            "INSERT INTO games (id, kind, guild_id, channel_id, host_id, status, options, seats, \
-             setup_dice, board_message_id, created_at, updated_at) VALUES {}",
-            game_rows.join(",")
+        statements.extend(inserts(
+            "games (id, kind, guild_id, channel_id, host_id, status, options, seats, setup_dice, \
+             board_message_id, created_at, updated_at)",
+            &game_rows,
         ));
-        statements.push(format!(
-            "INSERT INTO results (game_id, seat, guild_id, kind, player, place, won, resigned, turns, \
-             mu, sigma, finished_at) VALUES {}",
-            result_rows.join(",")
+        statements.extend(inserts(
+            "results (game_id, seat, guild_id, kind, player, place, won, resigned, turns, mu, \
+             sigma, finished_at)",
+            &result_rows,
         ));
     }
     let rows: Vec<String> = ratings
@@ -121,25 +98,67 @@ fn seed_sql(games: usize) -> Vec<String> {
             )
         })
         .collect();
-    for chunk in rows.chunks(1000) {
-        statements.push(format!(
-            "INSERT INTO ratings (guild_id, kind, player, mu, sigma, score, games, wins) VALUES {}",
-            chunk.join(",")
-        ));
-    }
+    statements.extend(inserts(
+        "ratings (guild_id, kind, player, mu, sigma, score, games, wins)",
+        &rows,
+    ));
     let rows: Vec<String> = rivals
         .iter()
         .map(|((guild, player, opponent), (games, ahead, behind))| {
             format!("({guild}, '{player}', '{opponent}', {games}, {ahead}, {behind})")
         })
         .collect();
-    for chunk in rows.chunks(1000) {
-        statements.push(format!(
-            "INSERT INTO rivals (guild_id, player, opponent, games, ahead, behind) VALUES {}",
-            chunk.join(",")
-        ));
-    }
+    statements.extend(inserts(
+        "rivals (guild_id, player, opponent, games, ahead, behind)",
+        &rows,
+    ));
     statements
+}
+
+/// Three different players of a game: people, sometimes a bot.
+fn three_players(rng: &mut Lcg) -> Vec<String> {
+    let mut players: Vec<String> = vec![];
+    while players.len() < 3 {
+        let p = match rng.below(PEOPLE + 3) {
+            p if p < PEOPLE => (1_000 + p).to_string(),
+            p => format!("bot:{}", ["easy", "normal", "strong"][(p - PEOPLE) as usize]),
+        };
+        if !players.contains(&p) {
+            players.push(p);
+        }
+    }
+    players
+}
+
+/// Head-to-head as `finish_game` keeps it: each seat against each other seat.
+fn count_rivals(rivals: &mut Rivals, guild: i64, players: &[String], winner: usize) {
+    for (m, mine) in players.iter().enumerate() {
+        for (o, theirs) in players.iter().enumerate().filter(|(o, _)| *o != m) {
+            let entry = rivals
+                .entry((guild, mine.clone(), theirs.clone()))
+                .or_insert((0, 0, 0));
+            entry.0 += 1;
+            entry.1 += i64::from(m == winner);
+            entry.2 += i64::from(o == winner);
+        }
+    }
+}
+
+/// A plausible rating after one more game (not TrueSkill: the bench measures reads), as (mu, sigma).
+fn rate(ratings: &mut Ratings, key: (i64, &'static str, String), won: bool) -> (f64, f64) {
+    let entry = ratings.entry(key).or_insert((25.0_f64, 8.3_f64, 0, 0));
+    entry.0 += if won { 0.8 } else { -0.4 };
+    entry.1 = (entry.1 * 0.98).max(1.0);
+    entry.2 += 1;
+    entry.3 += i64::from(won);
+    (entry.0, entry.1)
+}
+
+/// Multi-row INSERTs of at most 1,000 rows each into `table (columns)`.
+fn inserts(table: &str, rows: &[String]) -> Vec<String> {
+    rows.chunks(1000)
+        .map(|chunk| format!("INSERT INTO {table} VALUES {}", chunk.join(",")))
+        .collect()
 }
 
 /// The schema and head-to-head query stats used before the covering index and the rivals

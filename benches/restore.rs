@@ -215,107 +215,135 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("games.db").display());
     runtime.block_on(async {
-        let store = Store::connect(&url).await.unwrap();
-        let games: Vec<StoredGame> = (0..n as u64).map(|s| stored_game(s, 30, false)).collect();
-        let actions: usize = games.iter().map(|g| g.log.len()).sum();
-        for chunk in games.chunks(1000) {
-            store.import(chunk).await.unwrap();
-        }
-        drop(games);
-        store.close().await;
-        println!(
-            "stored {n} unfinished games with {actions} actions in {}",
-            dir.display()
-        );
-
-        let settings = Settings {
-            lobby_expiry: Duration::from_secs(600),
-            bot_delay: Duration::ZERO,
-            timers: Timers::default(),
-            dice_seed: None,
-            snapshot_every: SNAPSHOT_EVERY,
-            markup: &saikoro::discord::DiscordMarkup,
-            limits: saikoro::session::Limits::default(),
-        };
-        // Imported games (like games of a saikoro from before due times) are all due once: the
-        // first start looks at each, a page at a time, and stores when it is next due.
-        let started = Instant::now();
-        let store = Store::connect(&url).await.unwrap();
-        let hub = Tables::new(store, Arc::new(Silent), settings.clone());
-        assert_eq!(hub.restore().await.unwrap(), n);
-        let first = started.elapsed();
-        drop(hub);
-
-        let mut times = vec![];
-        let mut held = vec![];
-        let mut touched = vec![];
-        for _ in 0..3 {
-            let before = LIVE.load(Ordering::Relaxed);
-            let started = Instant::now();
-            let store = Store::connect(&url).await.unwrap();
-            let hub = Tables::new(store, Arc::new(Silent), settings.clone());
-            let restored = hub.restore().await.unwrap();
-            times.push(started.elapsed());
-            assert_eq!(restored, n, "every stored game comes back");
-            held.push(LIVE.load(Ordering::Relaxed).saturating_sub(before));
-            // First touches: each loads its game from the store and replays its log.
-            let started = Instant::now();
-            for channel in (0..TOUCHED as u64).map(|s| ChannelId(10_000 + s)) {
-                let log = hub.log(kind(), channel, &viewer(), None).await;
-                assert!(!log.is_empty());
-            }
-            touched.push(started.elapsed() / TOUCHED as u32);
-            drop(hub);
-        }
-        times.sort();
-        held.sort();
-        touched.sort();
-        let median = times[times.len() / 2];
-        println!(
-            "first start (every game due once, as after an upgrade): {:.0} ms",
-            first.as_secs_f64() * 1e3
-        );
-        println!("| games | start-up (median of 3) | per game | heap held (median) | per game | first touch (median) |");
-        println!("|---|---|---|---|---|---|");
-        println!(
-            "| {n} | {:.0} ms | {:.1} µs | {:.1} MiB | {:.0} B | {:.2} ms |",
-            median.as_secs_f64() * 1e3,
-            median.as_secs_f64() * 1e6 / n as f64,
-            held[1] as f64 / (1024.0 * 1024.0),
-            held[1] as f64 / n as f64,
-            touched[1].as_secs_f64() * 1e3,
-        );
-
-        // Long games: the same logs stored without snapshots and as sessions store them.
+        store_unfinished(&url, n).await;
+        println!("stored {n} unfinished games in {}", dir.display());
+        let settings = settings();
+        restarts(&url, &settings, n).await;
         let long_url = format!("sqlite://{}", dir.join("long.db").display());
-        let store = Store::connect(&long_url).await.unwrap();
-        let long: Vec<StoredGame> = (0..LONG_GAMES).map(|s| stored_game(s, LONG, true)).collect();
-        assert!(long.iter().all(|g| g.log.len() == LONG), "a game ended early");
-        let whole = store.import(&long).await.unwrap();
-        let covered = LONG / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
-        let mut snapshotted = vec![];
-        for game in &long {
-            snapshotted.push(store_with_snapshot(&store, game, covered).await);
-        }
-        store.close().await;
-        // The first start looks at every imported game once (they are due); later ones do not.
-        let hub = Tables::new(Store::connect(&long_url).await.unwrap(), Arc::new(Silent), settings.clone());
-        hub.restore().await.unwrap();
-        drop(hub);
-        let replayed = first_touches(&long_url, &settings, &whole).await;
-        let restored = first_touches(&long_url, &settings, &snapshotted).await;
-        println!();
-        println!("| long game | first touch, whole log replayed (median) | first touch, snapshot + {} actions (median) |", LONG - covered);
-        println!("|---|---|---|");
-        println!(
-            "| {LONG} actions | {:.2} ms | {:.2} ms |",
-            replayed.as_secs_f64() * 1e3,
-            restored.as_secs_f64() * 1e3,
-        );
+        long_games(&long_url, &settings).await;
         println!(
             "peak RSS of the bench: {:.1} MiB",
             rss_kib("VmHWM:") as f64 / 1024.0
         );
     });
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// `n` unfinished games of 30 actions each, imported in pages as an old saikoro left them.
+async fn store_unfinished(url: &str, n: usize) {
+    let store = Store::connect(url).await.unwrap();
+    for first in (0..n as u64).step_by(1000) {
+        let page: Vec<StoredGame> = (first..(first + 1000).min(n as u64))
+            .map(|s| stored_game(s, 30, false))
+            .collect();
+        store.import(&page).await.unwrap();
+    }
+    store.close().await;
+}
+
+fn settings() -> Settings {
+    Settings {
+        lobby_expiry: Duration::from_secs(600),
+        bot_delay: Duration::ZERO,
+        timers: Timers::default(),
+        dice_seed: None,
+        snapshot_every: SNAPSHOT_EVERY,
+        markup: &saikoro::discord::DiscordMarkup,
+        limits: saikoro::session::Limits::default(),
+    }
+}
+
+/// The first start after an upgrade, then three ordinary restarts: start-up time, heap held and
+/// the first touch of a game.
+async fn restarts(url: &str, settings: &Settings, n: usize) {
+    // Imported games (like games of a saikoro from before due times) are all due once: the
+    // first start looks at each, a page at a time, and stores when it is next due.
+    let started = Instant::now();
+    let hub = Tables::new(
+        Store::connect(url).await.unwrap(),
+        Arc::new(Silent),
+        settings.clone(),
+    );
+    assert_eq!(hub.restore().await.unwrap(), n);
+    let first = started.elapsed();
+    drop(hub);
+
+    let (mut times, mut held, mut touched) = (vec![], vec![], vec![]);
+    for _ in 0..3 {
+        let before = LIVE.load(Ordering::Relaxed);
+        let started = Instant::now();
+        let hub = Tables::new(
+            Store::connect(url).await.unwrap(),
+            Arc::new(Silent),
+            settings.clone(),
+        );
+        let restored = hub.restore().await.unwrap();
+        times.push(started.elapsed());
+        assert_eq!(restored, n, "every stored game comes back");
+        held.push(LIVE.load(Ordering::Relaxed).saturating_sub(before));
+        // First touches: each loads its game from the store and replays its log.
+        let started = Instant::now();
+        for channel in (0..TOUCHED as u64).map(|s| ChannelId(10_000 + s)) {
+            let log = hub.log(kind(), channel, &viewer(), None).await;
+            assert!(!log.is_empty());
+        }
+        touched.push(started.elapsed() / TOUCHED as u32);
+        drop(hub);
+    }
+    times.sort();
+    held.sort();
+    touched.sort();
+    let median = times[times.len() / 2];
+    println!(
+        "first start (every game due once, as after an upgrade): {:.0} ms",
+        first.as_secs_f64() * 1e3
+    );
+    println!(
+        "| games | start-up (median of 3) | per game | heap held (median) | per game | first touch (median) |"
+    );
+    println!("|---|---|---|---|---|---|");
+    println!(
+        "| {n} | {:.0} ms | {:.1} µs | {:.1} MiB | {:.0} B | {:.2} ms |",
+        median.as_secs_f64() * 1e3,
+        median.as_secs_f64() * 1e6 / n as f64,
+        held[1] as f64 / (1024.0 * 1024.0),
+        held[1] as f64 / n as f64,
+        touched[1].as_secs_f64() * 1e3,
+    );
+}
+
+/// Long games: the same logs stored without snapshots and as sessions store them, then the
+/// first touch of each kind.
+async fn long_games(long_url: &str, settings: &Settings) {
+    let store = Store::connect(long_url).await.unwrap();
+    let long: Vec<StoredGame> = (0..LONG_GAMES).map(|s| stored_game(s, LONG, true)).collect();
+    assert!(long.iter().all(|g| g.log.len() == LONG), "a game ended early");
+    let whole = store.import(&long).await.unwrap();
+    let covered = LONG / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
+    let mut snapshotted = vec![];
+    for game in &long {
+        snapshotted.push(store_with_snapshot(&store, game, covered).await);
+    }
+    store.close().await;
+    // The first start looks at every imported game once (they are due); later ones do not.
+    let hub = Tables::new(
+        Store::connect(long_url).await.unwrap(),
+        Arc::new(Silent),
+        settings.clone(),
+    );
+    hub.restore().await.unwrap();
+    drop(hub);
+    let replayed = first_touches(long_url, settings, &whole).await;
+    let restored = first_touches(long_url, settings, &snapshotted).await;
+    println!();
+    println!(
+        "| long game | first touch, whole log replayed (median) | first touch, snapshot + {} actions (median) |",
+        LONG - covered
+    );
+    println!("|---|---|---|");
+    println!(
+        "| {LONG} actions | {:.2} ms | {:.2} ms |",
+        replayed.as_secs_f64() * 1e3,
+        restored.as_secs_f64() * 1e3,
+    );
 }

@@ -32,6 +32,11 @@ enum Command {
     /// Write a stored game's record as JSON: game, options, seats, dice and actions (with
     /// `--file`, a record checked: it is written again only if it replays).
     Export(Review),
+    /// Copy every table of a SQLite database into PostgreSQL in batches, then check counts and
+    /// checksums; run it again to resume an interrupted copy.
+    Migrate(console::migrate::MigrateArgs),
+    /// Write a consistent copy of the live SQLite database (PostgreSQL: says how).
+    Backup(console::migrate::BackupArgs),
     // The games are named from the registry, so a new game needs no line here.
     #[command(about = format!(
         "List a finished game's decisions where the strong bot would have chosen otherwise, with \
@@ -409,6 +414,18 @@ fn run() -> anyhow::Result<()> {
             }
             println!("{}", serde_json::to_string_pretty(&record)?);
             Ok(())
+        }
+        Command::Migrate(args) => console::migrate::migrate(&args),
+        Command::Backup(args) => {
+            let url = match args.database {
+                Some(url) => url,
+                None => {
+                    Config::load(&cli.config, explicit_config)
+                        .map_err(anyhow::Error::msg)?
+                        .database_url
+                }
+            };
+            console::migrate::backup(&url, &args.out)
         }
         Command::Run(args) => run_bot(&cli.config, explicit_config, args),
     }

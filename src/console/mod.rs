@@ -12,6 +12,7 @@ use serde::Serialize;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
+pub mod migrate;
 pub mod record;
 
 /// No game here needs more decisions than this; past it a game is reported as stuck.

@@ -13,6 +13,7 @@
 mod sql;
 #[macro_use]
 mod games;
+pub mod copy;
 mod forget;
 mod history;
 mod quotas;

@@ -73,7 +73,7 @@ async fn a_hint_is_private_in_the_players_language_changes_nothing_and_marks_the
     let board = start_game(&emu, channel, "cantstop", ann, &[taro]).await;
     let first = pinged(&board)[0];
     let second = if first == ann { taro } else { ann };
-    let game_id: i64 = board.custom_ids()[0].split(':').nth(1).unwrap().parse().unwrap();
+    let game_id = i64::try_from(game_id(&board)).unwrap();
 
     // The player not awaited gets the usual refusal; an outsider too.
     let id = button(&board, "?hint").unwrap();

@@ -194,6 +194,32 @@ pub fn live_count(emu: &Emulator, channel: ChannelId) -> usize {
     emu.channel(channel).iter().filter(|m| playable(m)).count()
 }
 
+/// Runs a slash command and returns its answer as a message (embed or text).
+pub async fn ask(
+    emu: &Emulator,
+    user: UserId,
+    channel: ChannelId,
+    path: &str,
+    options: &[(&str, serde_json::Value)],
+) -> Message {
+    let i = emu.slash(user, channel, path, options);
+    emu.wait_callback(i, WAIT).await;
+    emu.wait_for(WAIT, "the command's answer", |e| {
+        e.original(i)
+            .filter(|m| !m.embeds.is_empty() || !m.content.is_empty())
+    })
+    .await
+}
+
+/// The game id in a live board's or lobby's button ids (`sk:<game id>:…`).
+pub fn game_id(board: &Message) -> u64 {
+    board
+        .custom_ids()
+        .iter()
+        .find_map(|id| id.strip_prefix("sk:")?.split(':').next()?.parse().ok())
+        .expect("a live board's buttons carry its game id")
+}
+
 /// The button whose id ends with `:suffix`.
 pub fn button(m: &Message, suffix: &str) -> Option<String> {
     m.custom_ids()

@@ -16,14 +16,7 @@ async fn ask(
     path: &str,
     options: &[(&str, Value)],
 ) -> (String, bool) {
-    let i = emu.slash(user, channel, path, options);
-    emu.wait_callback(i, WAIT).await;
-    let answer = emu
-        .wait_for(WAIT, "the command's answer", |e| {
-            e.original(i)
-                .filter(|m| !m.embeds.is_empty() || !m.content.is_empty())
-        })
-        .await;
+    let answer = crate::harness::ask(emu, user, channel, path, options).await;
     (answer.text(), answer.ephemeral())
 }
 
@@ -34,7 +27,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
     let (ann, ben, cat) = (emu.user("ann"), emu.user("ben"), emu.user("cat"));
     let channel = emu.text_channel();
     let first = start_game_with(&emu, channel, "cantstop", ann, &[ben, cat], &[], 1).await;
-    let game_id = first.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
+    let game_id = game_id(&first).to_string();
     play_randomly(&emu, channel, &[ann, ben, cat], 5, MAX_PRESSES).await;
     let end = end_message(&emu, channel).unwrap().content;
     let people = [("ann", ann), ("ben", ben), ("cat", cat)];
@@ -144,7 +137,7 @@ async fn a_crash_right_after_the_winning_click_leaves_the_game_finished_and_rate
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
     let board = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let game_id = board.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
+    let game_id = game_id(&board).to_string();
     // Ben gives up (Can't Stop's board has no Resign button: the command takes the same path
     // as a click). SIGKILL as soon as it is answered.
     let answer = slash(&emu, ben, channel, "cantstop resign").await;
@@ -210,7 +203,7 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_the_seats_rotated() {
     let (ann, ben, cat) = (emu.user("ann"), emu.user("ben"), emu.user("cat"));
     let channel = emu.text_channel();
     let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-    let game_id = first.custom_ids()[0].split(':').nth(1).unwrap().to_owned();
+    let game_id = game_id(&first).to_string();
     let answer = slash(&emu, ben, channel, "cantstop resign").await;
     assert!(answer.contains("resigned"), "{answer}");
     let end = emu
@@ -271,6 +264,6 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_the_seats_rotated() {
     let seats: Vec<&str> = players.lines().collect();
     assert!(seats[0].ends_with(&format!("<@{}>", ben.0)), "{players}");
     assert!(seats[1].ends_with(&format!("<@{}>", ann.0)), "{players}");
-    assert_ne!(board.custom_ids()[0].split(':').nth(1).unwrap(), game_id);
+    assert_ne!(crate::harness::game_id(&board).to_string(), game_id);
     emu.assert_clean().await;
 }

@@ -5,25 +5,8 @@
 use crate::harness::*;
 use saikoro::id::GameId;
 use saikoro::store::Store;
-use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
+use saikoro_emulator::{ChannelId, Emulator, UserId};
 use serde_json::{Value, json};
-
-/// Runs a command and returns its answer as a message (embed or text).
-async fn ask(
-    emu: &Emulator,
-    user: UserId,
-    channel: ChannelId,
-    path: &str,
-    options: &[(&str, Value)],
-) -> Message {
-    let i = emu.slash(user, channel, path, options);
-    emu.wait_callback(i, WAIT).await;
-    emu.wait_for(WAIT, "the command's answer", |e| {
-        e.original(i)
-            .filter(|m| !m.embeds.is_empty() || !m.content.is_empty())
-    })
-    .await
-}
 
 async fn text(
     emu: &Emulator,
@@ -33,11 +16,6 @@ async fn text(
     options: &[(&str, Value)],
 ) -> String {
     ask(emu, user, channel, path, options).await.text()
-}
-
-/// The game id in a live board's or lobby's button ids.
-fn game_id(board: &Message) -> u64 {
-    board.custom_ids()[0].split(':').nth(1).unwrap().parse().unwrap()
 }
 
 #[tokio::test]
