@@ -19,7 +19,13 @@ WORKDIR /data
 # The token comes from DISCORD_TOKEN, or from a file named by SAIKORO_TOKEN_FILE (a Docker
 # secret, see compose.yaml); games are kept in the /data volume.
 ENV SAIKORO_DATABASE_URL=sqlite:///data/saikoro.db \
+    SAIKORO_METRICS_ADDR=0.0.0.0:9100 \
     RUST_LOG=info
 VOLUME ["/data"]
+# Prometheus metrics at /metrics; /healthz and /readyz for orchestrators.
+EXPOSE 9100
+# Healthy once the database answers, the shards are connected and the stored games are loaded.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["saikoro", "health", "--ready"]
 ENTRYPOINT ["saikoro"]
 CMD ["run"]

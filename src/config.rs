@@ -45,6 +45,11 @@ pub struct Config {
     pub shards: String,
     /// How many shards the bot has in all, across every process.
     pub shard_total: u32,
+    /// `host:port` serving Prometheus metrics (`/metrics`) and health checks (`/healthz`,
+    /// `/readyz`). Empty: none.
+    pub metrics_addr: String,
+    /// `text`, or `json` (one JSON object per line, for a log collector).
+    pub log_format: crate::logging::LogFormat,
     /// Limits against abuse (`[limits]`), checked as they are read.
     #[serde(deserialize_with = "crate::session::checked_limits")]
     pub limits: crate::session::Limits,
@@ -68,6 +73,8 @@ impl Default for Config {
             dice_seed: None,
             shards: String::new(),
             shard_total: 1,
+            metrics_addr: String::new(),
+            log_format: crate::logging::LogFormat::Text,
             limits: Default::default(),
         }
     }
@@ -92,6 +99,8 @@ impl std::fmt::Debug for Config {
             .field("dice_seed", &self.dice_seed)
             .field("shards", &self.shards)
             .field("shard_total", &self.shard_total)
+            .field("metrics_addr", &self.metrics_addr)
+            .field("log_format", &self.log_format)
             .field("limits", &self.limits)
             .finish()
     }
@@ -181,6 +190,12 @@ impl Config {
             && let Err(why) = check_api_url(&self.discord_api_url)
         {
             problems.push(why);
+        }
+        if !self.metrics_addr.is_empty() && self.metrics_addr.parse::<std::net::SocketAddr>().is_err() {
+            problems.push(format!(
+                "metrics_addr `{}` must be an address and port such as 0.0.0.0:9100",
+                self.metrics_addr
+            ));
         }
         let proxy = &self.discord_https_proxy;
         if !(proxy.is_empty() || proxy.starts_with("http://") || proxy.starts_with("https://")) {

@@ -10,6 +10,8 @@ pub mod console;
 pub mod discord;
 pub mod history;
 pub mod id;
+pub mod logging;
+pub mod metrics;
 pub mod redact;
 pub mod session;
 pub mod shards;

@@ -4,7 +4,7 @@ use saikoro::config::Config;
 use saikoro::console::{self, Format, PlayConfig};
 use saikoro::engine::{Locale, Tr, options};
 use saikoro::games::GameKind;
-use saikoro::redact::{RedactingWriter, redact};
+use saikoro::redact::redact;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -37,6 +37,8 @@ enum Command {
     Migrate(console::migrate::MigrateArgs),
     /// Write a consistent copy of the live SQLite database (PostgreSQL: says how).
     Backup(console::migrate::BackupArgs),
+    /// Ask the running bot whether it is up (`--ready`: ready to serve), for health checks.
+    Health(console::health::HealthArgs),
     // The games are named from the registry, so a new game needs no line here.
     #[command(about = format!(
         "List a finished game's decisions where the strong bot would have chosen otherwise, with \
@@ -354,16 +356,7 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("saikoro=info,warn")),
-        )
-        // Every log line passes the one redaction: errors quote URLs, spans quote requests.
-        .with_writer(|| RedactingWriter(std::io::stderr()))
-        // Colours only on a terminal: a file or a log collector gets plain text.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    let logs = saikoro::logging::init();
     let matches = Cli::command().subcommand(play_command()).get_matches();
     if let Some(("play", m)) = matches.subcommand() {
         if let Some(file) = m.get_one::<PathBuf>("from") {
@@ -427,18 +420,35 @@ fn run() -> anyhow::Result<()> {
             };
             console::migrate::backup(&url, &args.out)
         }
-        Command::Run(args) => run_bot(&cli.config, explicit_config, args),
+        Command::Health(args) => {
+            let configured = match &args.addr {
+                Some(_) => String::new(),
+                None => {
+                    Config::load(&cli.config, explicit_config)
+                        .map_err(anyhow::Error::msg)?
+                        .metrics_addr
+                }
+            };
+            console::health::check(&args, &configured)
+        }
+        Command::Run(args) => run_bot(&cli.config, explicit_config, args, &logs),
     }
 }
 
 /// `saikoro run`: the Discord bot, until it is stopped.
-fn run_bot(config: &std::path::Path, explicit_config: bool, args: RunArgs) -> anyhow::Result<()> {
+fn run_bot(
+    config: &std::path::Path,
+    explicit_config: bool,
+    args: RunArgs,
+    logs: &saikoro::logging::Logs,
+) -> anyhow::Result<()> {
     let mut cfg = Config::load(config, explicit_config)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("reading the configuration ({})", config.display()))?;
     cfg.set_shards(args.shards, args.shard_total)
         .map_err(anyhow::Error::msg)
         .context("checking --shards and --shard-total")?;
+    logs.set_format(cfg.log_format);
     if cfg.token.is_none() {
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
         eprintln!(

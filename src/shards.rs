@@ -63,6 +63,11 @@ impl ShardRange {
         self.first
     }
 
+    /// How many shards the range holds (never none).
+    pub fn count(self) -> usize {
+        (self.last() - self.first()) as usize + 1
+    }
+
     pub fn last(self) -> u32 {
         self.last
     }

@@ -12,6 +12,7 @@ use serde::Serialize;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
+pub mod health;
 pub mod migrate;
 pub mod record;
 

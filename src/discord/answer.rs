@@ -26,6 +26,8 @@ pub(super) struct ClickAnswer<'a> {
     click: &'a ComponentInteraction,
     /// Held while answering, so a deferral and the answer never cross.
     state: Mutex<State>,
+    /// When the click arrived, for the answer-time metric.
+    received: std::time::Instant,
 }
 
 impl<'a> ClickAnswer<'a> {
@@ -34,6 +36,7 @@ impl<'a> ClickAnswer<'a> {
             http,
             click,
             state: Mutex::new(State::Waiting),
+            received: std::time::Instant::now(),
         }
     }
 
@@ -68,11 +71,15 @@ impl Responder for ClickAnswer<'_> {
             State::Deferred(Err(e)) => Err(e),
             State::Answered => return,
         };
+        let took = self.received.elapsed();
+        crate::metrics::answered("click", took, answered.is_err());
+        tracing::debug!(took_ms = took.as_millis(), "answered a click");
         let Err(e) = answered else {
             return;
         };
         let custom_id = &self.click.data.custom_id;
         tracing::warn!(error = %e, custom_id, "could not answer a click");
+        crate::metrics::error("discord");
         // The action is stored; make sure the board shows it even though the answer was lost.
         if let Reply::Update(post) = &reply
             && let Err(e) = self

@@ -4,6 +4,7 @@
 mod answer;
 mod commands;
 pub mod convert;
+mod health;
 mod history;
 mod markup;
 pub use markup::DiscordMarkup;
@@ -85,12 +86,31 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(click),
-    } = event
-    else {
-        return Ok(());
+    let shard = framework.serenity_context.shard_id.0;
+    let click = match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(click),
+        } => click,
+        FullEvent::Ready { .. } => {
+            crate::metrics::shard_connected(shard, true);
+            return Ok(());
+        }
+        FullEvent::ShardStageUpdate { event } => {
+            let up = event.new == serenity::ConnectionStage::Connected;
+            crate::metrics::shard_connected(event.shard_id.0, up);
+            return Ok(());
+        }
+        _ => return Ok(()),
     };
+    // Every line logged while serving names the interaction, its server and shard.
+    let span = tracing::info_span!(
+        "interaction",
+        id = %click.id,
+        guild = click.guild_id.map(|g| g.get()),
+        shard,
+        custom_id = %click.data.custom_id,
+        game = tracing::field::Empty,
+    );
     let answer = ClickAnswer::new(&framework.serenity_context.http, click);
     let served = serve(
         framework.user_data,
@@ -98,11 +118,14 @@ async fn on_event(
         click,
         &answer,
     );
-    tokio::pin!(served);
-    if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
-        answer.defer().await;
-        served.await;
-    }
+    let answered = async {
+        tokio::pin!(served);
+        if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
+            answer.defer().await;
+            served.await;
+        }
+    };
+    tracing::Instrument::instrument(answered, span).await;
     Ok(())
 }
 
@@ -130,6 +153,7 @@ async fn serve(
     };
     match ids::decode(&click.data.custom_id, picked.map(String::as_str)) {
         Some(Route::Table(route)) => {
+            tracing::Span::current().record("game", route.game().0);
             let message = id::MessageId(click.message.id.get());
             data.tables.click(&route, message, &user, answer).await;
         }
@@ -158,6 +182,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         return;
     };
     tracing::error!(command = %ctx.command().qualified_name, %error, "a command failed");
+    crate::metrics::error("command");
     let locale = match ctx {
         poise::Context::Application(app) => Locale::from_tag(&app.interaction.locale),
         poise::Context::Prefix(_) => Locale::En,
@@ -255,6 +280,17 @@ fn framework(commands: Vec<poise::Command<Data, Error>>, data: Data) -> poise::F
             commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
+            // A command's time from its receipt to its end (the answer sent).
+            pre_command: |ctx| {
+                Box::pin(async move { ctx.set_invocation_data(std::time::Instant::now()).await })
+            },
+            post_command: |ctx| {
+                Box::pin(async move {
+                    if let Some(started) = ctx.invocation_data::<std::time::Instant>().await {
+                        crate::metrics::answered("command", started.elapsed(), false);
+                    }
+                })
+            },
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             ..Default::default()
         })
@@ -290,7 +326,17 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     let commands = commands::all();
     register(&http, &cfg, &commands).await?;
     let tables = Tables::new(store, Arc::new(HttpOutbox(http)), session_settings(&cfg));
+    if !cfg.metrics_addr.is_empty() {
+        let health = health::Health {
+            tables: tables.clone(),
+            shards: range.count(),
+        };
+        health::serve(&cfg.metrics_addr, health)
+            .await
+            .with_context(|| format!("serving metrics on {}", cfg.metrics_addr))?;
+    }
     let restored = tables.restore().await.context("loading stored games")?;
+    crate::metrics::set_restored();
     tables.start_timers();
     tracing::info!(restored, "stored games loaded");
     let records = tables.records();

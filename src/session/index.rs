@@ -123,13 +123,11 @@ impl Index {
     }
 
     /// Unfinished games (lobbies and games in play), loaded or not.
-    #[cfg(test)]
     pub(super) fn active(&self) -> usize {
         self.sessions.len()
     }
 
     /// Games whose session is in memory.
-    #[cfg(test)]
     pub(super) fn loaded(&self) -> usize {
         self.sessions.iter().filter(|e| e.value().initialized()).count()
     }

@@ -373,9 +373,13 @@ impl Play {
                 kind,
                 version,
             } = turn;
-            let choice =
-                tokio::task::spawn_blocking(move || kind.bot(level).choose(state.as_ref(), seat, &mut rng))
-                    .await;
+            let choice = tokio::task::spawn_blocking(move || {
+                let started = std::time::Instant::now();
+                let action = kind.bot(level).choose(state.as_ref(), seat, &mut rng);
+                crate::metrics::bot_decision(kind.id(), started.elapsed());
+                action
+            })
+            .await;
             let Ok(Some(mut s)) = self.index.live(game).await else {
                 return;
             };
@@ -390,6 +394,7 @@ impl Play {
                 Ok(action) => self.bot_plays(&mut s, seat, &action).await,
                 Err(_) => {
                     tracing::error!(%game, "a bot panicked while thinking");
+                    crate::metrics::error("bot");
                     false
                 }
             };

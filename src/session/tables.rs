@@ -46,6 +46,16 @@ impl Tables {
         })
     }
 
+    /// Unfinished games of this process, and how many of them are in memory, for the metrics.
+    pub fn census(&self) -> (usize, usize) {
+        (self.play.index.active(), self.play.index.loaded())
+    }
+
+    /// Whether the store answers now, for `/readyz`.
+    pub async fn database_answers(&self) -> bool {
+        self.play.store.ping().await
+    }
+
     /// The players' history of the same store, opening rematches' lobbies here.
     pub fn records(self: &Arc<Self>) -> Records {
         Records::new(

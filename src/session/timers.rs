@@ -112,6 +112,9 @@ impl Timekeeper {
             after = last;
             let mut rescheduled = Vec::new();
             for &(id, was_due) in &due {
+                crate::metrics::timer_due(std::time::Duration::from_secs(
+                    at.saturating_sub(was_due).max(0).unsigned_abs(),
+                ));
                 let was_loaded = play.index.is_loaded(id);
                 let mut s = match play.index.live(id).await {
                     Ok(Some(s)) => s,

@@ -141,6 +141,11 @@ impl Store {
         self.shards
     }
 
+    /// Whether the database answers now (`/readyz`).
+    pub async fn ping(&self) -> bool {
+        with_pool!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.is_ok())
+    }
+
     /// Waits for the connections to finish and closes them.
     pub async fn close(&self) {
         with_pool!(self, |pool| pool.close().await)

@@ -42,7 +42,10 @@ pub(super) async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiv
         // A caller that stopped waiting will never commit the change in memory: writing it
         // would store a move nobody was told of.
         batch.retain(|queued: &Queued| !queued.done.is_closed());
-        match store.write_batch(&batch).await {
+        let started = std::time::Instant::now();
+        let written = store.write_batch(&batch).await;
+        crate::metrics::store_batch(batch.len(), started.elapsed());
+        match written {
             Ok(()) => {
                 for queued in batch.drain(..) {
                     let _ = queued.done.send(Ok(()));
@@ -57,6 +60,7 @@ pub(super) async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiv
                 }
             }
             Err(e) => {
+                crate::metrics::error("store");
                 if let Some(queued) = batch.pop() {
                     let _ = queued.done.send(Err(e));
                 }

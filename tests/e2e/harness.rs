@@ -39,6 +39,8 @@ pub struct BotOptions {
     pub shards: Option<(String, u32)>,
     /// The `[limits]` table's keys, one per line.
     pub limits: &'static str,
+    /// More top-level keys, one per line (`metrics_addr = "…"`).
+    pub extra: String,
 }
 
 /// Every limit off: the areas' tests press as fast as the bot answers and open what they need
@@ -60,6 +62,7 @@ impl Default for BotOptions {
             production_http: false,
             shards: None,
             limits: NO_LIMITS,
+            extra: String::new(),
         }
     }
 }
@@ -94,7 +97,7 @@ impl Bot {
                 "guild_ids = [{guild}]\ndatabase_url = \"{db}\"\n{discord}\
                  lobby_expiry_secs = {expiry}\nbot_delay_ms = {delay}\ndice_seed = {seed}\n\
                  turn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\n\
-                 turn_timeout_action = \"{on_timeout}\"\n[limits]\n{limits}",
+                 turn_timeout_action = \"{on_timeout}\"\n{extra}\n[limits]\n{limits}",
                 guild = emu
                     .guild_ids()
                     .iter()
@@ -112,6 +115,7 @@ impl Bot {
                 timeout = opts.turn_timeout_secs,
                 on_timeout = opts.turn_timeout_action,
                 limits = opts.limits,
+                extra = opts.extra,
             ),
         )
         .unwrap();

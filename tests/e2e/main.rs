@@ -17,6 +17,7 @@ mod ishigaki;
 mod limits;
 mod locale;
 mod migrate;
+mod ops;
 mod postgres;
 mod privacy;
 mod settings;
