@@ -302,3 +302,33 @@ async fn time_off_pauses_a_timeout_across_a_restart_and_coming_back_resumes_it()
         .await;
     emu.assert_clean().await;
 }
+
+#[tokio::test]
+async fn commands_are_registered_with_japanese_names_as_discord_accepts_them() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let commands = emu.registered_commands();
+    let ja = |item: &Value| item["name_localizations"]["ja"].as_str().map(str::to_owned);
+    let saikoro = commands.iter().find(|c| c["name"] == "saikoro").unwrap();
+    assert_eq!(ja(saikoro).as_deref(), Some("さいころ"));
+    let sub = |command: &Value, name: &str| {
+        command["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(ja(&sub(saikoro, "games")).as_deref(), Some("ゲーム一覧"));
+    assert_eq!(
+        ja(&sub(&sub(saikoro, "away"), "until")).as_deref(),
+        Some("いつまで")
+    );
+    let cantstop = commands.iter().find(|c| c["name"] == "cantstop").unwrap();
+    let start = sub(cantstop, "start");
+    assert_eq!(ja(&start).as_deref(), Some("開始"));
+    assert_eq!(ja(&sub(&start, "players")).as_deref(), Some("招待"));
+    // The emulator refuses what Discord would: nothing failed on the way.
+    emu.assert_clean().await;
+}
