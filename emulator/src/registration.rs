@@ -211,6 +211,9 @@ mod tests {
         })
     }
 
+    /// A rule's words in the refusal, and a change that breaks it.
+    type Mutation = (&'static str, fn(&mut Value));
+
     fn problems(body: &Value) -> Vec<String> {
         violations(body)
             .into_iter()
@@ -226,7 +229,7 @@ mod tests {
 
     #[test]
     fn each_rule_refuses_its_mutation() {
-        let mutations: [(&str, fn(&mut Value)); 9] = [
+        let mutations: [Mutation; 9] = [
             ("not a lowercase name", |c| c["name"] = json!("Saikoro")),
             ("not a lowercase name", |c| {
                 c["name_localizations"]["ja"] = json!("さい ころ")
