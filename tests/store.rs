@@ -1636,3 +1636,100 @@ async fn a_quarantined_game_leaves_the_index_and_the_due_games(db: TestDb) {
         "its rows are kept"
     );
 }
+
+// Time off and invitations (issue 29).
+on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Postgres]
+    time_off_is_kept_per_server_and_forget_me_removes_it,
+    a_players_live_games_include_the_lobbies_they_are_invited_to,
+);
+
+async fn time_off_is_kept_per_server_and_forget_me_removes_it(db: TestDb) {
+    use saikoro::store::AwayRow;
+    let store = &db.store;
+    let ann = UserId(7);
+    assert_eq!(store.away_of(GUILD, ann).await.unwrap(), None);
+    let away = AwayRow {
+        until: 1_700_086_400,
+        back_at: None,
+    };
+    store.set_away(GUILD, ann, away).await.unwrap();
+    assert_eq!(store.away_of(GUILD, ann).await.unwrap(), Some(away));
+    assert_eq!(store.away_of(GuildId(99), ann).await.unwrap(), None, "per server");
+    assert_eq!(store.away_of(GUILD, UserId(8)).await.unwrap(), None, "per player");
+    let back = AwayRow {
+        back_at: Some(1_700_000_100),
+        ..away
+    };
+    store.set_away(GUILD, ann, back).await.unwrap();
+    assert_eq!(store.away_of(GUILD, ann).await.unwrap(), Some(back), "replaced");
+    store.forget_player("7", |_| None).await.unwrap();
+    assert_eq!(store.away_of(GUILD, ann).await.unwrap(), None, "forgotten");
+}
+
+async fn a_players_live_games_include_the_lobbies_they_are_invited_to(db: TestDb) {
+    let store = &db.store;
+    let table = |invited: u64| {
+        json!({"seats": [{"user": 42, "name": "host"}], "locale": "en", "lobby_expires_at": 0,
+               "invited": [{"user": invited, "name": ""}]})
+    };
+    let invited = insert(
+        store,
+        &GameRow {
+            seats: table(7),
+            ..game("cantstop", 1)
+        },
+    )
+    .await;
+    let elsewhere = insert(
+        store,
+        &GameRow {
+            seats: table(7),
+            guild_id: Some(GuildId(99)),
+            ..game("cantstop", 2)
+        },
+    )
+    .await;
+    let ended = insert(
+        store,
+        &GameRow {
+            seats: table(7),
+            ..game("cantstop", 3)
+        },
+    )
+    .await;
+    store
+        .update_game(
+            &GameRow {
+                status: Status::Abandoned,
+                ..ended.clone()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let others = insert(
+        store,
+        &GameRow {
+            seats: table(8),
+            ..game("cantstop", 4)
+        },
+    )
+    .await;
+    assert_eq!(
+        store.live_games_of(GUILD, "7", 10).await.unwrap(),
+        vec![invited.id]
+    );
+    assert_eq!(
+        store.live_games_of(GUILD, "42", 10).await.unwrap(),
+        vec![others.id, invited.id],
+        "the host's, newest first"
+    );
+    assert_eq!(
+        store.live_games_of(GUILD, "42", 1).await.unwrap(),
+        vec![others.id]
+    );
+    assert_eq!(
+        store.live_games_of(GuildId(99), "7", 10).await.unwrap(),
+        vec![elsewhere.id]
+    );
+}

@@ -14,6 +14,7 @@ pub mod discord;
 mod gateway;
 mod message;
 mod model;
+pub mod registration;
 mod rest;
 mod tls;
 pub mod validate;

@@ -531,3 +531,51 @@ async fn injected_rate_limits_hold_until_retry_after_and_server_errors_pass() {
     discord.assert_clean().await;
     discord.shutdown().await;
 }
+
+/// A registration Discord would refuse beyond its schema (here an uppercase name, an optional
+/// option before a required one, a too-long localization) is answered 400 Invalid Form Body,
+/// names the rule, and registers nothing.
+#[tokio::test]
+async fn a_registration_breaking_discords_rules_is_refused() {
+    let discord = Emulator::start().await;
+    let http = serenity::HttpBuilder::new("test-token")
+        .proxy(discord.api_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let application = http.get_current_application_info().await.expect("application");
+    http.set_application_id(application.id);
+    let guild = serenity::GuildId::new(discord.guild_id());
+    let option = |name: &str, required: bool| {
+        serenity::CreateCommandOption::new(serenity::CommandOptionType::String, name, "an option")
+            .required(required)
+    };
+    let bad = [
+        (
+            "not a lowercase name",
+            serenity::CreateCommand::new("CantStop").description("Can't Stop"),
+        ),
+        (
+            "after an optional option",
+            serenity::CreateCommand::new("away")
+                .description("Time off")
+                .add_option(option("note", false))
+                .add_option(option("until", true)),
+        ),
+        (
+            "characters in all",
+            serenity::CreateCommand::new("games")
+                .description("Your games")
+                .description_localized("ja", "長".repeat(99))
+                .add_option(option("x", false).description_localized("ja", "長".repeat(4000))),
+        ),
+    ];
+    for (rule, command) in bad {
+        let refused = http.create_guild_commands(guild, &[command]).await;
+        assert!(refused.is_err(), "{rule}");
+        let failures = discord.take_failures();
+        assert!(failures.iter().any(|f| f.contains(rule)), "{rule}: {failures:?}");
+    }
+    assert!(discord.command_names().is_empty(), "nothing registered");
+    discord.assert_clean().await;
+    discord.shutdown().await;
+}

@@ -3,11 +3,11 @@
 
 use super::params::{Action, bool_arg, choice, command_user, described, flag, int_arg, option};
 use super::{Data, Error};
-use crate::engine::{Locale, Msg, OptionKind, OptionSpec, Tr};
+use crate::engine::{Level, Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
-use crate::id::{ChannelId, GameId, GuildId};
+use crate::id::{ChannelId, GameId, GuildId, UserId};
 use crate::redact::redact;
-use crate::session::{Place, User};
+use crate::session::{Invitee, LobbyChoices, Place, User};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
@@ -54,6 +54,11 @@ impl Sub {
 
 /// The option names a `/<game> start` takes besides the game's switches.
 const SOLITAIRE: &str = "solitaire";
+const PLAYERS: &str = "players";
+const PRIVATE: &str = "private";
+const TURN_TIMER: &str = "turn_timer";
+/// The longest turn timer the option offers, in minutes (30 days); servers set their own bounds.
+const TURN_TIMER_MAX_MINUTES: u64 = 30 * 24 * 60;
 const PAGE: &str = "page";
 const GAME_ID: &str = "id";
 
@@ -61,7 +66,75 @@ const GAME_ID: &str = "id";
 pub fn all() -> Vec<Command<Data, Error>> {
     let mut commands: Vec<_> = GameKind::ALL.iter().map(|k| game_command(*k)).collect();
     commands.push(saikoro_command());
+    for command in &mut commands {
+        name_in_japanese(command);
+    }
     commands
+}
+
+/// The Japanese names of commands, subcommands and options, by their English names: what a
+/// Japanese player would type. Discord shows them to players whose client is in Japanese; each
+/// keeps Discord's naming rule (lowercase letters, digits, - and _; kana and kanji are letters).
+const JAPANESE_NAMES: &[(&str, &str)] = &[
+    ("saikoro", "さいころ"),
+    ("cantstop", "キャントストップ"),
+    ("ishigaki", "いしがきれーす"),
+    ("ninja", "忍者"),
+    ("stones", "賢者の石"),
+    ("saizumi", "賽積"),
+    ("start", "開始"),
+    ("rules", "ルール"),
+    ("board", "盤面"),
+    ("resign", "投了"),
+    ("abandon", "中止"),
+    ("log", "記録"),
+    ("replay", "再生"),
+    ("review", "振り返り"),
+    ("settings", "設定"),
+    ("leaderboard", "ランキング"),
+    ("stats", "成績"),
+    ("history", "履歴"),
+    ("forget-me", "データ削除"),
+    ("games", "ゲーム一覧"),
+    ("away", "不在"),
+    ("page", "ページ"),
+    ("id", "対局番号"),
+    ("game", "ゲーム"),
+    ("user", "ユーザー"),
+    ("public", "公開"),
+    ("solitaire", "ひとり用"),
+    ("players", "招待"),
+    ("private", "非公開"),
+    ("turn_timer", "持ち時間"),
+    ("until", "いつまで"),
+    ("reminder_hours", "リマインド時間"),
+    ("timeout_hours", "タイムアウト時間"),
+    ("on_timeout", "タイムアウト時"),
+    ("board_style", "盤面の表示"),
+    ("hints", "ヒント"),
+    ("timer_min", "持ち時間の最短"),
+    ("timer_max", "持ち時間の最長"),
+    ("away_max_days", "不在の最長日数"),
+];
+
+fn japanese(name: &str) -> Option<(Cow<'static, str>, Cow<'static, str>)> {
+    let (_, ja) = JAPANESE_NAMES.iter().find(|(en, _)| *en == name)?;
+    Some((Cow::Borrowed(Locale::Ja.discord_tag()), Cow::Borrowed(*ja)))
+}
+
+/// Gives a command, its subcommands and their options their Japanese names.
+fn name_in_japanese(command: &mut Command<Data, Error>) {
+    if let Some(ja) = japanese(&command.name) {
+        command.name_localizations = Cow::Owned(vec![ja]);
+    }
+    for parameter in &mut command.parameters {
+        if let Some(ja) = japanese(&parameter.name) {
+            parameter.name_localizations = Cow::Owned(vec![ja]);
+        }
+    }
+    for sub in &mut command.subcommands {
+        name_in_japanese(sub);
+    }
 }
 
 /// `/saikoro`: the server's settings, and the players' history.
@@ -117,6 +190,15 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
         if kind.players().contains(&1) {
             parameters.push(flag(SOLITAIRE, "option-solitaire"));
         }
+        parameters.push(option(PLAYERS, "option-players", |o| {
+            o.kind(CommandOptionType::String).max_length(400)
+        }));
+        parameters.push(flag(PRIVATE, "option-private"));
+        parameters.push(option(TURN_TIMER, "option-turn-timer", |o| {
+            o.kind(CommandOptionType::Integer)
+                .min_int_value(1)
+                .max_int_value(TURN_TIMER_MAX_MINUTES)
+        }));
     }
     if sub == Sub::Log {
         parameters.push(option(PAGE, "option-page", |o| {
@@ -311,12 +393,47 @@ async fn start(
             .as_deref()
             .map_or(Locale::En, Locale::from_tag),
     };
-    let solitaire = bool_arg(ctx, SOLITAIRE);
+    let given = ctx.args.iter().find_map(|o| match (o.name, &o.value) {
+        (PLAYERS, ResolvedValue::String(text)) => Some(*text),
+        _ => None,
+    });
+    let invited = invitees(given.unwrap_or_default())
+        .map_err(|name| tr.f("lobby-bad-invitee", &[("name", name.into())]))?;
+    let choices = LobbyChoices {
+        solitaire: bool_arg(ctx, SOLITAIRE),
+        turn_timer: int_arg(ctx, TURN_TIMER)
+            .and_then(|m| u64::try_from(m).ok())
+            .map(|m| m * 60),
+        invited,
+        private: bool_arg(ctx, PRIVATE),
+    };
     Ok(ctx
         .data()
         .tables
-        .open_lobby(kind, place, user, options, solitaire)
+        .open_lobby_with(kind, place, user, options, &choices)
         .await)
+}
+
+/// The people (`<@id>` mentions) and bots (`bot:<level>`) of a `players:` option; the first word
+/// that is neither as `Err`.
+fn invitees(text: &str) -> Result<Vec<Invitee>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let person = word
+                .strip_prefix("<@")
+                .and_then(|w| w.strip_suffix('>'))
+                .map(|w| w.trim_start_matches('!'))
+                .and_then(|id| id.parse::<u64>().ok())
+                .filter(|id| *id > 0);
+            let bot = word.to_lowercase().strip_prefix("bot:").and_then(Level::from_id);
+            match (person, bot) {
+                (Some(id), _) => Ok(Invitee::Person(UserId(id))),
+                (_, Some(level)) => Ok(Invitee::Bot(level)),
+                _ => Err(word.chars().take(40).collect()),
+            }
+        })
+        .collect()
 }
 
 /// `/<game> replay id`: the finished game's last board with its step buttons, or why not.
@@ -379,6 +496,43 @@ mod tests {
             "id": "1", "filename": "cards.txt", "size": declared, "url": url, "proxy_url": url,
         });
         serde_json::from_value(attachment).unwrap()
+    }
+
+    #[test]
+    fn japanese_names_keep_discords_naming_rule_and_differ_among_siblings() {
+        for (en, ja) in JAPANESE_NAMES {
+            assert!(saikoro_emulator::registration::valid_name(ja), "{en}: {ja}");
+        }
+        let commands = all();
+        let names: Vec<_> = commands
+            .iter()
+            .flat_map(|c| c.name_localizations.iter())
+            .collect();
+        assert!(names.iter().any(|(_, n)| n == "さいころ"));
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(
+            unique.len(),
+            names.len(),
+            "top commands have distinct Japanese names"
+        );
+    }
+
+    #[test]
+    fn players_are_mentions_and_bot_levels() {
+        assert_eq!(
+            invitees("<@12> <@!34>, bot:strong  BOT:easy").unwrap(),
+            vec![
+                Invitee::Person(UserId(12)),
+                Invitee::Person(UserId(34)),
+                Invitee::Bot(Level::Strong),
+                Invitee::Bot(Level::Easy),
+            ]
+        );
+        assert_eq!(invitees("").unwrap(), vec![]);
+        assert_eq!(invitees("<@12> bot:genius").unwrap_err(), "bot:genius");
+        assert_eq!(invitees("@ann").unwrap_err(), "@ann");
     }
 
     #[tokio::test]

@@ -21,6 +21,10 @@ impl Markup for DiscordMarkup {
         format!("<t:{unix}:d>")
     }
 
+    fn moment(&self, unix: i64) -> String {
+        format!("<t:{unix}:f>")
+    }
+
     fn escape(&self, name: &str) -> String {
         let mut out = String::with_capacity(name.len());
         for c in name.chars().filter(|c| !c.is_control()) {

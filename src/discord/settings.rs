@@ -16,6 +16,13 @@ const TIMEOUT_HOURS: &str = "timeout_hours";
 const ON_TIMEOUT: &str = "on_timeout";
 const BOARD_STYLE: &str = "board_style";
 const HINTS: &str = "hints";
+const TIMER_MIN: &str = "timer_min";
+const TIMER_MAX: &str = "timer_max";
+const AWAY_MAX_DAYS: &str = "away_max_days";
+/// The bounds of the turn timers a server may allow, in minutes (30 days).
+const TIMER_MINUTES: u64 = 30 * 24 * 60;
+/// The longest time off a server may allow, in days.
+const AWAY_DAYS: u64 = 90;
 
 /// A fixed choice among `ids`, labelled `<label>-<id>` in the catalogue.
 fn choices(
@@ -47,6 +54,13 @@ pub fn subcommand() -> Command<Data, Error> {
                 .max_int_value(24 * 30)
         })
     };
+    let minutes = |name: &'static str, id: &str| {
+        option(name, id, |o| {
+            o.kind(CommandOptionType::Integer)
+                .min_int_value(1)
+                .max_int_value(TIMER_MINUTES)
+        })
+    };
     let on_timeout: Vec<&str> = OnTimeout::ALL.iter().map(|o| o.id()).collect();
     let board_style: Vec<&str> = BoardStyle::ALL.iter().map(|b| b.id()).collect();
     Command {
@@ -70,6 +84,13 @@ pub fn subcommand() -> Command<Data, Error> {
                 &board_style,
             ),
             option(HINTS, "option-hints", |o| o.kind(CommandOptionType::Boolean)),
+            minutes(TIMER_MIN, "option-timer-min"),
+            minutes(TIMER_MAX, "option-timer-max"),
+            option(AWAY_MAX_DAYS, "option-away-max-days", |o| {
+                o.kind(CommandOptionType::Integer)
+                    .min_int_value(1)
+                    .max_int_value(AWAY_DAYS)
+            }),
         ],
         slash_action: Some(action),
         guild_only: true,
@@ -105,6 +126,9 @@ async fn change(ctx: &ApplicationContext<'_, Data, Error>, guild: GuildId, tr: &
     if !ordered {
         return tr.t("settings-bad-order");
     }
+    if settings.clock.min_secs > settings.clock.max_secs {
+        return tr.t("settings-bad-bounds");
+    }
     let changed = settings != before;
     if changed && let Err(e) = tables.set_server_settings(guild, settings).await {
         tracing::error!(error = %e, "could not save settings");
@@ -115,6 +139,7 @@ async fn change(ctx: &ApplicationContext<'_, Data, Error>, guild: GuildId, tr: &
 
 /// `settings` with the command's options applied.
 fn chosen(ctx: &ApplicationContext<'_, Data, Error>, mut settings: ServerSettings) -> ServerSettings {
+    // A non-negative whole number given (hours, minutes or days: Discord checked its range).
     let hours = |name: &str| int_arg(ctx, name).and_then(|h| u64::try_from(h).ok());
     let pick = |name: &str| int_arg(ctx, name).and_then(|i| usize::try_from(i).ok());
     let timers = &mut settings.timers;
@@ -133,6 +158,15 @@ fn chosen(ctx: &ApplicationContext<'_, Data, Error>, mut settings: ServerSetting
     if let Some(h) = opt_bool_arg(ctx, HINTS) {
         settings.hints = h;
     }
+    if let Some(m) = hours(TIMER_MIN) {
+        settings.clock.min_secs = m * 60;
+    }
+    if let Some(m) = hours(TIMER_MAX) {
+        settings.clock.max_secs = m * 60;
+    }
+    if let Some(d) = hours(AWAY_MAX_DAYS) {
+        settings.away_max_days = d;
+    }
     settings
 }
 
@@ -149,7 +183,21 @@ fn summary(tr: &Tr, settings: &ServerSettings, changed: bool) -> String {
     } else {
         "settings-hints-off"
     };
-    tr.f(
+    let play = tr.f(
+        "settings-play",
+        &[
+            (
+                "min",
+                crate::session::duration(tr, settings.clock.min_secs).into(),
+            ),
+            (
+                "max",
+                crate::session::duration(tr, settings.clock.max_secs).into(),
+            ),
+            ("days", settings.away_max_days.into()),
+        ],
+    );
+    let main = tr.f(
         id,
         &[
             ("reminder", (timers.reminder_secs / 3600).into()),
@@ -166,5 +214,6 @@ fn summary(tr: &Tr, settings: &ServerSettings, changed: bool) -> String {
             ),
             ("hints", tr.t(hints).into()),
         ],
-    )
+    );
+    format!("{main}\n{play}")
 }

@@ -46,3 +46,42 @@ impl Timers {
             .map(|secs| secs as i64)
     }
 }
+
+impl Timers {
+    /// The server's timers under a game's own turn timer: its timeout, the server's reminder if
+    /// that comes sooner, else a reminder halfway.
+    pub(super) fn with_turn_timer(self, timeout_secs: u64) -> Timers {
+        let reminder_secs = match self.reminder_secs {
+            r if r > 0 && r < timeout_secs => r,
+            _ => timeout_secs / 2,
+        };
+        Timers {
+            reminder_secs,
+            timeout_secs,
+            on_timeout: self.on_timeout,
+        }
+    }
+}
+
+/// The turn timers a host may choose for a game on a server, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockBounds {
+    pub min_secs: u64,
+    pub max_secs: u64,
+}
+
+impl Default for ClockBounds {
+    /// A minute (a live game) to 30 days (a slow one by mail).
+    fn default() -> Self {
+        ClockBounds {
+            min_secs: 60,
+            max_secs: 30 * 86_400,
+        }
+    }
+}
+
+impl ClockBounds {
+    pub fn contains(&self, secs: u64) -> bool {
+        (self.min_secs..=self.max_secs).contains(&secs)
+    }
+}

@@ -117,6 +117,7 @@ impl Play {
         } else {
             let someone = anonymous(s);
             s.table.seats.retain(|seat| seat.user != Some(user));
+            s.table.invited.retain(|seat| seat.user != Some(user));
             forget_rematch(s, user, &someone);
             self.persist(s).await;
             lobby::post(s)

@@ -206,6 +206,7 @@ impl Index {
             Err(why) => return Err(self.quarantine(id, &why).await),
         };
         session.apply(self.guilds.get(session.row.guild_id).await);
+        session.away = super::away::read_book(&self.store, &session).await;
         Ok(Arc::new(Mutex::new(session)))
     }
 

@@ -1,6 +1,7 @@
 //! One game in memory: its stored row, its table of seats, the game itself and its log since
 //! the last snapshot, and what the board needs to know of its server's settings.
 
+use super::away::AwayBook;
 use super::deadlines::Timers;
 use super::settings::{BoardStyle, ServerSettings};
 use super::{Markup, Table};
@@ -34,6 +35,8 @@ pub(super) struct Session {
     pub(super) evicted: bool,
     /// How the front end writes mentions, times and names.
     pub(super) markup: &'static dyn Markup,
+    /// The seated players' time off on the game's server: it pauses their clocks.
+    pub(super) away: AwayBook,
 }
 
 impl Session {
@@ -59,6 +62,7 @@ impl Session {
             touched: Instant::now(),
             evicted: false,
             markup,
+            away: AwayBook::default(),
         }
     }
 
@@ -71,6 +75,7 @@ impl Session {
             self.timers,
             self.row.updated_at,
             self.needs_board(),
+            &self.away,
         )
     }
 
@@ -123,7 +128,12 @@ impl Session {
     /// Unix seconds when the awaited players' time runs out, if a timeout applies.
     pub(super) fn deadline(&self) -> Option<i64> {
         (self.timers.timeout_secs > 0 && !self.humans_awaited().is_empty())
-            .then(|| self.row.updated_at + self.timers.timeout_secs as i64)
+            .then(|| self.clock_start() + self.timers.timeout_secs as i64)
+    }
+
+    /// When the awaited players' clock started: the last action, or their return from time off.
+    pub(super) fn clock_start(&self) -> i64 {
+        self.away.clock_start(self.row.updated_at, self.humans_to_act())
     }
 
     pub(super) fn link(&self) -> Option<String> {
@@ -133,9 +143,12 @@ impl Session {
         })
     }
 
-    /// Follows its server's settings.
+    /// Follows its server's settings (and its own turn timer, if the host chose one).
     pub(super) fn apply(&mut self, settings: ServerSettings) {
-        self.timers = settings.timers;
+        self.timers = match self.table.turn_timer {
+            Some(secs) => settings.timers.with_turn_timer(secs),
+            None => settings.timers,
+        };
         self.hints = settings.hints;
         self.board_style = settings.board_style;
     }
@@ -163,8 +176,9 @@ fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
 
 /// Unix seconds when a game next needs the bot without anyone clicking: a lobby when it expires;
 /// a game in play at once (`updated_at`) if a bot is to move or its board is to be posted, else
-/// at the awaited players' reminder or timeout, if the server's timers have them. Stored as the
-/// game's `due_at` with every write, so only due games are loaded by the timer.
+/// at the awaited players' reminder or timeout, if the server's timers have them (counted from
+/// their return if they took time off). Stored as the game's `due_at` with every write, so only
+/// due games are loaded by the timer.
 pub(super) fn due_at(
     status: Status,
     game: Option<&dyn AnyGame>,
@@ -172,6 +186,7 @@ pub(super) fn due_at(
     timers: Timers,
     updated_at: i64,
     needs_board: bool,
+    away: &AwayBook,
 ) -> Option<i64> {
     match (status, game) {
         (Status::Lobby, _) => Some(table.lobby_expires_at),
@@ -181,10 +196,12 @@ pub(super) fn due_at(
             if bot_to_act(game, table).is_some() {
                 return Some(updated_at);
             }
-            if humans_awaited(game, table).is_empty() {
+            let awaited = humans_awaited(game, table);
+            if awaited.is_empty() {
                 return None;
             }
-            let after = |secs: u64| (secs > 0).then(|| updated_at + secs as i64);
+            let start = away.clock_start(updated_at, awaited.into_iter().map(|(_, u)| u));
+            let after = |secs: u64| (secs > 0).then(|| start + secs as i64);
             let reminder = after(timers.reminder_secs).filter(|_| table.reminded_at < updated_at);
             reminder.into_iter().chain(after(timers.timeout_secs)).min()
         }

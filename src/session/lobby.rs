@@ -1,6 +1,7 @@
 //! The lobby: people join, the host adds bots and starts. Its buttons have no version — joining
 //! twice or leaving when not seated are answered, not errors of state.
 
+use super::invitations::{self, bot_seat};
 use super::live::Session;
 use super::text::game_name;
 use super::{Post, SeatInfo, Table, User, ids};
@@ -15,16 +16,24 @@ const START: &str = "start";
 const CANCEL: &str = "cancel";
 const ADD_BOT: &str = "bot-";
 const REMOVE_BOT: &str = "unbot";
+const DECLINE: &str = "decline";
 
-/// The people a rematch lobby still waits for, in their seats' order.
+/// The people a lobby still waits for: a rematch's in their seats' order, then the invited.
 fn expected(s: &Session) -> Vec<UserId> {
-    s.table
+    let mut expected: Vec<UserId> = s
+        .table
         .rematch
         .iter()
         .flat_map(|r| &r.seats)
         .filter_map(|seat| seat.user)
         .filter(|u| s.seat_of(*u).is_none())
-        .collect()
+        .collect();
+    for u in invitations::pending(s) {
+        if !expected.contains(&u) {
+            expected.push(u);
+        }
+    }
+    expected
 }
 
 /// Keeps a rematch lobby's seats in the order they will play: the rotated seats first,
@@ -59,6 +68,8 @@ pub(super) fn min_players(s: &Session) -> usize {
 pub fn post(s: &Session) -> Post {
     let tr = Tr::new(s.table.locale, &[]);
     let full = s.table.seats.len() >= *s.kind.players().end();
+    // Seats kept for the invited are not the host's to give to bots.
+    let bots_full = s.table.seats.len() + invitations::kept(s) >= *s.kind.players().end();
     let enough = s.table.seats.len() >= min_players(s);
     let button = |action: &str, label: &str, style, disabled| {
         Button::act(ids::lobby(s.row.id, action), tr.t(label), style).disabled(disabled)
@@ -71,7 +82,7 @@ pub fn post(s: &Session) -> Post {
                 &action,
                 &format!("lobby-add-bot-{}", l.id()),
                 Style::Secondary,
-                full,
+                bots_full,
             )
         })
         .collect();
@@ -79,15 +90,16 @@ pub fn post(s: &Session) -> Post {
         bots.push(button(REMOVE_BOT, "lobby-remove-bot", Style::Secondary, false));
     }
     let mut view = view(s, &tr, true);
-    view.rows = vec![
-        Row::buttons(vec![
-            button(JOIN, "lobby-join", Style::Success, full),
-            button(LEAVE, "lobby-leave", Style::Secondary, false),
-            button(START, "lobby-start", Style::Primary, !enough),
-            button(CANCEL, "lobby-cancel", Style::Danger, false),
-        ]),
-        Row::buttons(bots),
+    let mut first = vec![
+        button(JOIN, "lobby-join", Style::Success, full),
+        button(LEAVE, "lobby-leave", Style::Secondary, false),
+        button(START, "lobby-start", Style::Primary, !enough),
+        button(CANCEL, "lobby-cancel", Style::Danger, false),
     ];
+    if invitations::kept(s) > 0 {
+        first.push(button(DECLINE, "lobby-decline", Style::Secondary, false));
+    }
+    view.rows = vec![Row::buttons(first), Row::buttons(bots)];
     Post {
         content: None,
         view,
@@ -96,18 +108,28 @@ pub fn post(s: &Session) -> Post {
     }
 }
 
-/// The lobby as first posted: a rematch's also pings the people it expects.
+/// The lobby as first posted: a rematch's or one with invitations also pings the people it
+/// expects.
 pub fn invitation(s: &Session) -> Post {
     let mut post = post(s);
     let expected = expected(s);
     if !expected.is_empty() {
         let tr = Tr::new(s.table.locale, &[]);
         let players: Vec<String> = expected.iter().map(|u| s.markup.mention(*u)).collect();
-        let previous = s.table.rematch.as_ref().map_or(0, |r| r.of.get());
-        post.content = Some(tr.f(
-            "rematch-invite",
-            &[("id", previous.into()), ("players", players.join(" ").into())],
-        ));
+        post.content = Some(match &s.table.rematch {
+            Some(r) => tr.f(
+                "rematch-invite",
+                &[("id", r.of.get().into()), ("players", players.join(" ").into())],
+            ),
+            None => tr.f(
+                "lobby-invite",
+                &[
+                    ("host", s.markup.mention(s.row.host_id).into()),
+                    ("game", game_name(&tr, s.kind).into()),
+                    ("players", players.join(" ").into()),
+                ],
+            ),
+        });
         post.ping = expected;
     }
     post
@@ -163,6 +185,13 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
             }
         })
         .chain(s.table.solitaire.then(|| tr.t("lobby-solitaire")))
+        .chain(s.table.turn_timer.map(|secs| {
+            tr.f(
+                "lobby-turn-timer",
+                &[("time", super::text::duration(tr, secs).into())],
+            )
+        }))
+        .chain(s.table.private.then(|| tr.t("lobby-private")))
         .collect();
     if !options.is_empty() {
         fields.push(Field::new(tr.t("lobby-options"), options.join("\n")));
@@ -206,8 +235,12 @@ fn view(s: &Session, tr: &Tr, open: bool) -> View {
 pub(super) enum LobbyClick {
     /// Refused, with the reason for the clicker alone; nothing changes.
     Refuse(String),
-    /// The seats change to these (someone joined or left, a bot was added or removed).
-    Seat(Vec<SeatInfo>),
+    /// The seats and invitations change to these (someone joined, left or declined, a bot was
+    /// added or removed).
+    Seat {
+        seats: Vec<SeatInfo>,
+        invited: Vec<SeatInfo>,
+    },
     Cancel,
     Start,
 }
@@ -222,14 +255,30 @@ pub(super) fn click(s: &Session, action: &str, user: &User) -> LobbyClick {
     let seated = s.seat_of(user.id);
     let max = *s.kind.players().end();
     let mut seats = s.table.seats.clone();
+    let mut invited = s.table.invited.clone();
+    let invitation = invited.iter().position(|seat| seat.user == Some(user.id));
+    let kept = invited.len();
     match action {
         JOIN if seated.is_some() => return refuse("lobby-already-in"),
         JOIN if seats.len() >= max => return refuse("lobby-full"),
-        JOIN => seats.push(SeatInfo {
-            user: Some(user.id),
-            name: user.name.clone(),
-            bot: None,
-        }),
+        JOIN if invitation.is_none() && s.table.private => return refuse("lobby-private-refused"),
+        JOIN if invitation.is_none() && seats.len() + kept >= max => return refuse("lobby-full"),
+        JOIN => {
+            if let Some(i) = invitation {
+                invited.remove(i);
+            }
+            seats.push(SeatInfo {
+                user: Some(user.id),
+                name: user.name.clone(),
+                bot: None,
+            });
+        }
+        DECLINE => match invitation {
+            Some(i) => {
+                invited.remove(i);
+            }
+            None => return refuse("lobby-not-invited"),
+        },
         LEAVE if host => return refuse("lobby-host-cannot-leave"),
         LEAVE => match seated {
             Some(seat) => {
@@ -245,17 +294,11 @@ pub(super) fn click(s: &Session, action: &str, user: &User) -> LobbyClick {
             let Some(level) = Level::from_id(&a[ADD_BOT.len()..]) else {
                 return refuse("click-unknown");
             };
-            if seats.len() >= max {
+            if seats.len() + kept >= max {
                 return refuse("lobby-full");
             }
-            let number = seats.iter().filter(|seat| seat.bot.is_some()).count() + 1;
-            seats.push(SeatInfo {
-                user: None,
-                // Seen by everyone, so in the server's language.
-                name: Tr::new(s.table.locale, &[])
-                    .f("bot-name", &[("level", level.id().into()), ("n", number.into())]),
-                bot: Some(level),
-            });
+            let seat = bot_seat(&seats, level, s.table.locale);
+            seats.push(seat);
         }
         REMOVE_BOT => match seats.iter().rposition(|seat| seat.bot.is_some()) {
             Some(i) => {
@@ -268,5 +311,5 @@ pub(super) fn click(s: &Session, action: &str, user: &User) -> LobbyClick {
         _ => return refuse("click-unknown"),
     }
     order_seats(&mut seats, &s.table);
-    LobbyClick::Seat(seats)
+    LobbyClick::Seat { seats, invited }
 }

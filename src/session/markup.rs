@@ -11,6 +11,8 @@ pub trait Markup: Send + Sync + std::fmt::Debug {
     fn relative_time(&self, unix: i64) -> String;
     /// A moment's day.
     fn date(&self, unix: i64) -> String;
+    /// A moment's day and time, in the reader's zone.
+    fn moment(&self, unix: i64) -> String;
     /// A display name made safe to show: no formatting, no mass mentions.
     fn escape(&self, name: &str) -> String;
 }

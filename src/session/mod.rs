@@ -8,14 +8,17 @@
 //! Its services: [`Tables`] (live play: lobbies, games, timers, bots) and [`Records`] (the
 //! players' history, from the store only).
 
+mod away;
 mod clock;
 mod coach;
 mod deadlines;
 mod decide;
 mod forget;
+mod games;
 mod history;
 pub mod ids;
 mod index;
+mod invitations;
 mod limits;
 mod live;
 mod lobby;
@@ -31,16 +34,19 @@ mod tables;
 mod text;
 mod timers;
 
+pub use away::{Away, AwayRequest};
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
-pub use deadlines::{OnTimeout, Timers};
+pub use deadlines::{ClockBounds, OnTimeout, Timers};
 pub use forget::LiveSeats;
+pub use invitations::{Invitee, LobbyChoices};
 pub use limits::{Limits, checked as checked_limits};
 pub use markup::Markup;
 pub use records::{Records, Sight};
 pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;
+pub use text::duration;
 
 use crate::engine::picture::Picture;
 use crate::engine::{Level, Locale, Seat, SeededDice, Tr, View};
@@ -81,6 +87,16 @@ pub struct Table {
     /// Set in the lobby of a rematch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<Rematch>,
+    /// The game's own turn timer (seconds), chosen by the host within the server's bounds;
+    /// `None`: the server's timers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_timer: Option<u64>,
+    /// People the host invited who have not joined yet: a seat is kept for each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<SeatInfo>,
+    /// Only the invited may join.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 impl Table {
@@ -94,6 +110,9 @@ impl Table {
             reminded_at: 0,
             hinted: vec![],
             rematch: None,
+            turn_timer: None,
+            invited: vec![],
+            private: false,
         }
     }
 }
@@ -225,7 +244,9 @@ fn store_failed(tr: &Tr, e: &StoreError) -> String {
 fn forget_seats(seats: &serde_json::Value, user: UserId) -> Option<serde_json::Value> {
     let mut table: Table = serde_json::from_value(seats.clone()).ok()?;
     let rematch = table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut());
-    let mut changed = false;
+    let invited = table.invited.len();
+    table.invited.retain(|seat| seat.user != Some(user));
+    let mut changed = table.invited.len() != invited;
     for seat in table.seats.iter_mut().chain(rematch) {
         if seat.user == Some(user) {
             *seat = SeatInfo {

@@ -213,6 +213,7 @@ impl Play {
             s.timers,
             at,
             board.is_none(),
+            &s.away,
         );
         Ok(Move {
             // A long tail is folded into a snapshot stored with this action.

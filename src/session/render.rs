@@ -30,8 +30,10 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
             super::coach::add_hint_button(&mut view, &tr);
         }
         ids::route_view(&mut view, s.row.id, s.version());
-        if let Some(at) = s.deadline() {
-            let line = tr.f("board-deadline", &[("at", s.markup.relative_time(at).into())]);
+        let deadline = s
+            .deadline()
+            .map(|at| tr.f("board-deadline", &[("at", s.markup.relative_time(at).into())]));
+        for line in deadline.into_iter().chain(super::away::board_notes(s, &tr)) {
             view.description = if view.description.is_empty() {
                 line
             } else {

@@ -2,7 +2,7 @@
 //! (one key each, so a server that set its timers before a setting existed gets that setting's
 //! default). Read from the store once per server, then from memory.
 
-use super::deadlines::Timers;
+use super::deadlines::{ClockBounds, Timers};
 use crate::id::GuildId;
 use crate::store::{Store, StoreError};
 use dashmap::DashMap;
@@ -39,12 +39,21 @@ pub struct ServerSettings {
     pub board_style: BoardStyle,
     /// Whether players may ask the coach for a hint during a game.
     pub hints: bool,
+    /// The turn timers a host may choose for a game (`/<game> start turn_timer:`).
+    pub clock: ClockBounds,
+    /// The longest time off a player may take (`/saikoro away`), in days.
+    pub away_max_days: u64,
 }
+
+/// Time off when a server has not chosen: two weekends and the week between.
+pub const AWAY_MAX_DAYS: u64 = 14;
 
 /// The store's keys, one per setting.
 const TIMERS: &str = "timers";
 const BOARD_STYLE: &str = "board_style";
 const HINTS: &str = "hints";
+const CLOCK: &str = "clock";
+const AWAY_MAX_DAYS_KEY: &str = "away_max_days";
 /// The configured default timers the stored due times were computed with.
 const DEFAULT_TIMERS: &str = "default-timers";
 
@@ -72,6 +81,8 @@ impl GuildSettings {
             timers: self.default_timers,
             board_style: BoardStyle::default(),
             hints: true,
+            clock: ClockBounds::default(),
+            away_max_days: AWAY_MAX_DAYS,
         }
     }
 
@@ -93,6 +104,11 @@ impl GuildSettings {
                     .await?
                     .unwrap_or(defaults.board_style),
                 hints: self.stored(guild, HINTS).await?.unwrap_or(defaults.hints),
+                clock: self.stored(guild, CLOCK).await?.unwrap_or(defaults.clock),
+                away_max_days: self
+                    .stored(guild, AWAY_MAX_DAYS_KEY)
+                    .await?
+                    .unwrap_or(defaults.away_max_days),
             })
         };
         match read.await {
@@ -137,23 +153,40 @@ impl GuildSettings {
         let timers = to_json(settings.timers);
         let board_style = to_json(settings.board_style);
         let hints = to_json(settings.hints);
+        let clock = to_json(settings.clock);
+        let away = to_json(settings.away_max_days);
         // One transaction: a failure leaves the server's old settings whole.
         self.store
             .set_settings(
                 guild,
-                &[(TIMERS, &timers), (BOARD_STYLE, &board_style), (HINTS, &hints)],
+                &[
+                    (TIMERS, &timers),
+                    (BOARD_STYLE, &board_style),
+                    (HINTS, &hints),
+                    (CLOCK, &clock),
+                    (AWAY_MAX_DAYS_KEY, &away),
+                ],
             )
             .await?;
         self.cache.insert(guild, settings);
         if let Err(e) = self
             .store
-            .reschedule(Some(guild), settings.timers.soonest())
+            .reschedule(Some(guild), rescheduled_within(settings))
             .await
         {
             tracing::error!(%guild, error = %e, "could not reschedule a server's games");
         }
         Ok(())
     }
+}
+
+/// How soon after its last action a server's game may be due under new settings: its soonest
+/// timer (a game due sooner by its own clock stays so), or, with the server's timers off, half
+/// the shortest clock a host may choose (a game's own clock reminds halfway at the earliest), so
+/// a game with its own clock is still looked at in time.
+fn rescheduled_within(settings: ServerSettings) -> Option<i64> {
+    let own_clock = (settings.clock.min_secs / 2).max(1) as i64;
+    Some(settings.timers.soonest().unwrap_or(own_clock))
 }
 
 fn to_json(value: impl Serialize) -> serde_json::Value {

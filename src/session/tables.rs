@@ -4,6 +4,7 @@
 use super::decide::{self, Click};
 use super::ids::TableRoute;
 use super::index::Locked;
+use super::invitations::{LobbyChoices, LobbyTable};
 use super::limits;
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
@@ -13,8 +14,7 @@ use super::rematch::Lobbies;
 use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
-    Clock, Outbox, Place, Reply, Responder, SeatInfo, Settings, SystemClock, Table, User, render,
-    store_failed, text,
+    Clock, Outbox, Place, Reply, Responder, Settings, SystemClock, Table, User, render, store_failed, text,
 };
 use crate::engine::{self, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
@@ -121,6 +121,22 @@ impl Tables {
         options: serde_json::Value,
         solitaire: bool,
     ) -> String {
+        let choices = LobbyChoices {
+            solitaire,
+            ..LobbyChoices::default()
+        };
+        self.open_lobby_with(kind, place, host, options, &choices).await
+    }
+
+    /// `/<game> start` with invitations, a private lobby or the game's own clock.
+    pub async fn open_lobby_with(
+        &self,
+        kind: GameKind,
+        place: Place,
+        host: &User,
+        options: serde_json::Value,
+        choices: &LobbyChoices,
+    ) -> String {
         let Place {
             guild,
             channel,
@@ -141,17 +157,16 @@ impl Tables {
         if let Err(e) = kind.new_game(&options, *kind.players().end(), &mut SeededDice::new(0)) {
             return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]);
         }
-        let host_seat = SeatInfo {
-            user: Some(host.id),
-            name: host.name.clone(),
-            bot: None,
+        let lobby = LobbyTable {
+            guild,
+            locale: guild_locale,
+            max_players: *kind.players().end(),
+            solitaire_allowed: kind.players().contains(&1),
         };
-        let table = Table::new(
-            vec![host_seat],
-            guild_locale,
-            solitaire && kind.players().contains(&1),
-        );
-        self.open(kind, guild, channel, host, options, table).await
+        match self.table_for(lobby, host, choices).await {
+            Ok(table) => self.open(kind, guild, channel, host, options, table).await,
+            Err(refusal) => refusal,
+        }
     }
 
     /// Stores and posts a lobby with `table`'s seats (a rematch, if the table says so) and
@@ -235,14 +250,16 @@ impl Tables {
         guard
             .room_for_lobby(&self.play.store, guild, host.id, &tr)
             .await?;
-        if let Some(rematch) = &table.rematch {
-            let invited = rematch
-                .seats
-                .iter()
-                .filter_map(|s| s.user)
-                .filter(|u| *u != host.id);
+        // A rematch's invitation and a lobby's invited players are pinged with the lobby.
+        let rematch = table.rematch.iter().flat_map(|r| &r.seats);
+        let invited = rematch
+            .chain(&table.invited)
+            .filter_map(|s| s.user)
+            .filter(|u| *u != host.id)
+            .count();
+        if invited > 0 {
             guard
-                .pings(host.id, invited.count())
+                .pings(host.id, invited)
                 .map_err(|over| over.text(&tr, self.play.settings.markup))?;
         }
         Ok(())
@@ -301,10 +318,12 @@ impl Tables {
         let tr = Tr::new(user.locale, &[]);
         match lobby::click(s, action, user) {
             LobbyClick::Refuse(why) => Reply::Private(why),
-            LobbyClick::Seat(seats) => {
+            LobbyClick::Seat { seats, invited } => {
                 let before = std::mem::replace(&mut s.table.seats, seats);
+                let invited_before = std::mem::replace(&mut s.table.invited, invited);
                 if let Err(e) = self.play.try_persist(s).await {
                     s.table.seats = before;
+                    s.table.invited = invited_before;
                     return Reply::Private(store_failed(&tr, &e));
                 }
                 Reply::Update(lobby::post(s))
@@ -354,6 +373,7 @@ impl Tables {
             return Reply::Private(store_failed(tr, &e));
         }
         s.game = Some(game);
+        s.away = super::away::read_book(&self.play.store, s).await;
         // The lobby message stays as the record of who played; with no board id stored, the
         // first board (pinging the first player) is posted next, even after a restart.
         Reply::Update(lobby::closed(s, "lobby-started"))

@@ -1044,7 +1044,15 @@ fn a_game_is_due_when_it_next_needs_the_bot() {
         on_timeout: OnTimeout::Play,
     };
     let at = |status, game: Option<&dyn AnyGame>, table: &Table, timers, board_missing| {
-        due_at(status, game, table, timers, 100, board_missing)
+        due_at(
+            status,
+            game,
+            table,
+            timers,
+            100,
+            board_missing,
+            &Default::default(),
+        )
     };
     let g = Some(game.as_ref());
     assert_eq!(at(Status::Lobby, None, &table, timers(0, 0), true), Some(500));

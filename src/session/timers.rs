@@ -36,7 +36,8 @@ enum Due {
 }
 
 fn due(s: &Session, timers: Timers, at: i64) -> Due {
-    let idle = at.saturating_sub(s.row.updated_at).max(0) as u64;
+    // Time off of the awaited players pauses their clock until they are back.
+    let idle = at.saturating_sub(s.clock_start()).max(0) as u64;
     if timers.timeout_secs > 0 && idle >= timers.timeout_secs {
         Due::Timeout
     } else if timers.reminder_secs > 0

@@ -28,6 +28,10 @@ const SELECT_OPPONENTS: &str = "SELECT opponent FROM rivals WHERE guild_id = $1 
 const DELETE_RIVALS: &str = "DELETE FROM rivals WHERE guild_id = $1 AND player = $2";
 const DELETE_RIVAL: &str = "DELETE FROM rivals WHERE guild_id = $1 AND player = $2 AND opponent = $3";
 const DELETE_USER_GAME: &str = "DELETE FROM user_games WHERE player = $1 AND game_id = $2";
+/// A player's unfinished games on a server, newest first (the games list).
+const SELECT_LIVE_OF: &str = "SELECT g.id FROM user_games u JOIN games g ON g.id = u.game_id \
+     WHERE u.player = $1 AND g.guild_id = $2 AND g.status IN ('lobby', 'playing') \
+     AND g.quarantined IS NULL ORDER BY g.id DESC LIMIT $3";
 
 /// A game that names a user, as forget-me needs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,7 +114,28 @@ impl Store {
             tx.forget_figures(guild, player, kinds, &opponents).await?;
             tx.commit().await?;
         }
+        self.forget_away(player).await?;
         Ok(changed)
+    }
+
+    /// The unfinished games (lobbies and games in play) on `guild` that name `player` (a user id
+    /// in decimal) as host, seat or invited player, newest first, at most `limit`. A player who
+    /// left a lobby is still named: callers check the seats.
+    pub async fn live_games_of(
+        &self,
+        guild: GuildId,
+        player: &str,
+        limit: u32,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar(SELECT_LIVE_OF)
+                .bind(player)
+                .bind(super::sql::snowflake_to_db(guild.get()))
+                .bind(i64::from(limit))
+                .fetch_all(pool)
+                .await?
+        });
+        Ok(ids.into_iter().map(GameId).collect())
     }
 
     /// The players a player has head-to-head rows against in a server.

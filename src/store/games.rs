@@ -289,10 +289,12 @@ const UPDATE_DUE: &str = concat!(
     "UPDATE games SET due_at = $1 WHERE id = $2 AND due_at = $3 AND ",
     owned!(4, 5, 6)
 );
-/// `reschedule`'s change: no later than `$1` seconds after the last action, unless due already.
+/// `reschedule`'s change: no later than `$1` seconds after the last action, unless due sooner
+/// already (a game with its own clock).
 const RESCHEDULE: &str = concat!(
     "UPDATE games SET due_at = CASE \
      WHEN due_at IS NOT NULL AND due_at <= updated_at THEN due_at \
+     WHEN due_at IS NOT NULL AND due_at < updated_at + $1 THEN due_at \
      ELSE updated_at + $1 END \
      WHERE status = 'playing' AND quarantined IS NULL AND ($2 IS NULL OR guild_id = $2) AND ",
     owned!(3, 4, 5)

@@ -5,7 +5,7 @@
 //!
 //! One module per concern, each table's statements in one of them: `games` (games and their
 //! actions), `writer` (the group-commit writer of appends and updates), `history` (results,
-//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `rematches`, `settings`, `shards` (claims on PostgreSQL);
+//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `away` (time off), `rematches`, `settings`, `shards` (claims on PostgreSQL);
 //! `sql` holds what they share and `rows` the row types.
 
 // The macros in `sql` and `games` are used by the modules declared after them.
@@ -13,6 +13,7 @@
 mod sql;
 #[macro_use]
 mod games;
+mod away;
 pub mod copy;
 mod forget;
 mod history;
@@ -24,6 +25,7 @@ mod shards;
 mod writer;
 
 pub use crate::history::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult};
+pub use away::AwayRow;
 pub use forget::UserGame;
 pub use rows::{
     GameRow, HeadToHead, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status, StoredGame,

@@ -18,6 +18,7 @@ mod limits;
 mod locale;
 mod migrate;
 mod ops;
+mod play;
 mod postgres;
 mod privacy;
 mod settings;

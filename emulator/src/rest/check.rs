@@ -159,6 +159,8 @@ fn body_violations(
         let mut found = validate::message_limits(body, "");
         found.extend(validate::cross_field(body, ""));
         found
+    } else if path.starts_with("/applications/") && path.ends_with("/commands") {
+        crate::registration::violations(body)
     } else {
         Vec::new()
     };
