@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
 pub mod record;
+pub mod render;
 
 /// No game here needs more decisions than this; past it a game is reported as stuck.
 const MAX_ACTIONS: usize = 1_000_000;
