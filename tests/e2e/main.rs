@@ -16,6 +16,7 @@ mod history;
 mod ishigaki;
 mod limits;
 mod locale;
+mod pictures;
 mod postgres;
 mod privacy;
 mod settings;
