@@ -48,8 +48,8 @@ enum Command {
     Review(Review),
     /// Draw the board after some moves of a seeded game between bots, as Discord shows it.
     Render {
-        #[arg(help = format!("The game ({})", game_ids(|_| true)))]
-        game: String,
+        #[arg(help = format!("The game ({})", game_ids(|_| true)), required_unless_present_any = ["sheet", "from"])]
+        game: Option<String>,
         /// Seed for the dice and the bots: the same seed gives the same game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -62,6 +62,8 @@ enum Command {
         /// Also write the board picture to this PNG file.
         #[arg(long)]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        pictures: console::render::PictureArgs,
     },
 }
 
@@ -337,7 +339,7 @@ fn render(game: &str, seed: u64, moves: usize, players: usize, out: Option<PathB
     print!("{}", view.to_embed_text());
     if let Some(path) = out {
         let picture = game
-            .picture(&tr)
+            .picture("", &tr)
             .ok_or_else(|| anyhow::anyhow!("`{}` has no board picture yet", kind.id()))?;
         std::fs::write(&path, picture.png).with_context(|| format!("writing {}", path.display()))?;
     }
@@ -374,7 +376,11 @@ fn run() -> anyhow::Result<()> {
             moves,
             players,
             out,
-        } => render(&game, seed, moves, players, out),
+            pictures,
+        } => match console::render::run(&pictures, game.as_deref(), out.as_deref()) {
+            Some(done) => done,
+            None => render(game.as_deref().unwrap_or_default(), seed, moves, players, out),
+        },
         Command::CheckConfig => {
             let cfg = Config::load(&cli.config, explicit_config).map_err(anyhow::Error::msg)?;
             println!("configuration OK: {}", redact(&format!("{cfg:?}")));

@@ -647,3 +647,72 @@ fn replay_and_export_read_a_record_file_and_export_checks_it() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `render --from` animates an exported game as a GIF within Discord's upload limit, and
+/// refuses a record of another game, a tampered record and a missing `--out` in words.
+#[test]
+fn render_from_an_export_writes_the_game_as_an_animated_gif() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-gif-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (url, id, _, _) = stored_game(&dir);
+    let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let file = dir.join("game.json");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let (file, gif) = (file.to_str().unwrap(), dir.join("game.gif"));
+    let out = saikoro(
+        &[
+            "render",
+            "cantstop",
+            "--from",
+            file,
+            "--out",
+            gif.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&gif).expect("the animation was written");
+    assert!(
+        bytes.starts_with(b"GIF89a") && bytes.len() < 10 * 1024 * 1024,
+        "{} bytes",
+        bytes.len()
+    );
+
+    let other = saikoro(
+        &["render", "ninja", "--from", file, "--out", gif.to_str().unwrap()],
+        "",
+    );
+    assert!(
+        text(&other.stderr).contains("a record of `cantstop`, not `ninja`"),
+        "{}",
+        text(&other.stderr)
+    );
+    let no_out = saikoro(&["render", "cantstop", "--from", file], "");
+    assert!(
+        text(&no_out.stderr).contains("--out game.gif"),
+        "{}",
+        text(&no_out.stderr)
+    );
+    let mut record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    record["actions"][0]["dice"].as_array_mut().unwrap().pop();
+    let tampered = dir.join("tampered.json");
+    std::fs::write(&tampered, record.to_string()).unwrap();
+    let out = saikoro(
+        &[
+            "render",
+            "--from",
+            tampered.to_str().unwrap(),
+            "--out",
+            gif.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("does not replay"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -15,6 +15,7 @@ use std::io::{BufRead, Write};
 pub mod health;
 pub mod migrate;
 pub mod record;
+pub mod render;
 
 /// No game here needs more decisions than this; past it a game is reported as stuck.
 const MAX_ACTIONS: usize = 1_000_000;

@@ -10,14 +10,12 @@ use serenity::{
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, UserId,
 };
 
-/// The file name a board picture is uploaded as, and how the embed refers to it.
-const PICTURE_FILE: &str = "board.png";
-
-/// The embed of a post: its view, with the board picture as its image when it has one.
+/// The embed of a post: its view, with the board picture (or a replay's animation) as its
+/// image when it has one, referred to by its file name.
 fn post_embed(post: &Post) -> CreateEmbed {
     let embed = embed(&post.view);
-    match post.picture {
-        Some(_) => embed.image(format!("attachment://{PICTURE_FILE}")),
+    match &post.picture {
+        Some(picture) => embed.image(format!("attachment://{}", picture.file)),
         None => embed,
     }
 }
@@ -25,7 +23,7 @@ fn post_embed(post: &Post) -> CreateEmbed {
 /// The board picture as an upload, its alt text as the attachment's description.
 fn attachment(post: &Post) -> Option<CreateAttachment> {
     let picture = post.picture.as_ref()?;
-    Some(CreateAttachment::bytes(picture.png.clone(), PICTURE_FILE).description(&picture.alt))
+    Some(CreateAttachment::bytes(picture.png.clone(), picture.file).description(&picture.alt))
 }
 
 /// On an edit, Discord keeps the attachments the body lists and adds the new files: the board

@@ -16,7 +16,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
     let mut view = game.view(None, draft, &tr);
     let picture = match s.board_style {
-        BoardStyle::Image => game.picture(&tr).map(Box::new),
+        BoardStyle::Image => game.picture(draft, &tr).map(Box::new),
         BoardStyle::Emoji => None,
     };
     // The picture shows the board: drawing it in emoji as well would show it twice.

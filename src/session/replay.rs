@@ -1,12 +1,16 @@
 //! `/<game> replay id`: a finished game's board move by move, rebuilt from the stored log. It
 //! reads the store only, so stepping through a replay never touches a live game. Buttons carry
-//! the game and the move shown: `rp:<game id>:<move>:<emoji>`.
+//! the game and the move shown: `rp:<game id>:<move>:<emoji>`. One past the last move is the
+//! whole game as an animated GIF (the 🎞 button), built off the async workers like every step.
 
 use super::{Markup, Post, Table, User};
-use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr};
+use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr, animation};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
 use crate::store::{Status, Store, StoredGame};
+
+/// The button that shows the whole game animated.
+const ANIMATION: &str = "🎞";
 
 fn step_button(game: GameId, step: usize, emoji: &str, disabled: bool) -> Button {
     Button::act(super::ids::replay(game, step, emoji), emoji, Style::Secondary).disabled(disabled)
@@ -60,7 +64,8 @@ pub async fn replay(
 }
 
 /// The finished game `stored` after its first `step` moves (all when `None`), as the replay's
-/// board with its step buttons, in `locale`.
+/// board with its step buttons, in `locale`; one step past the end adds the whole game
+/// animated as the board's picture.
 fn board_at(
     kind: GameKind,
     stored: &StoredGame,
@@ -71,10 +76,23 @@ fn board_at(
 ) -> Result<Post, RestoreError> {
     let id = stored.row.id;
     let moves = stored.log.len();
+    let animated = step == Some(moves + 1);
     let step = step.unwrap_or(moves).min(moves);
     let (game, lines) = super::replayed(kind, &stored.row, table.seats.len(), &stored.log[..step])?;
     let tr = Tr::new(locale, names);
+    let picture = if animated {
+        let start = kind.set_up_again(&stored.row.options, table.seats.len(), &stored.row.setup_dice)?;
+        Some(Box::new(animation::animate(start, &stored.log, &tr)?))
+    } else {
+        None
+    };
     let mut view = game.view(None, "", &tr);
+    // The animation shows the board: its emoji drawing beside it would show it twice.
+    if picture.is_some()
+        && let Some(words) = view.words.take()
+    {
+        view.description = words;
+    }
     let last: Vec<String> = lines
         .last()
         .into_iter()
@@ -95,6 +113,7 @@ fn board_at(
         step_button(id, step.saturating_sub(1), "◀", step == 0),
         step_button(id, step + 1, "▶", step == moves),
         step_button(id, moves, "⏭", step == moves),
+        step_button(id, moves + 1, ANIMATION, animated),
     ])];
     Ok(Post {
         content: game
@@ -102,6 +121,6 @@ fn board_at(
             .map(|o| super::coach::with_hint_note(o.describe(&tr), table, &tr)),
         view,
         ping: vec![],
-        picture: None,
+        picture,
     })
 }

@@ -99,7 +99,7 @@ async fn image_boards_carry_a_picture_that_each_move_replaces() {
     let (first_id, first_png, alt) = picture(&board);
     assert!(
         alt.starts_with("Can't Stop mountain")
-            && alt.contains("Mia (red circle)")
+            && alt.contains("Mia (vermillion circle)")
             && alt.contains("Ann (blue square)"),
         "{alt}"
     );

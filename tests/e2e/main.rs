@@ -19,6 +19,7 @@ mod locale;
 mod migrate;
 mod ops;
 mod play;
+mod pictures;
 mod postgres;
 mod privacy;
 mod settings;

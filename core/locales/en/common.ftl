@@ -22,11 +22,15 @@ setup-option-invalid = The options do not fit this game: { $reason }
 rule-waiting-for = Waiting for { $players }.
 
 ## How each seat's markers look in board pictures (alt text)
-picture-seat-0 = red circle
+picture-seat-0 = vermillion circle
 picture-seat-1 = blue square
-picture-seat-2 = green triangle
-picture-seat-3 = yellow diamond
-picture-seat-4 = purple cross
+picture-seat-2 = orange diamond
+picture-seat-3 = bluish-green heart
+picture-seat-4 = yellow star
+# Board pictures' panel: a name the font cannot draw, whose turn it is, the dice
+picture-player = Player { $n }
+picture-to-play = To play: { $players }
+picture-dice = Dice: { $dice }
 
 # A stored game or record that cannot be rebuilt (corrupt or hostile): nothing is rebuilt from it.
 setup-dice-ran-out = The dice ran out before the game was set up.

@@ -19,11 +19,15 @@ setup-option-invalid = このゲームに合わないオプションです：{ $
 rule-waiting-for = { $players }の手番を待っています。
 
 ## How each seat's markers look in board pictures (alt text)
-picture-seat-0 = 赤い丸
+picture-seat-0 = 朱色の丸
 picture-seat-1 = 青い四角
-picture-seat-2 = 緑の三角
-picture-seat-3 = 黄色のひし形
-picture-seat-4 = 紫の十字
+picture-seat-2 = 橙色のひし形
+picture-seat-3 = 青緑のハート
+picture-seat-4 = 黄色い星
+# Board pictures' panel: a name the font cannot draw, whose turn it is, the dice
+picture-player = プレイヤー{ $n }
+picture-to-play = 手番: { $players }
+picture-dice = ダイス: { $dice }
 
 # A stored game or record that cannot be rebuilt (corrupt or hostile): nothing is rebuilt from it.
 setup-dice-ran-out = ゲームの準備が終わる前にダイスが尽きました。

@@ -372,13 +372,31 @@ pub fn pictures_are_small<G: Game>(profile: &Profile<G>) {
         ..Profile::new(0)
     };
     property(&few, |p, _| {
-        let names = long_names(p.players);
+        // 32-character names, in English and in Japanese.
+        let english = long_names(p.players);
+        let japanese: Vec<String> = (0..p.players)
+            .map(|s| format!("{s}{}", "忍".repeat(31)))
+            .collect();
         for (k, state) in p.states.iter().step_by(9).chain(p.states.last()).enumerate() {
             let locale = Locale::ALL[k % Locale::ALL.len()];
-            let Some(picture) = Game::picture(state, &Tr::new(locale, &names)) else {
-                continue;
-            };
-            prop_assert_eq!(testing::check_picture(&picture), Ok(()));
+            let names = if locale == Locale::Ja { &japanese } else { &english };
+            let tr = Tr::new(locale, names);
+            // The board, and the board with each first step of its decision drafted.
+            let view = Game::view(state, None, "", &tr);
+            let drafts = view
+                .rows
+                .iter()
+                .flat_map(|r| r.ids())
+                .filter_map(|id| match Target::of(id) {
+                    Target::Step(next) => Some(next.to_owned()),
+                    Target::Act(_) => None,
+                });
+            for draft in std::iter::once(String::new()).chain(drafts.take(3)) {
+                let Some(picture) = Game::picture(state, &draft, &tr) else {
+                    continue;
+                };
+                prop_assert_eq!(testing::check_picture(&picture), Ok(()), "draft {:?}", draft);
+            }
         }
         Ok(())
     });

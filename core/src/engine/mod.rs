@@ -2,6 +2,7 @@
 //! dice sources, seats, outcomes, rule errors, the platform-neutral [`View`] and the message
 //! catalogue. Nothing here knows Discord, async, the clock or the OS RNG.
 
+pub mod animation;
 pub mod bot;
 pub mod coach;
 #[cfg(test)]
@@ -9,6 +10,8 @@ pub mod conformance;
 pub mod dice;
 pub mod driver;
 pub mod error;
+pub mod frame;
+pub mod glyphs;
 pub mod options;
 pub mod picture;
 pub mod steps;
@@ -163,8 +166,9 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
 
     /// The board as a PNG (at most [`picture::MAX_BYTES`]) with its alt text in `tr`'s language,
-    /// for games that draw one.
-    fn picture(&self, _tr: &Tr) -> Option<picture::Picture> {
+    /// for games that draw one, with `draft` (as [`Game::view`] gets it) drawn as the decision
+    /// partly made.
+    fn picture(&self, _draft: &str, _tr: &Tr) -> Option<picture::Picture> {
         None
     }
 
@@ -200,7 +204,7 @@ pub trait AnyGame: Debug + Send + Sync {
     /// What an awaited seat does when its time runs out (`None`: it leaves the game).
     fn timeout_action(&self, seat: Seat) -> Option<String>;
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View;
-    fn picture(&self, tr: &Tr) -> Option<picture::Picture>;
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<picture::Picture>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
@@ -250,8 +254,8 @@ impl<G: Game> AnyGame for G {
         Game::view(self, viewer, draft, tr)
     }
 
-    fn picture(&self, tr: &Tr) -> Option<picture::Picture> {
-        Game::picture(self, tr)
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<picture::Picture> {
+        Game::picture(self, draft, tr)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

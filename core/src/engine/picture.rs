@@ -1,8 +1,9 @@
 //! Board pictures: PNGs drawn with tiny-skia (pure Rust, no system libraries) from the same data
-//! the emoji boards use. No font: numbers are drawn as seven-segment digits, and each seat's
-//! markers have a shape as well as a colour, so colour is never the only signal.
+//! the emoji boards use, with words in the bundled font (`glyphs`). Each seat's markers have a
+//! shape as well as a colour (Okabe–Ito's colour-blind-safe palette), so colour is never the
+//! only signal.
 
-use super::view::SEAT_COLOUR;
+use super::glyphs;
 use super::{Seat, Tr};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
@@ -14,8 +15,11 @@ pub const ALT_CHARS: usize = 1024;
 /// A board picture and its alt text: what it shows, in words, for screen readers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The file's bytes: a PNG, or a GIF for an animation.
     pub png: Vec<u8>,
     pub alt: String,
+    /// The name it is uploaded as (`board.png`, `game.gif`).
+    pub file: &'static str,
 }
 
 impl Picture {
@@ -26,11 +30,23 @@ impl Picture {
             Some((cut, _)) if alt.chars().count() > ALT_CHARS => format!("{}…", &alt[..cut]),
             _ => alt,
         };
-        Self { png, alt }
+        Self {
+            png,
+            alt,
+            file: "board.png",
+        }
+    }
+
+    /// A whole game as an animated GIF.
+    pub fn animation(gif: Vec<u8>, alt: String) -> Self {
+        Self {
+            file: "game.gif",
+            ..Self::new(gif, alt)
+        }
     }
 }
 
-/// How a seat's markers look in the pictures, in words ("red circle"), for alt texts.
+/// How a seat's markers look in the pictures, in words ("vermillion circle"), for alt texts.
 pub fn seat_look(seat: Seat, tr: &Tr) -> String {
     tr.t(&format!("picture-seat-{}", seat % SEAT_SHAPE.len()))
 }
@@ -40,23 +56,30 @@ pub const BACKGROUND: u32 = 0x2B2D31;
 pub const INK: u32 = 0x111214;
 pub const WHITE: u32 = 0xFFFFFF;
 
-/// Seats' shapes, in seat order: circle, square, triangle, diamond, cross.
+/// Shapes of pieces: the first five are the seats' (with their colours); the others are for
+/// what is nobody's (jewels, runners, neutral pieces).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
     Circle,
     Square,
-    Triangle,
     Diamond,
+    Heart,
+    Star,
+    Triangle,
+    Hexagon,
     Cross,
 }
 
+/// Seats' shapes in seat order, as the seat marks of the emoji boards (🔴 🟦 🔶 💚 ⭐).
 pub const SEAT_SHAPE: [Shape; 5] = [
     Shape::Circle,
     Shape::Square,
-    Shape::Triangle,
     Shape::Diamond,
-    Shape::Cross,
+    Shape::Heart,
+    Shape::Star,
 ];
+/// Seats' colours in seat order: Okabe–Ito's vermillion, blue, orange, bluish green, yellow.
+pub const SEAT_FILL: [u32; 5] = [0xD55E00, 0x0072B2, 0xE69F00, 0x009E73, 0xF0E442];
 
 fn paint(colour: u32) -> Paint<'static> {
     let mut paint = Paint::default();
@@ -66,9 +89,17 @@ fn paint(colour: u32) -> Paint<'static> {
     paint
 }
 
-/// A picture being drawn.
+/// A seat's fill colour in pictures.
+pub fn seat_fill(seat: Seat) -> u32 {
+    SEAT_FILL[seat % SEAT_FILL.len()]
+}
+
+/// A picture being drawn. Drawing goes through a scale and an offset (`place`), so a game draws
+/// its board in its own units and the frame puts it where it fits.
 pub struct Canvas {
     pixmap: Pixmap,
+    scale: f32,
+    offset: (f32, f32),
 }
 
 impl Canvas {
@@ -76,14 +107,44 @@ impl Canvas {
         let mut pixmap = Pixmap::new(width, height).expect("a board picture has a size");
         let [_, r, g, b] = BACKGROUND.to_be_bytes();
         pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, 255));
-        Self { pixmap }
+        Self {
+            pixmap,
+            scale: 1.0,
+            offset: (0.0, 0.0),
+        }
+    }
+
+    /// From now on, (x, y) is drawn at `offset + scale·(x, y)`.
+    pub fn place(&mut self, scale: f32, offset: (f32, f32)) {
+        self.scale = scale;
+        self.offset = offset;
+    }
+
+    fn at(&self) -> Transform {
+        Transform::from_row(self.scale, 0.0, 0.0, self.scale, self.offset.0, self.offset.1)
+    }
+
+    fn to_pixels(&self, (x, y): (f32, f32)) -> (f32, f32) {
+        (self.offset.0 + x * self.scale, self.offset.1 + y * self.scale)
     }
 
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: u32) {
         if let Some(rect) = Rect::from_xywh(x, y, w, h) {
-            self.pixmap
-                .fill_rect(rect, &paint(colour), Transform::identity(), None);
+            let at = self.at();
+            self.pixmap.fill_rect(rect, &paint(colour), at, None);
         }
+    }
+
+    /// `text` with its top-left at (x, top), `px` units tall.
+    pub fn text(&mut self, text: &str, x: f32, top: f32, px: f32, colour: u32) {
+        let (x, top) = self.to_pixels((x, top));
+        glyphs::draw(&mut self.pixmap, text, (x, top), px * self.scale, colour);
+    }
+
+    /// `text` centred on `x`, from `top`.
+    pub fn text_centred(&mut self, text: &str, x: f32, top: f32, px: f32, colour: u32) {
+        let half = glyphs::width(text, px) / 2.0;
+        self.text(text, x - half, top, px, colour);
     }
 
     /// A rectangle's border, e.g. to highlight what the last move changed.
@@ -94,13 +155,9 @@ impl Canvas {
     }
 
     fn fill(&mut self, path: &Path, colour: u32) {
-        self.pixmap.fill_path(
-            path,
-            &paint(colour),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        let at = self.at();
+        self.pixmap
+            .fill_path(path, &paint(colour), FillRule::Winding, at, None);
     }
 
     fn stroke(&mut self, path: &Path, colour: u32, width: f32) {
@@ -108,14 +165,20 @@ impl Canvas {
             width,
             ..Stroke::default()
         };
-        self.pixmap
-            .stroke_path(path, &paint(colour), &stroke, Transform::identity(), None);
+        let at = self.at();
+        self.pixmap.stroke_path(path, &paint(colour), &stroke, at, None);
     }
 
-    /// `seat`'s marker centred on (x, y): its shape in its colour, outlined in ink.
+    /// `seat`'s marker centred on (x, y): its shape in its colour, outlined in ink (the yellow
+    /// star in white too, so it shows on light squares and the dark background alike).
     pub fn marker(&mut self, seat: Seat, x: f32, y: f32, r: f32) {
-        let colour = SEAT_COLOUR[seat % SEAT_COLOUR.len()];
-        self.piece(SEAT_SHAPE[seat % SEAT_SHAPE.len()], (colour, INK), x, y, r);
+        self.piece(
+            SEAT_SHAPE[seat % SEAT_SHAPE.len()],
+            (seat_fill(seat), INK),
+            x,
+            y,
+            r,
+        );
     }
 
     /// A piece of any shape in (fill, outline) colours, for games whose sides have colours of
@@ -178,9 +241,9 @@ impl Canvas {
         }
     }
 
-    /// A runner: a white disc with a dark ring, unlike any seat's marker.
+    /// A runner: a white hexagon with a dark ring, unlike any seat's marker.
     pub fn runner(&mut self, x: f32, y: f32, r: f32) {
-        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+        if let Some(path) = shape_path(Shape::Hexagon, x, y, r) {
             self.fill(&path, WHITE);
             self.stroke(&path, INK, 2.0);
         }
@@ -204,31 +267,9 @@ impl Canvas {
         }
     }
 
-    /// `n` in seven-segment digits `h` pixels tall, centred on `x`, from top `y`.
+    /// `n` in the font's digits `h` units tall, centred on `x`, from top `y`.
     pub fn number(&mut self, n: u32, x: f32, y: f32, h: f32, colour: u32) {
-        let digits: Vec<u32> = n.to_string().chars().filter_map(|c| c.to_digit(10)).collect();
-        let (w, t, gap) = (h * 0.5, (h * 0.12).max(1.0), h * 0.2);
-        let total = digits.len() as f32 * (w + gap) - gap;
-        for (i, d) in digits.into_iter().enumerate() {
-            let left = x - total / 2.0 + i as f32 * (w + gap);
-            // Segments a–g, lit per digit (bit 0 = a … bit 6 = g).
-            const LIT: [u8; 10] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F];
-            let half = h / 2.0;
-            let segments = [
-                (left, y, w, t),                   // a
-                (left + w - t, y, t, half),        // b
-                (left + w - t, y + half, t, half), // c
-                (left, y + h - t, w, t),           // d
-                (left, y + half, t, half),         // e
-                (left, y, t, half),                // f
-                (left, y + half - t / 2.0, w, t),  // g
-            ];
-            for (s, &(sx, sy, sw, sh)) in segments.iter().enumerate() {
-                if LIT[d as usize] & (1 << s) != 0 {
-                    self.rect(sx, sy, sw, sh, colour);
-                }
-            }
-        }
+        self.text_centred(&n.to_string(), x, y, h, colour);
     }
 
     /// The picture as PNG bytes: opaque RGB with png's fast deflate, which keeps a board within
@@ -270,6 +311,32 @@ fn shape_path(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
         Shape::Square => polygon(&[(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)]),
         Shape::Triangle => polygon(&[(0.0, -1.0), (1.0, 0.85), (-1.0, 0.85)]),
         Shape::Diamond => polygon(&[(0.0, -1.1), (1.0, 0.0), (0.0, 1.1), (-1.0, 0.0)]),
+        Shape::Hexagon => polygon(&[
+            (-0.5, -0.87),
+            (0.5, -0.87),
+            (1.0, 0.0),
+            (0.5, 0.87),
+            (-0.5, 0.87),
+            (-1.0, 0.0),
+        ]),
+        Shape::Star => {
+            let points: Vec<(f32, f32)> = (0..10)
+                .map(|i| {
+                    let angle = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+                    let reach = if i % 2 == 0 { 1.1 } else { 0.45 };
+                    (reach * angle.cos(), reach * angle.sin() + 0.1)
+                })
+                .collect();
+            polygon(points.as_slice())
+        }
+        Shape::Heart => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(x, y + r);
+            pb.cubic_to(x - 1.3 * r, y, x - 1.0 * r, y - 1.1 * r, x, y - 0.45 * r);
+            pb.cubic_to(x + 1.0 * r, y - 1.1 * r, x + 1.3 * r, y, x, y + r);
+            pb.close();
+            pb.finish()
+        }
         Shape::Cross => polygon(&[
             (-0.35, -1.0),
             (0.35, -1.0),
@@ -290,6 +357,34 @@ fn shape_path(shape: Shape, x: f32, y: f32, r: f32) -> Option<Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Which pixels a marker of `seat` covers, on its own canvas.
+    fn mask(seat: Seat) -> Vec<bool> {
+        let mut canvas = Canvas::new(40, 40);
+        canvas.marker(seat, 20.0, 20.0, 16.0);
+        let background = Canvas::new(40, 40);
+        canvas
+            .pixmap
+            .pixels()
+            .iter()
+            .zip(background.pixmap.pixels())
+            .map(|(a, b)| a != b)
+            .collect()
+    }
+
+    /// Every seat's marker differs from every other's by its shape, not only its colour, and
+    /// by its colour too.
+    #[test]
+    fn no_two_seats_share_a_shape_or_a_colour() {
+        let seats = SEAT_SHAPE.len();
+        let pairs = (0..seats).flat_map(|a| (a + 1..seats).map(move |b| (a, b)));
+        for (a, b) in pairs {
+            let (ma, mb) = (mask(a), mask(b));
+            let differing = ma.iter().zip(&mb).filter(|(x, y)| x != y).count();
+            assert!(differing > 60, "seats {a} and {b}: {differing} pixels apart");
+            assert_ne!(seat_fill(a), seat_fill(b));
+        }
+    }
 
     /// A long alt text is cut to Discord's limit on a character boundary; a short one is kept.
     #[test]

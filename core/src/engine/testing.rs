@@ -123,6 +123,11 @@ pub fn check_picture(picture: &picture::Picture) -> Result<(), String> {
     if alt.trim().is_empty() || alt.chars().count() > picture::ALT_CHARS {
         return Err(format!("alt text of {} characters", alt.chars().count()));
     }
+    let pixmap = tiny_skia::Pixmap::decode_png(png).map_err(|e| format!("no PNG: {e}"))?;
+    let size = (pixmap.width(), pixmap.height());
+    if size != (super::frame::WIDTH, super::frame::HEIGHT) {
+        return Err(format!("a {size:?} picture, not the frame's"));
+    }
     Ok(())
 }
 
@@ -170,17 +175,57 @@ pub fn random_positions<G: Game>(mut game: G, seed: u64, moves: usize) -> Vec<G>
     positions
 }
 
-/// The picture `moves` random actions into `game` (of `players` seats) is a small PNG whose alt
-/// text names every player, and matches the golden PNG at `path` (pixels, small tolerance).
-pub fn assert_golden_picture<G: Game>(game: G, players: usize, moves: usize, path: &str) {
-    let positions = random_positions(game, 5, moves);
-    let names: Vec<String> = ["Ann", "Ben", "Cho", "Dan", "Eve"]
+/// The first step the board offers with `draft` made, if any.
+fn first_step<G: Game>(state: &G, draft: &str, tr: &super::Tr) -> Option<String> {
+    let view = Game::view(state, None, draft, tr);
+    view.rows
+        .iter()
+        .flat_map(|r| r.ids())
+        .find_map(|id| match super::view::Target::of(id) {
+            super::view::Target::Step(next) if !next.is_empty() && next != draft => Some(next.to_owned()),
+            _ => None,
+        })
+}
+
+/// The first position from `moves` random actions into `game` whose board offers a step that,
+/// taken `depth` steps deep (the first offered each time), changes the picture: there must be
+/// one (a draft the picture does not draw finds none), and it matches the golden PNG at `path`.
+pub fn assert_golden_draft<G: Game>(game: G, players: usize, moves: usize, depth: usize, path: &str) {
+    let names = golden_names(players);
+    let tr = super::Tr::new(super::Locale::En, &names);
+    let positions = random_positions(game, 5, moves + 200);
+    let drafted = positions[moves..]
+        .iter()
+        .find_map(|state| {
+            let mut draft = first_step(state, "", &tr)?;
+            for _ in 1..depth {
+                draft = first_step(state, &draft, &tr)?;
+            }
+            let drafted = Game::picture(state, &draft, &tr).expect("a picture");
+            let plain = Game::picture(state, "", &tr).expect("a picture");
+            (drafted.png != plain.png).then_some(drafted)
+        })
+        .expect("a position whose draft the picture draws");
+    check_picture(&drafted).expect("a small PNG with alt text");
+    assert_golden_png(&drafted.png, path);
+}
+
+fn golden_names(players: usize) -> Vec<String> {
+    ["Ann", "Ben", "Cho", "Dan", "Eve"]
         .iter()
         .take(players)
         .map(|n| n.to_string())
-        .collect();
+        .collect()
+}
+
+/// The picture `moves` random actions into `game` (of `players` seats) with `draft` drawn is a
+/// small PNG whose alt text names every player, and matches the golden PNG at `path` (pixels,
+/// small tolerance).
+pub fn assert_golden_picture<G: Game>(game: G, players: usize, moves: usize, draft: &str, path: &str) {
+    let positions = random_positions(game, 5, moves);
+    let names = golden_names(players);
     let tr = super::Tr::new(super::Locale::En, &names);
-    let picture = Game::picture(positions.last().expect("a position"), &tr).expect("a picture");
+    let picture = Game::picture(positions.last().expect("a position"), draft, &tr).expect("a picture");
     check_picture(&picture).expect("a small PNG with alt text");
     for name in &names {
         assert!(

@@ -80,3 +80,6 @@ cantstop-hint-stop-claims = 💡 Stop: the next roll would bust { $percent }% of
 } { $columns }.
 cantstop-hint-move-both = 💡 Take { $a } + { $b }: then the next roll busts { $percent }% of the time.
 cantstop-hint-move-one = 💡 Take { $a } only: then the next roll busts { $percent }% of the time.
+
+# Board picture panel
+cantstop-picture-claimed = Claimed: { $columns }

@@ -76,3 +76,6 @@ cantstop-hint-stop = 💡 止める：次に振るとバーストする確率は
 cantstop-hint-stop-claims = 💡 止める：次に振るとバーストする確率は{ $percent }%。止めれば{ $count }列（{ $columns }）を征服できます。
 cantstop-hint-move-both = 💡 { $a } + { $b }を選ぶ：そのあと次に振ってバーストする確率は{ $percent }%です。
 cantstop-hint-move-one = 💡 { $a }のみを選ぶ：そのあと次に振ってバーストする確率は{ $percent }%です。
+
+# Board picture panel
+cantstop-picture-claimed = 確保した列: { $columns }

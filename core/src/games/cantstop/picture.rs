@@ -1,35 +1,59 @@
 //! The Can't Stop mountain as a PNG: the same cells as the emoji board (tracks bottom-up,
-//! markers, runners, claimed columns in the owner's colour, numbers below), with each seat's
-//! shape beside its colour and this turn's climb (the runners' spaces) framed.
+//! markers, runners, claimed columns capped with the owner's marker, numbers below), with each
+//! seat's shape beside its colour and this turn's climb (the runners' spaces) framed; the panel
+//! names the players, their claimed columns, the dice and the last moves.
 
 use super::{COLUMNS, CantStop, HEIGHTS};
-use crate::engine::Tr;
-use crate::engine::picture::{Canvas, Picture, seat_look};
-use crate::engine::view::SEAT_COLOUR;
+use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
+use crate::engine::picture::{Picture, seat_look};
+use crate::engine::{Game, Tr};
 
-const CELL_W: f32 = 64.0;
-const CELL_H: f32 = 30.0;
-const MARGIN: f32 = 16.0;
-const NUMBER_H: f32 = 20.0;
+const CELL_W: f32 = 50.0;
+const CELL_H: f32 = 42.0;
 const TRACK: u32 = 0x8B6B4A;
+/// A claimed column is grey, capped with its owner's marker: no seat's colour fills it.
+const CLAIMED: u32 = 0x4E5058;
 const CLIMB: u32 = 0xFFD43B;
 const LABEL: u32 = 0xDBDEE1;
-/// Room for four markers and a runner side by side in one space.
-const SLOT: f32 = 11.0;
 
 fn top() -> u8 {
     HEIGHTS.iter().copied().max().unwrap_or(0)
 }
 
-pub(super) fn size() -> (u32, u32) {
+fn size() -> (f32, f32) {
     let columns = COLUMNS.count() as f32;
-    let width = 2.0 * MARGIN + columns * CELL_W;
-    let height = 2.0 * MARGIN + f32::from(top()) * CELL_H + 8.0 + NUMBER_H;
-    (width as u32, height as u32)
+    (columns * CELL_W, f32::from(top()) * CELL_H + 4.0 + LABEL_PX)
 }
 
-pub(super) fn picture(game: &CantStop, tr: &Tr) -> Picture {
-    Picture::new(png(game), alt(game, tr))
+pub(super) fn picture(game: &CantStop, _draft: &str, tr: &Tr) -> Picture {
+    Picture::new(png(game, tr), alt(game, tr))
+}
+
+fn panel(game: &CantStop, tr: &Tr) -> Panel {
+    let names = frame::names(tr);
+    let drawn = Tr::new(tr.locale, &names);
+    let mut panel = Panel::new(game.players(), &Game::to_act(game), |seat| {
+        let claimed: Vec<String> = COLUMNS
+            .filter(|&c| game.claimed_by(c) == Some(seat))
+            .map(|c| c.to_string())
+            .collect();
+        // The font has no dash: none claimed reads "-".
+        let claimed = if claimed.is_empty() {
+            "-".to_owned()
+        } else {
+            tr.list(&claimed)
+        };
+        tr.f("cantstop-picture-claimed", &[("columns", claimed.into())])
+    });
+    if let Some(dice) = game.dice() {
+        let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+        panel
+            .lines
+            .push(tr.f("picture-dice", &[("dice", dice.join(" ").into())]));
+    }
+    let log: Vec<_> = game.log().collect();
+    panel.last = log.iter().rev().take(2).rev().map(|m| drawn.msg(m)).collect();
+    panel
 }
 
 /// The picture in words: each seat's look and markers, the runners, the claimed columns.
@@ -79,41 +103,44 @@ fn alt(game: &CantStop, tr: &Tr) -> String {
     parts.join(" ")
 }
 
-pub(super) fn png(game: &CantStop) -> Vec<u8> {
-    let (width, height) = size();
-    let mut canvas = Canvas::new(width, height);
-    let top = top();
-    for (i, column) in COLUMNS.enumerate() {
-        let x = MARGIN + i as f32 * CELL_W;
-        let owner = game.claimed_by(column);
-        for space in 1..=HEIGHTS[usize::from(column)] {
-            let y = MARGIN + f32::from(top - space) * CELL_H;
-            let fill = owner.map_or(TRACK, |o| SEAT_COLOUR[o % SEAT_COLOUR.len()]);
-            canvas.rect(x + 2.0, y + 2.0, CELL_W - 4.0, CELL_H - 4.0, fill);
-            let middle = y + CELL_H / 2.0;
-            if owner.is_some() {
-                continue;
-            }
-            let slot = |k: usize| x + 6.0 + SLOT / 2.0 + k as f32 * SLOT;
-            for seat in 0..game.players() {
-                if game.marker(seat, column) == space {
-                    canvas.marker(seat, slot(seat), middle, 5.0);
+fn png(game: &CantStop, tr: &Tr) -> Vec<u8> {
+    frame::compose(&panel(game, tr), tr, size(), |canvas| {
+        let top = top();
+        for (i, column) in COLUMNS.enumerate() {
+            let x = i as f32 * CELL_W;
+            let owner = game.claimed_by(column);
+            for space in 1..=HEIGHTS[usize::from(column)] {
+                let y = f32::from(top - space) * CELL_H;
+                let fill = if owner.is_some() { CLAIMED } else { TRACK };
+                canvas.rect(x + 2.0, y + 2.0, CELL_W - 4.0, CELL_H - 4.0, fill);
+                if owner.is_some() {
+                    continue;
+                }
+                // What stands on this space, side by side, as large as fits.
+                let seats: Vec<_> = (0..game.players())
+                    .filter(|&seat| game.marker(seat, column) == space)
+                    .collect();
+                let runner = game.runner(column) == Some(space);
+                let count = seats.len() + usize::from(runner);
+                let r = ((CELL_W - 4.0) / count.max(1) as f32 / 2.0).min(MARKER_PX / 2.0);
+                let slot = |k: usize| x + CELL_W / 2.0 + (k as f32 - (count as f32 - 1.0) / 2.0) * 2.0 * r;
+                let middle = y + CELL_H / 2.0;
+                if runner {
+                    canvas.frame(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, CLIMB, 3.0);
+                    canvas.runner(slot(seats.len()), middle, r * 0.9);
+                }
+                for (k, &seat) in seats.iter().enumerate() {
+                    canvas.marker(seat, slot(k), middle, r * 0.9);
                 }
             }
-            if game.runner(column) == Some(space) {
-                canvas.frame(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, CLIMB, 3.0);
-                canvas.runner(slot(4), middle, 5.5);
+            // A claimed column is capped with its owner's marker.
+            if let Some(owner) = owner {
+                let height = HEIGHTS[usize::from(column)];
+                let y = f32::from(top - height) * CELL_H + CELL_H / 2.0;
+                canvas.marker(owner, x + CELL_W / 2.0, y, MARKER_PX / 2.0);
             }
+            let y = f32::from(top) * CELL_H + 4.0;
+            canvas.number(u32::from(column), x + CELL_W / 2.0, y, LABEL_PX, LABEL);
         }
-        // A claimed column is capped with its owner's shape, so not only its colour tells whose.
-        if let Some(owner) = owner {
-            let height = HEIGHTS[usize::from(column)];
-            let y = MARGIN + f32::from(top - height) * CELL_H + CELL_H / 2.0;
-            canvas.disc(x + CELL_W / 2.0, y, 11.0, LABEL);
-            canvas.marker(owner, x + CELL_W / 2.0, y, 8.0);
-        }
-        let y = MARGIN + f32::from(top) * CELL_H + 8.0;
-        canvas.number(u32::from(column), x + CELL_W / 2.0, y, NUMBER_H, LABEL);
-    }
-    canvas.png()
+    })
 }

@@ -694,11 +694,11 @@ fn the_board_picture_matches_its_golden_png() {
     ben_claims_seven(&mut game);
     play(&mut game, &["0 roll 1,1,2,2", "0 m2+4", "0 roll 1,1,1,1", "0 m2"]);
     let names = ["Ann".to_owned(), "Ben".to_owned()];
-    let picture = Game::picture(&game, &Tr::new(Locale::En, &names)).expect("Can't Stop draws its board");
+    let picture = Game::picture(&game, "", &Tr::new(Locale::En, &names)).expect("Can't Stop draws its board");
     crate::engine::testing::check_picture(&picture).expect("a small PNG with alt text");
     assert_eq!(
         picture.alt,
-        "Can't Stop mountain, columns 2 to 12. Ann (red circle): 2 at 1/3. \
+        "Can't Stop mountain, columns 2 to 12. Ann (vermillion circle): 2 at 1/3. \
          Ben (blue square): no markers. White runners this turn: 2 at 3/3, 4 at 1/7. \
          Column 7 claimed by Ben."
     );

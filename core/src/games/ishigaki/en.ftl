@@ -108,3 +108,12 @@ ishigaki-hint-stop = 💡 Stop: your chance to win is then { $chance }%, against
 ishigaki-hint-die2 = 💡 Roll die 2: your chance to win is then { $chance }%, against { $other }% if you stop.
 ishigaki-hint-stop-plain = 💡 Stop: the strong bot keeps this value rather than risk die 2.
 ishigaki-hint-die2-plain = 💡 Roll die 2: the strong bot expects it to do better than stopping.
+
+# Board picture panel
+ishigaki-picture-square = Square { $square }
+ishigaki-picture-goal = Castle, arrived { $arrival ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $arrival }th
+}

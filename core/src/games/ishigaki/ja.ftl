@@ -129,3 +129,7 @@ ishigaki-hint-stop = 💡 止める：勝つ確率は{ $chance }%。2個めを�
 ishigaki-hint-die2 = 💡 2個めを振る：勝つ確率は{ $chance }%。止めると{ $other }%です。
 ishigaki-hint-stop-plain = 💡 止める：つよいボットは2個めの危険を冒さず、この値を取ります。
 ishigaki-hint-die2-plain = 💡 2個めを振る：つよいボットは止めるより良くなると見ています。
+
+# Board picture panel
+ishigaki-picture-square = { $square }マス目
+ishigaki-picture-goal = ごおる（{ $arrival }着）

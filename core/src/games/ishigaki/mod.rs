@@ -500,8 +500,8 @@ impl Game for Ishigaki {
         view::render(self, tr)
     }
 
-    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
-        Some(picture::picture(self, tr))
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, draft, tr))
     }
 
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {

@@ -1,38 +1,51 @@
-//! The wall as a PNG: squares bottom-up from the start to the castle, each ninja as its seat's
-//! marker (shape and colour) on its square, the goal group on the castle in arrival order, the
-//! -2 squares marked, and the last turn's climbs and slips as arrows beside the wall.
+//! The wall as a PNG: squares from the start to the castle winding up in rows of eight (so the
+//! board keeps the frame's shape whatever its length), each numbered, the -2 squares marked
+//! "-2", each ninja as its seat's marker on its square, the goal group on the castle in
+//! arrival order, and the last turn's climbs and slips as arrows, their destinations framed.
 
 use super::{Event, Ishigaki};
+use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
 use crate::engine::picture::{Canvas, Picture, seat_look};
-use crate::engine::{Seat, Tr};
+use crate::engine::{Game, Seat, Tr};
 
-const MARGIN: f32 = 12.0;
-/// The column of square numbers left of the wall.
-const NUMBERS_W: f32 = 34.0;
-/// Room for four ninjas side by side on one square.
-const SLOT: f32 = 22.0;
-const WALL_W: f32 = 4.0 * SLOT + 8.0;
-/// The lane right of the wall where the last turn's moves are drawn.
-const LANE_W: f32 = 44.0;
-/// The whole wall fits in about this height, whatever the board's length.
-const WALL_H: f32 = 640.0;
+/// Squares per row of the winding wall.
+const PER_ROW: u8 = 8;
+const CELL_W: f32 = 69.0;
+/// A square's height: its number and two rows of two markers.
+const CELL_H: f32 = LABEL_PX + 2.0 * MARKER_PX + 12.0;
 const BRICK: u32 = 0x8B6B4A;
-const MINUS_TWO: u32 = 0xC2571A;
+const MINUS_TWO: u32 = 0x6B3A2A;
 const START: u32 = 0x3B7A57;
 const CASTLE: u32 = 0x5C4B8A;
 const LABEL: u32 = 0xDBDEE1;
 const CLIMB: u32 = 0xFFD43B;
 const SLIP: u32 = 0xFF6B6B;
 
-/// One square's height: squares shrink on long boards so the picture keeps its size.
-fn square_h(game: &Ishigaki) -> f32 {
-    (WALL_H / (f32::from(game.options.goal) + 1.0)).clamp(10.0, 30.0)
+fn rows(game: &Ishigaki) -> u8 {
+    game.options.goal / PER_ROW + 1
 }
 
-pub(super) fn size(game: &Ishigaki) -> (u32, u32) {
-    let height = 2.0 * MARGIN + (f32::from(game.options.goal) + 1.0) * square_h(game);
-    let width = 2.0 * MARGIN + NUMBERS_W + WALL_W + LANE_W;
-    (width as u32, height as u32)
+fn size(game: &Ishigaki) -> (f32, f32) {
+    (f32::from(PER_ROW) * CELL_W, f32::from(rows(game)) * CELL_H)
+}
+
+/// A square's top-left corner: row 0 at the bottom, left to right, then right to left.
+fn corner(game: &Ishigaki, square: u8) -> (f32, f32) {
+    let (row, k) = (square / PER_ROW, square % PER_ROW);
+    let col = if row % 2 == 0 { k } else { PER_ROW - 1 - k };
+    (f32::from(col) * CELL_W, f32::from(rows(game) - 1 - row) * CELL_H)
+}
+
+/// Where the `k`th ninja on a square stands: two columns, under the number.
+fn spot(game: &Ishigaki, square: u8, k: usize) -> (f32, f32) {
+    let (x, y) = corner(game, square);
+    let r = MARKER_PX / 2.0;
+    let col = (k % 2) as f32;
+    let row = ((k / 2) % 2) as f32;
+    (
+        x + 2.0 + r + col * (MARKER_PX + 1.0),
+        y + LABEL_PX + 6.0 + r + row * (MARKER_PX + 2.0),
+    )
 }
 
 /// The last turn's moves, as (seat, from, to), from the log (the previous turn and this one).
@@ -58,59 +71,81 @@ fn last_moves(game: &Ishigaki) -> Vec<(Seat, u8, u8)> {
         .unwrap_or_default()
 }
 
-pub(super) fn picture(game: &Ishigaki, tr: &Tr) -> Picture {
-    Picture::new(png(game), alt(game, tr))
+fn panel(game: &Ishigaki, tr: &Tr) -> Panel {
+    let names = frame::names(tr);
+    let drawn = Tr::new(tr.locale, &names);
+    let mut panel = Panel::new(game.players(), &Game::to_act(game), |seat| {
+        if let Some(k) = game.arrivals.iter().position(|&s| s == seat) {
+            tr.f("ishigaki-picture-goal", &[("arrival", (k + 1).into())])
+        } else if !game.in_game(seat) {
+            tr.t("ishigaki-alt-resigned")
+        } else {
+            tr.f(
+                "ishigaki-picture-square",
+                &[("square", game.squares[seat].into())],
+            )
+        }
+    });
+    let log: Vec<_> = game.log().collect();
+    panel.last = log.iter().rev().take(2).rev().map(|m| drawn.msg(m)).collect();
+    panel
 }
 
-pub(super) fn png(game: &Ishigaki) -> Vec<u8> {
-    let (width, height) = size(game);
-    let mut canvas = Canvas::new(width, height);
+pub(super) fn picture(game: &Ishigaki, _draft: &str, tr: &Tr) -> Picture {
+    Picture::new(png(game, tr), alt(game, tr))
+}
+
+fn png(game: &Ishigaki, tr: &Tr) -> Vec<u8> {
+    frame::compose(&panel(game, tr), tr, size(game), |canvas| {
+        draw_wall(canvas, game);
+        let goal = game.options.goal;
+        let r = MARKER_PX / 2.0;
+        for seat in 0..game.players() {
+            if game.racing(seat) {
+                let square = game.squares[seat];
+                // Each seat keeps its spot, so ninjas on one square never overlap.
+                let (x, y) = spot(game, square, seat);
+                canvas.marker(seat, x, y, r);
+            }
+        }
+        for (k, &seat) in game.arrivals.iter().enumerate() {
+            let (x, y) = spot(game, goal, k);
+            canvas.marker(seat, x, y, r);
+        }
+        // The last turn: an arrow per ninja moved, its destination framed.
+        for (_, from, to) in last_moves(game) {
+            let colour = if to >= from { CLIMB } else { SLIP };
+            let centre = |square: u8| {
+                let (x, y) = corner(game, square);
+                (x + CELL_W / 2.0, y + CELL_H / 2.0)
+            };
+            canvas.arrow(centre(from), centre(to), colour, 4.0);
+            let (x, y) = corner(game, to);
+            canvas.frame(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, colour, 3.0);
+        }
+    })
+}
+
+fn draw_wall(canvas: &mut Canvas, game: &Ishigaki) {
     let goal = game.options.goal;
-    let h = square_h(game);
-    let wall_x = MARGIN + NUMBERS_W;
-    // Square `s` from its top edge; the castle (the goal) is the top row.
-    let top = |square: u8| MARGIN + f32::from(goal - square) * h;
-    let middle = |square: u8| top(square) + h / 2.0;
-    let slot = |k: usize| wall_x + 4.0 + SLOT / 2.0 + k as f32 * SLOT;
-    let r = (h * 0.38).min(8.0);
-    let digits = (h * 0.55).min(14.0);
-    let every = if h < 16.0 { 5 } else { 1 };
     for square in 0..=goal {
+        let minus_two = game.options.is_minus_two(square);
         let fill = if square == goal {
             CASTLE
         } else if square == 0 {
             START
-        } else if game.options.is_minus_two(square) {
+        } else if minus_two {
             MINUS_TWO
         } else {
             BRICK
         };
-        canvas.rect(wall_x, top(square) + 1.0, WALL_W, h - 2.0, fill);
-        if square % every == 0 || square == goal {
-            let y = middle(square) - digits / 2.0;
-            canvas.number(u32::from(square), MARGIN + NUMBERS_W / 2.0, y, digits, LABEL);
+        let (x, y) = corner(game, square);
+        canvas.rect(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, fill);
+        canvas.text(&square.to_string(), x + 4.0, y + 2.0, LABEL_PX, LABEL);
+        if minus_two {
+            canvas.text("-2", x + CELL_W - 32.0, y + 2.0, LABEL_PX, SLIP);
         }
     }
-    for seat in 0..game.players() {
-        if game.racing(seat) {
-            canvas.marker(seat, slot(seat), middle(game.squares[seat]), r);
-        }
-    }
-    for (k, &seat) in game.arrivals.iter().enumerate() {
-        canvas.marker(seat, slot(k), middle(goal), r);
-    }
-    // The last turn: an arrow per ninja moved, its destination framed.
-    let moves = last_moves(game);
-    let lane = wall_x + WALL_W + 8.0;
-    let step = (LANE_W - 12.0) / moves.len().max(1) as f32;
-    for (i, &(seat, from, to)) in moves.iter().enumerate() {
-        let colour = if to >= from { CLIMB } else { SLIP };
-        let x = lane + 4.0 + i as f32 * step;
-        canvas.arrow((x, middle(from)), (x, middle(to)), colour, 3.0);
-        canvas.marker(seat, x, middle(from), r * 0.7);
-        canvas.frame(wall_x, top(to) + 1.0, WALL_W, h - 2.0, colour, 2.5);
-    }
-    canvas.png()
 }
 
 /// The picture in words: where each ninja stands, the goal group, the last turn's moves.

@@ -602,6 +602,7 @@ fn the_board_picture_matches_its_golden_png() {
         game,
         players,
         40,
+        "",
         concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/src/games/ishigaki/snapshots/board.png"

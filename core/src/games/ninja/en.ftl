@@ -114,3 +114,7 @@ ninja-rules = **Ninja Versus Ninja** — rules in short
     • In the enemy dojo a mission ninja may **reverse** once per mission: go forward and come back along the same line (a turn before or after is allowed).
     • Coming home scores the deepest enemy row reached (the shadow): 1 to 4 points.
     • 7 points, or an opponent without ninjas, wins. With no move you pass; the mission clock still runs.
+
+# Board picture panel
+ninja-picture-score = { $score }/{ $target } points
+ninja-picture-mission = mission { $turn }/{ $turns }, shadow { $shadow }

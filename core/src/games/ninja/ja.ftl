@@ -111,3 +111,7 @@ ninja-rules = **Ninja Versus Ninja** — ルール要約
     • 相手の道場内では、1回のミッションにつき1回だけ**リバース**移動（前進して同じ経路を戻る。前後に1回曲がってもよい）ができます。
     • 帰還すると、侵入した一番深い列（シャドウトラック）に応じて1～4ポイントを獲得します。
     • 7ポイントを獲得するか、相手のニンジャを全滅させれば勝利です。動けないときはパスしますが、ミッションのターンは進みます。
+
+# Board picture panel
+ninja-picture-score = 得点 { $score }/{ $target }
+ninja-picture-mission = ミッション { $turn }/{ $turns }・シャドウ { $shadow }

@@ -631,8 +631,8 @@ impl Game for Ninja {
         self.legal_actions(seat).into_iter().next()
     }
 
-    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
-        Some(picture::picture(self, tr))
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, draft, tr))
     }
 
     fn view(&self, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {

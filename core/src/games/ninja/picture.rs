@@ -1,16 +1,20 @@
-//! The board as a PNG: the dojos and the neutral zone, Black's ninjas as dark circles and Red's
-//! as red squares (shape as well as colour), a mission ninja ringed in gold, and the last move's
-//! path drawn square by square, with a capture crossed out.
+//! The board as a PNG: the dojos and the neutral zone with column letters and row numbers,
+//! Black's ninjas as dark circles and Red's as red squares (shape as well as colour), a mission
+//! ninja ringed in gold, the last move's path drawn square by square with the ninja it killed
+//! crossed out beside the killer, and the decision being made: the picked ninja and its
+//! destinations lettered as on the buttons. The panel gives scores, missions and shadows.
 
 use super::board::{BLACK, Sq};
-use super::{Event, Ninja};
+use super::{Event, MISSION_TURNS, Move, Ninja, TARGET, option_label};
+use crate::engine::frame::{self, LABEL_PX, Panel};
 use crate::engine::picture::{Canvas, INK, Picture, Shape, WHITE};
-use crate::engine::{Seat, Tr};
+use crate::engine::{Game, Seat, Tr};
 
-const CELL: f32 = 44.0;
-const MARGIN: f32 = 12.0;
-/// The column of row numbers left of the board.
-const NUMBERS_W: f32 = 30.0;
+const CELL: f32 = 48.0;
+/// The column of row numbers left of the board, and the row of letters below it.
+const NUMBERS_W: f32 = 34.0;
+const LETTERS_H: f32 = 30.0;
+const PICKED: u32 = 0x56B4E9;
 const DOJO: u32 = 0x8B6B4A;
 const NEUTRAL: u32 = 0xC9CDD2;
 const LABEL: u32 = 0xDBDEE1;
@@ -18,7 +22,7 @@ const PATH: u32 = 0xFFD43B;
 const MISSION: u32 = 0xFFB000;
 const KILL: u32 = 0xFF3B3B;
 /// Black's and Red's pieces: fill, outline and shape.
-const SIDES: [(u32, u32, Shape); 2] = [(0x23272A, WHITE, Shape::Circle), (0xDD2E44, INK, Shape::Square)];
+const SIDES: [(u32, u32, Shape); 2] = [(0x23272A, WHITE, Shape::Circle), (0xCC3344, INK, Shape::Square)];
 
 /// The last move: who, the squares walked from the origin, and a capture at its end.
 struct LastMove {
@@ -66,71 +70,158 @@ fn last_move(game: &Ninja) -> Option<LastMove> {
     last
 }
 
-pub(super) fn size(game: &Ninja) -> (u32, u32) {
+fn size(game: &Ninja) -> (f32, f32) {
     let board = &game.board;
-    let width = 2.0 * MARGIN + NUMBERS_W + f32::from(board.width) * CELL;
-    let height = 2.0 * MARGIN + f32::from(board.rows) * CELL;
-    (width as u32, height as u32)
+    (
+        NUMBERS_W + f32::from(board.width) * CELL,
+        f32::from(board.rows) * CELL + LETTERS_H,
+    )
 }
 
-pub(super) fn picture(game: &Ninja, tr: &Tr) -> Picture {
-    Picture::new(png(game), alt(game, tr))
+pub(super) fn picture(game: &Ninja, draft: &str, tr: &Tr) -> Picture {
+    Picture::new(png(game, draft, tr), alt(game, tr))
 }
 
-pub(super) fn png(game: &Ninja) -> Vec<u8> {
-    let (width, height) = size(game);
-    let mut canvas = Canvas::new(width, height);
+/// The picked ninja of `draft` and its moves (with their indices among all, for their
+/// letters), when it has some.
+fn drafted(game: &Ninja, draft: &str) -> Option<(Sq, Vec<(usize, Move)>)> {
+    let from = game.board.parse(draft)?;
+    let moves: Vec<(usize, Move)> = game
+        .legal_moves()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, m)| m.from == from)
+        .collect();
+    (!moves.is_empty()).then_some((from, moves))
+}
+
+fn panel(game: &Ninja, tr: &Tr) -> Panel {
+    let names = frame::names(tr);
+    let drawn = Tr::new(tr.locale, &names);
+    let position = &game.position;
+    let mut panel = Panel::new(2, &Game::to_act(game), |seat| {
+        let score = tr.f(
+            "ninja-picture-score",
+            &[("score", position.score[seat].into()), ("target", TARGET.into())],
+        );
+        match position.missions[seat] {
+            None => score,
+            Some(m) => format!(
+                "{score}, {}",
+                tr.f(
+                    "ninja-picture-mission",
+                    &[
+                        ("turn", m.turn.into()),
+                        ("turns", MISSION_TURNS.into()),
+                        ("shadow", m.shadow.into()),
+                    ],
+                )
+            ),
+        }
+    });
+    for line in &mut panel.seats {
+        let (fill, outline, shape) = SIDES[line.seat];
+        line.look = Some((shape, (fill, outline)));
+    }
+    if let Some([a, b]) = game.dice() {
+        panel
+            .lines
+            .push(tr.f("picture-dice", &[("dice", format!("{a} {b}").into())]));
+    }
+    let log: Vec<_> = game.log().collect();
+    panel.last = log.iter().rev().take(2).rev().map(|m| drawn.msg(m)).collect();
+    panel
+}
+
+fn png(game: &Ninja, draft: &str, tr: &Tr) -> Vec<u8> {
+    frame::compose(&panel(game, tr), tr, size(game), |canvas| {
+        draw_board(canvas, game);
+        draw_last(canvas, game);
+        draw_ninjas(canvas, game);
+        if let Some((from, moves)) = drafted(game, draft) {
+            draw_draft(canvas, game, from, &moves);
+        }
+    })
+}
+
+/// A square's centre, row 1 (Black's home) at the bottom.
+fn centre(game: &Ninja, sq: Sq) -> (f32, f32) {
     let board = &game.board;
-    let left = MARGIN + NUMBERS_W;
-    // Row 1 (Black's home) at the bottom.
-    let centre = |sq: Sq| {
-        let x = left + (f32::from(board.col(sq)) + 0.5) * CELL;
-        let y = MARGIN + (f32::from(board.rows - board.row(sq)) + 0.5) * CELL;
-        (x, y)
-    };
+    let x = NUMBERS_W + (f32::from(board.col(sq)) + 0.5) * CELL;
+    let y = (f32::from(board.rows - board.row(sq)) + 0.5) * CELL;
+    (x, y)
+}
+
+fn draw_board(canvas: &mut Canvas, game: &Ninja) {
+    let board = &game.board;
     for sq in 0..board.squares() as Sq {
-        let (x, y) = centre(sq);
+        let (x, y) = centre(game, sq);
         let dojo = board.in_dojo(BLACK, sq) || board.in_dojo(1, sq);
         let fill = if dojo { DOJO } else { NEUTRAL };
-        canvas.rect(
-            x - CELL / 2.0 + 1.0,
-            y - CELL / 2.0 + 1.0,
-            CELL - 2.0,
-            CELL - 2.0,
-            fill,
-        );
+        let half = CELL / 2.0 - 1.0;
+        canvas.rect(x - half, y - half, 2.0 * half, 2.0 * half, fill);
     }
     for row in 1..=board.rows {
-        let y = MARGIN + (f32::from(board.rows - row) + 0.5) * CELL - 7.0;
-        canvas.number(u32::from(row), MARGIN + NUMBERS_W / 2.0, y, 14.0, LABEL);
+        let y = (f32::from(board.rows - row) + 0.5) * CELL - LABEL_PX / 2.0;
+        canvas.number(u32::from(row), NUMBERS_W / 2.0, y, LABEL_PX, LABEL);
     }
-    let last = last_move(game);
-    if let Some(last) = &last {
-        let points: Vec<(f32, f32)> = last.path.iter().map(|&sq| centre(sq)).collect();
-        canvas.line(&points, PATH, 5.0);
-        let (x, y) = points[0];
-        canvas.ring(x, y, CELL * 0.3, PATH, 3.0);
+    for col in 0..board.width {
+        let x = NUMBERS_W + (f32::from(col) + 0.5) * CELL;
+        let letter = char::from(b'a' + col).to_string();
+        canvas.text_centred(&letter, x, f32::from(board.rows) * CELL + 2.0, LABEL_PX, LABEL);
     }
-    for sq in 0..board.squares() as Sq {
+}
+
+fn draw_ninjas(canvas: &mut Canvas, game: &Ninja) {
+    for sq in 0..game.board.squares() as Sq {
         if let Some(seat) = game.position.at(sq) {
-            let (x, y) = centre(sq);
+            let (x, y) = centre(game, sq);
             let (fill, outline, shape) = SIDES[seat];
             if game.position.missions[seat].is_some_and(|m| m.square == sq) {
-                canvas.ring(x, y, CELL * 0.42, MISSION, 4.0);
+                canvas.ring(x, y, CELL * 0.44, MISSION, 4.0);
             }
-            canvas.piece(shape, (fill, outline), x, y, CELL * 0.3);
+            canvas.piece(shape, (fill, outline), x, y, CELL * 0.34);
         }
     }
-    if let Some(last) = last.filter(|l| l.killed)
-        && let Some(&to) = last.path.last()
+}
+
+/// The last move's path; a ninja it killed is drawn small in the square's corner, crossed out,
+/// so the cross is never on the killer.
+fn draw_last(canvas: &mut Canvas, game: &Ninja) {
+    let Some(last) = last_move(game) else { return };
+    let points: Vec<(f32, f32)> = last.path.iter().map(|&sq| centre(game, sq)).collect();
+    canvas.line(&points, PATH, 5.0);
+    let (x, y) = points[0];
+    canvas.ring(x, y, CELL * 0.3, PATH, 3.0);
+    if last.killed
+        && let Some(&(x, y)) = points.last()
     {
-        // The captured ninja is gone: a cross beside the one that took it.
-        let (x, y) = centre(to);
-        let d = CELL * 0.42;
-        canvas.line(&[(x - d, y - d), (x + d, y + d)], KILL, 3.0);
-        canvas.line(&[(x - d, y + d), (x + d, y - d)], KILL, 3.0);
+        let (fill, outline, shape) = SIDES[1 - last.seat];
+        let (gx, gy, d) = (x + CELL * 0.3, y - CELL * 0.3, CELL * 0.2);
+        canvas.piece(shape, (fill, outline), gx, gy, d);
+        canvas.line(&[(gx - d, gy - d), (gx + d, gy + d)], KILL, 3.0);
+        canvas.line(&[(gx - d, gy + d), (gx + d, gy - d)], KILL, 3.0);
     }
-    canvas.png()
+}
+
+/// The picked ninja framed, and each of its destinations with its option's letter.
+fn draw_draft(canvas: &mut Canvas, game: &Ninja, from: Sq, moves: &[(usize, Move)]) {
+    let (x, y) = centre(game, from);
+    canvas.frame(
+        x - CELL / 2.0 + 2.0,
+        y - CELL / 2.0 + 2.0,
+        CELL - 4.0,
+        CELL - 4.0,
+        PICKED,
+        4.0,
+    );
+    for (i, mv) in moves {
+        let (x, y) = centre(game, mv.to);
+        let several = moves.iter().filter(|(_, m)| m.to == mv.to).count() > 1;
+        canvas.disc(x, y, CELL * 0.36, PICKED);
+        let label = if several { "+".to_owned() } else { option_label(*i) };
+        canvas.text_centred(&label, x, y - LABEL_PX / 2.0 - 2.0, LABEL_PX, INK);
+    }
 }
 
 /// The picture in words: each side's ninjas by square, the missions, the last move.

@@ -277,8 +277,8 @@ impl Game for Pig {
         view::view(self, tr)
     }
 
-    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
-        Some(picture::picture(self, tr))
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, draft, tr))
     }
 
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {

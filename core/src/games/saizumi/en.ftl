@@ -96,3 +96,6 @@ saizumi-rules = **Saizumi (賽積)** — rules in short
     • Last, **take** a slot's top card onto one of your piles or **claim** a whole slot as a new pile, choosing each card's active half (a or b).
     • The game ends right after the ninth visitor's check. A pile scores the pips of its top card's centre face in all its rows × the top's multiplier × (height − 2): height 1 scores negative, 2 nothing. Highest total wins.
     • The card list is a reconstruction (the sheet's pictures are lost).
+
+# Board picture panel
+saizumi-picture-score = { $score } points

@@ -580,8 +580,8 @@ impl Game for Saizumi {
         self.legal_actions(seat).into_iter().next()
     }
 
-    fn picture(&self, tr: &Tr) -> Option<crate::engine::picture::Picture> {
-        Some(picture::picture(self, tr))
+    fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
+        Some(picture::picture(self, draft, tr))
     }
 
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {

@@ -365,9 +365,28 @@ fn the_board_picture_matches_its_golden_png() {
         game,
         players,
         40,
+        "",
         concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/src/games/saizumi/snapshots/board.png"
+        ),
+    );
+}
+
+/// The picture with a decision half made (the draft the step buttons carry), against its
+/// golden PNG: the draft must show.
+#[test]
+fn the_draft_picture_matches_its_golden_png() {
+    let options = Options::default();
+    let game = Saizumi::new(&options, 3, &mut SeededDice::new(7)).expect("setup");
+    crate::engine::testing::assert_golden_draft(
+        game,
+        3,
+        40,
+        2,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/games/saizumi/snapshots/draft.png"
         ),
     );
 }

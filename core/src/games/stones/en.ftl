@@ -116,3 +116,7 @@ stones-rules = **Wise Man's Stones** (賢者の石) — rules in short
     Buttons: pick the start, press arrows to grow the chain (the board shows what it captures), **Place**, then **End turn**.
 option-stones-dice_shortfall-lose = lose the game
 option-stones-dice_shortfall-max_possible = place the longest chain possible
+
+# Board picture panel
+stones-picture-figure = { $score } pt, hand { $hand }
+stones-picture-dice = Die { $roll }: place { $required }

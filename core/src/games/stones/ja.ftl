@@ -110,3 +110,7 @@ stones-rules = **賢者の石** — ルール要約
     ボタン：起点を選び、矢印で1個ずつ配置（獲得予定が表示されます）、**配置**、そして**手番終了**。
 option-stones-dice_shortfall-lose = 負けになる
 option-stones-dice_shortfall-max_possible = 置ける最長の石列を置く
+
+# Board picture panel
+stones-picture-figure = { $score }点・手持ち{ $hand }
+stones-picture-dice = ダイス { $roll }：{ $required } 個置く

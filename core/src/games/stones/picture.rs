@@ -1,29 +1,33 @@
-//! The board as a PNG: the 7×7 grid with the blank centre, the jewels, the neutral corners,
-//! each player's stones in their seat's colour and shape (the initial stone ringed), and the
-//! latest chain drawn from its origin through its landings, its captures crossed out.
+//! The board as a PNG: the 7×7 grid with column letters and row numbers, the blank centre, the
+//! jewels (violet hexagons, no seat's look), the neutral corners, each player's stones in their
+//! seat's colour and shape (the initial stone ringed), the latest chain drawn from its origin
+//! through its landings with its captures crossed out, and the chain being drafted: its landings
+//! ringed (⭕) and what it would capture crossed (💥). The panel gives points and hands.
 
-use super::board::{CELLS, HOME, NEUTRAL, Piece, SIZE, bits, cell_name};
+use super::board::{Board, CELLS, HOME, NEUTRAL, Piece, SIZE, bits, cell_name};
+use super::view::Draft;
 use super::{Stones, TurnRecord};
-use crate::engine::picture::{Canvas, Picture, Shape, WHITE, seat_look};
-use crate::engine::{Seat, Tr};
+use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
+use crate::engine::picture::{Canvas, Picture, Shape, WHITE, seat_fill, seat_look};
+use crate::engine::{Game, Seat, Tr};
 
-const CELL: f32 = 56.0;
-const MARGIN: f32 = 12.0;
-/// The column of row numbers left of the board.
+const CELL: f32 = 76.0;
+/// The column of row numbers left of the board, and the row of letters below it.
 const NUMBERS_W: f32 = 30.0;
+const LETTERS_H: f32 = 30.0;
 const FLOOR: u32 = 0xC9CDD2;
 const BLANK: u32 = 0x1E1F22;
-const CORNER: u32 = 0xF2C94C;
-const JEWEL: u32 = 0x4FC3F7;
+const CORNER: u32 = 0x9C9488;
+/// Okabe–Ito's reddish purple: no seat's colour.
+const JEWEL: u32 = 0xCC79A7;
 const LABEL: u32 = 0xDBDEE1;
 const CHAIN: u32 = 0xFFD43B;
 const CAPTURE: u32 = 0xFF3B3B;
+const DRAFTED: u32 = 0x56B4E9;
 
-pub(super) fn size() -> (u32, u32) {
+fn size() -> (f32, f32) {
     let side = f32::from(SIZE) * CELL;
-    let width = 2.0 * MARGIN + NUMBERS_W + side;
-    let height = 2.0 * MARGIN + side;
-    (width as u32, height as u32)
+    (NUMBERS_W + side, side + LETTERS_H)
 }
 
 /// The chain to show: this turn's once placed, else the last turn's.
@@ -36,20 +40,67 @@ fn latest(game: &Stones) -> Option<&TurnRecord> {
 }
 
 fn centre(cell: u8) -> (f32, f32) {
-    let x = MARGIN + NUMBERS_W + (f32::from(cell % SIZE) + 0.5) * CELL;
+    let x = NUMBERS_W + (f32::from(cell % SIZE) + 0.5) * CELL;
     // Row 1 at the bottom.
-    let y = MARGIN + (f32::from(SIZE - 1 - cell / SIZE) + 0.5) * CELL;
+    let y = (f32::from(SIZE - 1 - cell / SIZE) + 0.5) * CELL;
     (x, y)
 }
 
-pub(super) fn picture(game: &Stones, tr: &Tr) -> Picture {
-    Picture::new(png(game), alt(game, tr))
+pub(super) fn picture(game: &Stones, draft: &str, tr: &Tr) -> Picture {
+    Picture::new(png(game, draft, tr), alt(game, tr))
 }
 
-pub(super) fn png(game: &Stones) -> Vec<u8> {
-    let (width, height) = size();
-    let mut canvas = Canvas::new(width, height);
-    let board = &game.pos.board;
+fn panel(game: &Stones, tr: &Tr) -> Panel {
+    let names = frame::names(tr);
+    let drawn = Tr::new(tr.locale, &names);
+    let pos = &game.pos;
+    let mut panel = Panel::new(2, &Game::to_act(game), |seat| {
+        tr.f(
+            "stones-picture-figure",
+            &[
+                ("score", pos.scores[seat].into()),
+                ("hand", pos.hands[seat].into()),
+            ],
+        )
+    });
+    if let Some((required, roll)) = game.dice() {
+        panel.lines.push(tr.f(
+            "stones-picture-dice",
+            &[("roll", roll.into()), ("required", required.into())],
+        ));
+    }
+    panel.last.extend(chain_words(game, &drawn));
+    panel
+}
+
+fn png(game: &Stones, draft: &str, tr: &Tr) -> Vec<u8> {
+    let draft = Draft::read(game, draft);
+    frame::compose(&panel(game, tr), tr, size(), |canvas| {
+        draw_floor(canvas, &draft.board);
+        if let Some(turn) = latest(game)
+            && let Some(chain) = turn.chain
+        {
+            let mut points = vec![centre(chain.origin)];
+            points.extend(turn.landings.iter().map(|&c| centre(c)));
+            canvas.line(&points, CHAIN, 5.0);
+            canvas.ring(points[0].0, points[0].1, CELL * 0.3, CHAIN, 3.0);
+        }
+        draw_pieces(canvas, &draft.board);
+        for &cell in &draft.landings {
+            let (x, y) = centre(cell);
+            canvas.ring(x, y, CELL * 0.4, DRAFTED, 5.0);
+        }
+        let pending = latest(game).map_or(0, |t| t.captured) | draft.jumped;
+        let d = CELL * 0.4;
+        for cell in bits(pending) {
+            let (x, y) = centre(cell);
+            canvas.line(&[(x - d, y - d), (x + d, y + d)], CAPTURE, 5.0);
+            canvas.line(&[(x - d, y + d), (x + d, y - d)], CAPTURE, 5.0);
+        }
+    })
+}
+
+fn draw_floor(canvas: &mut Canvas, board: &Board) {
     for cell in 0..CELLS as u8 {
         let (x, y) = centre(cell);
         let fill = match board[usize::from(cell)] {
@@ -57,61 +108,40 @@ pub(super) fn png(game: &Stones) -> Vec<u8> {
             _ if NEUTRAL.contains(&cell) => CORNER,
             _ => FLOOR,
         };
-        canvas.rect(
-            x - CELL / 2.0 + 1.0,
-            y - CELL / 2.0 + 1.0,
-            CELL - 2.0,
-            CELL - 2.0,
-            fill,
-        );
+        let half = CELL / 2.0 - 1.0;
+        canvas.rect(x - half, y - half, 2.0 * half, 2.0 * half, fill);
     }
     // Each home corner framed in its owner's colour.
     for (seat, &home) in HOME.iter().enumerate() {
         let (x, y) = centre(home);
-        let colour = crate::engine::view::SEAT_COLOUR[seat];
-        canvas.frame(
-            x - CELL / 2.0 + 3.0,
-            y - CELL / 2.0 + 3.0,
-            CELL - 6.0,
-            CELL - 6.0,
-            colour,
-            3.0,
-        );
+        let half = CELL / 2.0 - 3.0;
+        canvas.frame(x - half, y - half, 2.0 * half, 2.0 * half, seat_fill(seat), 4.0);
     }
     for row in 1..=SIZE {
-        let y = MARGIN + (f32::from(SIZE - row) + 0.5) * CELL - 8.0;
-        canvas.number(u32::from(row), MARGIN + NUMBERS_W / 2.0, y, 16.0, LABEL);
+        let y = (f32::from(SIZE - row) + 0.5) * CELL - LABEL_PX / 2.0;
+        canvas.number(u32::from(row), NUMBERS_W / 2.0, y, LABEL_PX, LABEL);
     }
-    let latest = latest(game);
-    if let Some(turn) = latest
-        && let Some(chain) = turn.chain
-    {
-        let mut points = vec![centre(chain.origin)];
-        points.extend(turn.landings.iter().map(|&c| centre(c)));
-        canvas.line(&points, CHAIN, 5.0);
-        canvas.ring(points[0].0, points[0].1, CELL * 0.3, CHAIN, 3.0);
+    for col in 0..SIZE {
+        let x = NUMBERS_W + (f32::from(col) + 0.5) * CELL;
+        let letter = char::from(b'a' + col).to_string();
+        canvas.text_centred(&letter, x, f32::from(SIZE) * CELL + 2.0, LABEL_PX, LABEL);
     }
+}
+
+fn draw_pieces(canvas: &mut Canvas, board: &Board) {
+    let r = (CELL * 0.3).max(MARKER_PX / 2.0);
     for cell in 0..CELLS as u8 {
         let (x, y) = centre(cell);
         match board[usize::from(cell)] {
-            Piece::Jewel => canvas.piece(Shape::Diamond, (JEWEL, WHITE), x, y, CELL * 0.28),
-            Piece::Stone(s) => canvas.marker(usize::from(s), x, y, CELL * 0.3),
+            Piece::Jewel => canvas.piece(Shape::Hexagon, (JEWEL, WHITE), x, y, r),
+            Piece::Stone(s) => canvas.marker(usize::from(s), x, y, r),
             Piece::Initial(s) => {
-                canvas.ring(x, y, CELL * 0.4, WHITE, 3.0);
-                canvas.marker(usize::from(s), x, y, CELL * 0.3);
+                canvas.ring(x, y, CELL * 0.42, WHITE, 3.0);
+                canvas.marker(usize::from(s), x, y, r);
             }
             Piece::Empty | Piece::Blank => {}
         }
     }
-    if let Some(turn) = latest {
-        let d = CELL * 0.4;
-        for cell in bits(turn.captured) {
-            let (x, y) = centre(cell);
-            canvas.line(&[(x - d, y - d), (x + d, y + d)], CAPTURE, 4.0);
-            canvas.line(&[(x - d, y + d), (x + d, y - d)], CAPTURE, 4.0);
-        }
-    }
-    canvas.png()
 }
 
 /// The picture in words: each player's stones, score and hand, the jewels, the latest chain.
@@ -146,22 +176,25 @@ fn alt(game: &Stones, tr: &Tr) -> String {
         "stones-alt-jewels",
         &[("cells", cells(&|p| p == Piece::Jewel).into())],
     ));
-    if let Some(turn) = latest(game)
-        && let Some(chain) = turn.chain
-    {
-        let mut path = vec![cell_name(chain.origin)];
-        path.extend(turn.landings.iter().map(|&c| cell_name(c)));
-        let captured: Vec<String> = bits(turn.captured).map(cell_name).collect();
-        let seat: Seat = turn.seat;
-        let mut text = tr.f(
-            "stones-alt-chain",
-            &[("player", tr.name(seat).into()), ("path", path.join("→").into())],
-        );
-        if !captured.is_empty() {
-            text.push(' ');
-            text.push_str(&tr.f("stones-alt-captured", &[("cells", tr.list(&captured).into())]));
-        }
-        parts.push(text);
-    }
+    parts.extend(chain_words(game, tr));
     parts.join(" ")
+}
+
+/// The latest chain in words: who, its path and what it captured.
+fn chain_words(game: &Stones, tr: &Tr) -> Option<String> {
+    let turn = latest(game)?;
+    let chain = turn.chain?;
+    let mut path = vec![cell_name(chain.origin)];
+    path.extend(turn.landings.iter().map(|&c| cell_name(c)));
+    let captured: Vec<String> = bits(turn.captured).map(cell_name).collect();
+    let seat: Seat = turn.seat;
+    let mut text = tr.f(
+        "stones-alt-chain",
+        &[("player", tr.name(seat).into()), ("path", path.join("→").into())],
+    );
+    if !captured.is_empty() {
+        text.push(' ');
+        text.push_str(&tr.f("stones-alt-captured", &[("cells", tr.list(&captured).into())]));
+    }
+    Some(text)
 }

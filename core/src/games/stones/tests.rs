@@ -780,9 +780,28 @@ fn the_board_picture_matches_its_golden_png() {
         game,
         players,
         24,
+        "",
         concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/src/games/stones/snapshots/board.png"
+        ),
+    );
+}
+
+/// The picture with a decision half made (the draft the step buttons carry), against its
+/// golden PNG: the draft must show.
+#[test]
+fn the_draft_picture_matches_its_golden_png() {
+    let options = Options::default();
+    let game = Stones::new(&options, 2, &mut crate::engine::SeededDice::new(7)).expect("setup");
+    crate::engine::testing::assert_golden_draft(
+        game,
+        2,
+        24,
+        2,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/games/stones/snapshots/draft.png"
         ),
     );
 }

@@ -1,0 +1,200 @@
+//! A finished game as an animated GIF: the board picture after each move, one frame per move,
+//! the last frame held. Frames share one palette (our pictures have few colours) and each frame
+//! stores only the rectangle that changed since the one before, so a long game stays small.
+
+use super::picture::Picture;
+use super::{AnyGame, LoggedAction, RestoreError, Tr, replay_entry};
+use color_quant::NeuQuant;
+use std::collections::HashMap;
+use tiny_skia::Pixmap;
+
+/// Discord's upload limit for a bot's file (10 MiB): an animation must stay under it.
+pub const MAX_BYTES: usize = 10 * 1024 * 1024;
+/// How long each move is shown, and the last position, in hundredths of a second.
+const MOVE_DELAY: u16 = 70;
+const LAST_DELAY: u16 = 500;
+
+/// The animation of `game` (set up, before any move) through `log`, in `tr`'s language. Moves
+/// are skipped evenly (every 2nd, 4th, …) if that is what keeps it under [`MAX_BYTES`].
+pub fn animate(mut game: Box<dyn AnyGame>, log: &[LoggedAction], tr: &Tr) -> Result<Picture, RestoreError> {
+    let mut frames = vec![frame(game.as_ref(), tr)];
+    for (index, entry) in log.iter().enumerate() {
+        replay_entry(game.as_mut(), index, entry)?;
+        frames.push(frame(game.as_ref(), tr));
+    }
+    let alt = game.picture("", tr).map(|p| p.alt).unwrap_or_default();
+    let mut stride = 1;
+    loop {
+        let kept: Vec<&Pixmap> = frames
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % stride == 0 || *i == frames.len() - 1)
+            .map(|(_, f)| f)
+            .collect();
+        let gif = encode(&kept);
+        if gif.len() < MAX_BYTES || kept.len() <= 2 {
+            return Ok(Picture::animation(gif, alt));
+        }
+        stride *= 2;
+    }
+}
+
+fn frame(game: &dyn AnyGame, tr: &Tr) -> Pixmap {
+    let picture = game.picture("", tr).expect("an animated game draws its board");
+    Pixmap::decode_png(&picture.png).expect("our own PNG decodes")
+}
+
+/// Every colour to its palette index, each looked up once.
+struct Palette {
+    quant: NeuQuant,
+    known: HashMap<[u8; 3], u8>,
+}
+
+impl Palette {
+    /// A palette for the game's colours, learnt from its first and last frames.
+    fn learn(first: &Pixmap, last: &Pixmap) -> Self {
+        let mut sample = first.data().to_vec();
+        sample.extend_from_slice(last.data());
+        Self {
+            quant: NeuQuant::new(10, 256, &sample),
+            known: HashMap::new(),
+        }
+    }
+
+    fn indices(&mut self, frame: &Pixmap) -> Vec<u8> {
+        frame
+            .data()
+            .chunks_exact(4)
+            .map(|p| {
+                let rgb = [p[0], p[1], p[2]];
+                *self
+                    .known
+                    .entry(rgb)
+                    .or_insert_with(|| self.quant.index_of(&[p[0], p[1], p[2], 255]) as u8)
+            })
+            .collect()
+    }
+}
+
+/// The smallest rectangle (left, top, width, height) where `a` and `b` differ.
+fn changed(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+    let mut bounds: Option<(usize, usize, usize, usize)> = None;
+    for (i, _) in a.iter().zip(b).enumerate().filter(|(_, (x, y))| x != y) {
+        let (x, y) = (i % width, i / width);
+        bounds = Some(match bounds {
+            None => (x, y, x, y),
+            Some((l, t, r, b)) => (l.min(x), t.min(y), r.max(x), b.max(y)),
+        });
+    }
+    bounds.map(|(l, t, r, b)| (l, t, r - l + 1, b - t + 1))
+}
+
+fn encode(frames: &[&Pixmap]) -> Vec<u8> {
+    let (first, last) = (frames[0], frames[frames.len() - 1]);
+    let (width, height) = (first.width() as usize, first.height() as usize);
+    let mut palette = Palette::learn(first, last);
+    let mut out = Vec::new();
+    {
+        let colours = palette.quant.color_map_rgb();
+        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &colours)
+            .expect("an in-memory GIF encodes");
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .expect("an in-memory GIF encodes");
+        let mut previous: Option<Vec<u8>> = None;
+        let mut pending: Option<gif::Frame> = None;
+        for frame in frames {
+            let indices = palette.indices(frame);
+            let rect = match &previous {
+                None => Some((0, 0, width, height)),
+                Some(before) => changed(before, &indices, width),
+            };
+            if let Some((left, top, w, h)) = rect {
+                if let Some(done) = pending.take() {
+                    encoder.write_frame(&done).expect("an in-memory GIF encodes");
+                }
+                let buffer: Vec<u8> = (top..top + h)
+                    .flat_map(|y| indices[y * width + left..y * width + left + w].iter().copied())
+                    .collect();
+                pending = Some(gif::Frame {
+                    left: left as u16,
+                    top: top as u16,
+                    width: w as u16,
+                    height: h as u16,
+                    delay: MOVE_DELAY,
+                    dispose: gif::DisposalMethod::Keep,
+                    buffer: buffer.into(),
+                    ..gif::Frame::default()
+                });
+            } else if let Some(unchanged) = pending.as_mut() {
+                // A move that changed nothing visible still gets its time on screen.
+                unchanged.delay = unchanged.delay.saturating_add(MOVE_DELAY);
+            }
+            previous = Some(indices);
+        }
+        if let Some(mut done) = pending {
+            done.delay = LAST_DELAY;
+            encoder.write_frame(&done).expect("an in-memory GIF encodes");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_changed_rectangle_bounds_every_difference() {
+        let a = vec![0u8; 12];
+        let mut b = a.clone();
+        assert_eq!(changed(&a, &b, 4), None);
+        b[5] = 1; // (1, 1)
+        b[10] = 1; // (2, 2)
+        assert_eq!(changed(&a, &b, 4), Some((1, 1, 2, 2)));
+    }
+
+    /// The frames of a GIF and the last one's delay.
+    fn frames(gif: &[u8]) -> (usize, u16) {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(gif).expect("a GIF");
+        let (mut count, mut last) = (0, 0);
+        while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+            count += 1;
+            last = frame.delay;
+        }
+        (count, last)
+    }
+
+    /// A random game of every kind animates as a GIF under Discord's limit, a frame per move
+    /// that shows something new, the last held.
+    #[test]
+    fn every_game_animates_as_a_gif_within_discords_limit() {
+        use crate::engine::{SeededDice, bot::pick_index, driver::play_logged};
+        let names: Vec<String> = ["Ann", "Ben", "Cho"].map(String::from).to_vec();
+        for &kind in crate::games::GameKind::ALL {
+            let players = (*kind.players().start()).max(2);
+            let tr = Tr::new(crate::engine::Locale::Ja, &names[..players]);
+            let start = kind
+                .new_game(&serde_json::json!({}), players, &mut SeededDice::new(3))
+                .expect("a game");
+            let mut game = start.clone_box();
+            let mut pick = SeededDice::new(4);
+            let (_, log) = play_logged(game.as_mut(), &mut SeededDice::new(5), 30, |g, seat| {
+                let choices = g.choices(seat, &tr);
+                choices[pick_index(choices.len(), &mut pick)].id.clone()
+            });
+            let animation = animate(start, &log, &tr).expect("the log replays");
+            assert_eq!(animation.file, "game.gif");
+            assert!(animation.png.len() < MAX_BYTES, "{}", kind.id());
+            let (count, last) = frames(&animation.png);
+            assert!(
+                count > log.len() / 2 && count <= log.len() + 1,
+                "{}: {count} frames",
+                kind.id()
+            );
+            assert_eq!(last, LAST_DELAY, "{}", kind.id());
+        }
+    }
+}
