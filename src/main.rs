@@ -117,6 +117,7 @@ impl Stored {
         runtime
             .block_on(console::record::load(&url, self.id, locale))
             .map_err(anyhow::Error::msg)
+            .with_context(|| Tr::new(locale, &[]).msg(&Msg::new("cli-reading-game").arg("id", self.id)))
     }
 }
 

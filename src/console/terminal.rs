@@ -197,7 +197,7 @@ impl Terminal<'_> {
                 "{}",
                 serde_json::json!({ "refused": { "id": id, "reason": reason } })
             ),
-            Format::Text => writeln!(self.out, "✖ {reason} {}", tr.t("cli-try-help")),
+            Format::Text => writeln!(self.out, "✖ {reason}{}", tr.t("cli-try-help")),
         }
         .map_err(io(&tr))
     }

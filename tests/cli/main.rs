@@ -135,7 +135,12 @@ fn json_lines_carry_the_choices_and_refuse_what_is_not_one() {
     assert_eq!(lines[0]["seat"], 0);
     assert_eq!(lines[0]["choices"][0]["id"], "roll");
     assert_eq!(lines[1]["refused"]["id"], "hop");
-    assert!(lines[1]["refused"]["reason"].as_str().unwrap().contains("not a move"));
+    assert!(
+        lines[1]["refused"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not a move")
+    );
     assert!(lines[2]["events"][0]["text"].as_str().unwrap().contains("rolled"));
 }
 

@@ -7,7 +7,7 @@ cli-help = Type a choice's number ({ $count ->
     [one] 1
    *[other] 1 to { $count }
 }) or the id shown in brackets, or any move in the rules' notation (e.g. `place a1 b1 b2 d2`, `move A`, `6+10`). `resign` gives up; `hint` asks the coach, in games that have one.
-cli-try-help = (`help` lists what you can type)
+cli-try-help = {" "}(`help` lists what you can type)
 cli-no-hint = This game has no coach yet, so no hint.
 cli-input-ended = The input ended before the game did; nothing more to play.
 cli-terminal-error = Cannot use the terminal: { $error }
@@ -25,6 +25,7 @@ cli-not-record = { $file } is not a record written by `saikoro export`.
 cli-no-coach = { $game } has no coach to review it.
 cli-no-database = There is no database at { $path }: name one with --database, or set database_url in the configuration.
 cli-no-stored-game = There is no game { $id } in this database.
+cli-reading-game = reading game { $id }
 cli-never-started = Game { $id } never started.
 cli-replay-title = { $game } — { $moves ->
     [one] 1 move

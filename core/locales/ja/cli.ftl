@@ -25,6 +25,7 @@ cli-not-record = { $file } は `saikoro export` で書き出した記録では�
 cli-no-coach = { $game }には振り返りをするコーチがいません。
 cli-no-database = { $path } にデータベースがありません。--database で指定するか、設定の database_url を設定してください。
 cli-no-stored-game = このデータベースにゲーム { $id } はありません。
+cli-reading-game = ゲーム { $id } の読み込み
 cli-never-started = ゲーム { $id } は開始されませんでした。
 cli-replay-title = { $game } — { $moves } 手
 cli-option-built-in = 組み込み
