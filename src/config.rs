@@ -132,9 +132,12 @@ impl Config {
             .map(String::as_str)
             .collect();
         fig = fig.merge(Env::prefixed("SAIKORO_").only(&keys));
-        let mut cfg: Config = fig
-            .extract()
-            .map_err(|e| wording::extraction(e, path, text.as_deref()))?;
+        let mut cfg: Config = fig.extract().map_err(|e| match &text {
+            // Serde stops at the first bad key: each of the file's keys is read alone too, so
+            // every problem is listed at once.
+            Some(text) => wording::every_problem(e, path, text),
+            None => wording::extraction(e, path, None),
+        })?;
         let env = std::env::var("DISCORD_TOKEN").ok();
         cfg.token =
             token::resolve(cfg.token.take(), env, cfg.token_file.as_deref()).map_err(|e| e.to_string())?;
@@ -143,6 +146,31 @@ impl Config {
         }
         cfg.validate()?;
         Ok(cfg)
+    }
+
+    /// `check-config`'s answer for a valid configuration: a few lines a person reads, no
+    /// secrets.
+    pub fn summary(&self, tr: &crate::engine::Tr) -> String {
+        use crate::engine::Msg;
+        let shards = match self.shard_range() {
+            Ok(range) => range.to_string(),
+            Err(why) => why,
+        };
+        let token = if self.token.is_some() { "yes" } else { "no" };
+        [
+            tr.t("cli-config-ok"),
+            tr.msg(&Msg::new("cli-config-database").arg("database", redact(&self.database_url))),
+            tr.msg(&Msg::new("cli-config-token").arg("token", token)),
+            tr.msg(&Msg::new("cli-config-guilds").arg("guilds", self.guild_ids.len())),
+            tr.msg(&Msg::new("cli-config-shards").arg("shards", shards)),
+            tr.msg(
+                &Msg::new("cli-config-timers")
+                    .arg("reminder", self.turn_reminder_secs)
+                    .arg("timeout", self.turn_timeout_secs)
+                    .arg("lobby", self.lobby_expiry_secs),
+            ),
+        ]
+        .join("\n")
     }
 
     /// The shards this process runs (the configuration is validated, so they are well formed).

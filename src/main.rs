@@ -1,8 +1,8 @@
 use anyhow::Context;
-use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use saikoro::config::Config;
-use saikoro::console::{self, Format, PlayConfig};
-use saikoro::engine::{Locale, Tr, options};
+use saikoro::console::{self, Halt, command, lang};
+use saikoro::engine::{Locale, Msg, Tr};
 use saikoro::games::GameKind;
 use saikoro::redact::redact;
 use std::path::PathBuf;
@@ -17,6 +17,9 @@ struct Cli {
     /// Configuration file.
     #[arg(long, global = true, env = "SAIKORO_CONFIG", default_value = "config.toml")]
     config: PathBuf,
+    /// The language of the terminal (default: LC_ALL, LC_MESSAGES or LANG, else English).
+    #[arg(long, global = true, value_enum)]
+    lang: Option<lang::Lang>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -64,6 +67,9 @@ enum Command {
         out: Option<PathBuf>,
         #[command(flatten)]
         pictures: console::render::PictureArgs,
+        /// A game option (repeatable), as with `play`.
+        #[arg(long, value_name = "KEY=VALUE")]
+        option: Vec<String>,
     },
 }
 
@@ -102,7 +108,12 @@ struct Review {
 
 impl Stored {
     /// Loads the game's record, from `--database` or the configured database.
-    fn record(&self, config: &std::path::Path, explicit: bool) -> anyhow::Result<console::record::Record> {
+    fn record(
+        &self,
+        config: &std::path::Path,
+        explicit: bool,
+        locale: Locale,
+    ) -> anyhow::Result<console::record::Record> {
         let url = match &self.database {
             Some(url) => url.clone(),
             None => {
@@ -113,26 +124,32 @@ impl Stored {
         };
         let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
         runtime
-            .block_on(console::record::load(&url, self.id))
+            .block_on(console::record::load(&url, self.id, locale))
             .map_err(anyhow::Error::msg)
-            .with_context(|| format!("reading game {}", self.id))
+            .with_context(|| Tr::new(locale, &[]).msg(&Msg::new("cli-reading-game").arg("id", self.id)))
     }
 }
 
 impl Review {
     /// The record to review: the file's, or the stored game's.
-    fn record(self, config: &std::path::Path, explicit: bool) -> anyhow::Result<console::record::Record> {
+    fn record(
+        self,
+        config: &std::path::Path,
+        explicit: bool,
+        locale: Locale,
+    ) -> anyhow::Result<console::record::Record> {
         let Some(file) = self.file else {
             let id = self.id.context("a game id or --file is required")?;
             let stored = Stored {
                 id,
                 database: self.database,
             };
-            return stored.record(config, explicit);
+            return stored.record(config, explicit, locale);
         };
         let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a record from `saikoro export`", file.display()))
+        let tr = Tr::new(locale, &[]);
+        let not_record = Msg::new("cli-not-record").arg("file", file.display().to_string());
+        serde_json::from_str(&text).with_context(|| tr.msg(&not_record))
     }
 }
 
@@ -147,227 +164,88 @@ fn game_ids(keep: impl Fn(GameKind) -> bool) -> String {
     ids.join(", ")
 }
 
-/// `saikoro play <game>`'s own arguments, with the game's options listed after its help.
-fn game_play_command(kind: GameKind, tr: &Tr) -> clap::Command {
-    clap::Command::new(kind.id())
-        .about(tr.t(&format!("{}-name", kind.id())))
-        .after_help(options_help(kind, tr))
-        .arg(
-            Arg::new("players")
-                .long("players")
-                .required(true)
-                .help("Comma-separated players in seating order, e.g. `ann,ben` or `ann,bot:strong`"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .value_parser(clap::value_parser!(u64))
-                .help("Seed for the dice (random when omitted; printed so a game can be replayed)"),
-        )
-        .arg(
-            Arg::new("dice")
-                .long("dice")
-                .help("Dice to use first, in order (e.g. `1,5,4,6`), then the seed's"),
-        )
-        .arg(
-            Arg::new("format")
-                .long("format")
-                .value_parser(clap::builder::EnumValueParser::<Format>::new())
-                .default_value("text"),
-        )
-        .arg(
-            Arg::new("option")
-                .long("option")
-                .action(ArgAction::Append)
-                .value_name("KEY=VALUE")
-                .help("A game option (repeatable); a file option takes the file's path"),
-        )
+/// `saikoro render`'s choices beside the game's name.
+struct RenderAsked {
+    seed: u64,
+    moves: usize,
+    players: usize,
+    out: Option<PathBuf>,
+    options: Vec<String>,
+    locale: Locale,
 }
 
-/// A game's options, one line each: key, description, what it allows and its default.
-fn options_help(kind: GameKind, tr: &Tr) -> String {
-    let options: Vec<String> = kind
-        .options()
-        .iter()
-        .map(|spec| {
-            format!(
-                "  {:<16} {} [{}; default {}]",
-                spec.key,
-                tr.t(&spec.description_id(kind.id())),
-                spec.allowed(),
-                match spec.kind {
-                    saikoro::engine::OptionKind::File { .. } => "built in".to_owned(),
-                    _ => spec.default_value().to_string(),
-                }
-            )
-        })
-        .collect();
-    if options.is_empty() {
-        "This game has no options.".to_owned()
-    } else {
-        format!("Game options (--option key=value):\n{}", options.join("\n"))
-    }
-}
-
-/// `saikoro play <game>`: one subcommand per registered game, so `saikoro play <game> --help`
-/// lists that game's own options.
-fn play_command() -> clap::Command {
-    let tr = Tr::new(Locale::En, &[]);
-    let games = GameKind::ALL.iter().map(|&kind| game_play_command(kind, &tr));
-    clap::Command::new("play")
-        .about("Play a game in this terminal: hot-seat, against bots (`bot:strong`), or bots only")
-        .arg_required_else_help(true)
-        .args_conflicts_with_subcommands(true)
-        .subcommands(games)
-        .arg(
-            Arg::new("from")
-                .long("from")
-                .value_name("FILE")
-                .value_parser(clap::value_parser!(PathBuf))
-                .help("Continue a game written by `saikoro export` (its people play here, its bots again)"),
-        )
-        .arg(
-            Arg::new("at")
-                .long("at")
-                .value_name("MOVE")
-                .requires("from")
-                .value_parser(clap::value_parser!(usize))
-                .help("Continue after this many of the record's moves (default: all of them)"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .requires("from")
-                .value_parser(clap::value_parser!(u64))
-                .help("Seed for the dice from there on (random when omitted)"),
-        )
-        .arg(
-            Arg::new("format")
-                .long("format")
-                .requires("from")
-                .value_parser(clap::builder::EnumValueParser::<Format>::new()),
-        )
-}
-
-/// The game options given with `--option key=value`, checked against the game's declarations.
-fn game_options(kind: GameKind, given: &[String]) -> anyhow::Result<serde_json::Value> {
-    let tr = Tr::new(Locale::En, &[]);
-    let mut options = serde_json::Map::new();
-    for text in given {
-        let (key, value) = text.split_once('=').unwrap_or((text, ""));
-        let spec = kind.options().iter().find(|s| s.key == key.trim());
-        // A file option names a file; the game reads its contents.
-        let text = match spec.map(|s| s.kind) {
-            Some(saikoro::engine::OptionKind::File { .. }) => {
-                let contents = std::fs::read_to_string(value.trim())
-                    .with_context(|| format!("reading `{}` for --option {key}", value.trim()))?;
-                format!("{key}={contents}")
-            }
-            _ => text.clone(),
-        };
-        let (key, value) = options::parse_assignment(kind.options(), &text)
-            .map_err(|m| anyhow::anyhow!("--option {}: {}", text.lines().next().unwrap_or(""), tr.msg(&m)))?;
-        options.insert(key.to_owned(), value);
-    }
-    Ok(options.into())
-}
-
-fn play(kind: GameKind, m: &ArgMatches) -> anyhow::Result<()> {
-    let given: Vec<String> = m
-        .get_many::<String>("option")
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-    let options = game_options(kind, &given)?;
-    let players = m.get_one::<String>("players").expect("required");
-    let (players, names) = console::parse_players(kind, players).map_err(anyhow::Error::msg)?;
-    let dice = match m.get_one::<String>("dice") {
-        Some(d) => saikoro::engine::dice::parse_dice_list(d).map_err(anyhow::Error::msg)?,
-        None => vec![],
-    };
-    let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
-    let format = *m.get_one::<Format>("format").expect("has a default");
-    if format == Format::Text {
-        println!("{} — seed {seed} (replay with --seed {seed})", kind.id());
-    }
-    let cfg = PlayConfig {
-        kind,
-        players,
-        names,
-        options,
-        seed,
-        dice,
-        format,
-    };
-    let stdin = std::io::stdin();
-    console::play(cfg, &mut stdin.lock(), &mut std::io::stdout()).map_err(anyhow::Error::msg)?;
-    Ok(())
-}
-
-/// `saikoro play --from FILE [--at MOVE]`.
-fn play_from(file: &std::path::Path, m: &ArgMatches) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let record: console::record::Record = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a record written by `saikoro export`", file.display()))?;
-    let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
-    let format = m.get_one::<Format>("format").copied().unwrap_or(Format::Text);
-    if format == Format::Text {
-        println!("{} from {} — seed {seed}", record.game, file.display());
-    }
-    let stdin = std::io::stdin();
-    console::play_from(
-        &record,
-        m.get_one::<usize>("at").copied(),
-        seed,
-        format,
-        &mut stdin.lock(),
-        &mut std::io::stdout(),
-    )
-    .map_err(anyhow::Error::msg)?;
-    Ok(())
-}
-
-fn render(game: &str, seed: u64, moves: usize, players: usize, out: Option<PathBuf>) -> anyhow::Result<()> {
+fn render(game: &str, asked: RenderAsked) -> anyhow::Result<()> {
+    let blank = Tr::new(asked.locale, &[]);
     let kind = GameKind::from_id(game).ok_or_else(|| {
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
-        anyhow::anyhow!("no game `{game}` (games: {})", games.join(", "))
+        let msg = Msg::new("cli-no-game")
+            .arg("game", game)
+            .arg("games", games.join(", "));
+        anyhow::anyhow!(blank.msg(&msg))
     })?;
-    let (game, names) = console::position(kind, players, seed, moves).map_err(anyhow::Error::msg)?;
-    let tr = Tr::new(Locale::En, &names);
+    let options = command::game_options(kind, &asked.options, &blank).map_err(anyhow::Error::msg)?;
+    let (game, names) = console::position(kind, &options, asked.players, asked.seed, asked.moves, &blank)
+        .map_err(anyhow::Error::msg)?;
+    let tr = Tr::new(asked.locale, &names);
     let view = game.view(None, "", &tr);
     print!("{}", view.to_embed_text());
-    if let Some(path) = out {
+    if let Some(path) = asked.out {
         let picture = game
             .picture("", &tr)
-            .ok_or_else(|| anyhow::anyhow!("`{}` has no board picture yet", kind.id()))?;
-        std::fs::write(&path, picture.png).with_context(|| format!("writing {}", path.display()))?;
+            .ok_or_else(|| anyhow::anyhow!(tr.msg(&Msg::new("cli-no-picture").arg("game", kind.id()))))?;
+        std::fs::write(&path, picture.png).with_context(|| format!("{}", path.display()))?;
     }
     Ok(())
 }
 
-/// Errors end the program with one clear line (and its causes), never a backtrace.
+/// Errors end the program with one clear line (and its causes), in the user's language, never
+/// a backtrace; a closed output (`play … | head`) is no error.
 fn main() -> std::process::ExitCode {
-    match run() {
+    let args: Vec<String> = std::env::args().collect();
+    let locale = lang::from_args(&args);
+    match run(locale) {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if is_closed_pipe(&e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", redact(&format!("{e:#}")));
+            let tr = Tr::new(locale, &[]);
+            eprintln!("{} {}", tr.t("cli-error"), redact(&format!("{e:#}")));
             std::process::ExitCode::FAILURE
         }
     }
 }
 
-fn run() -> anyhow::Result<()> {
+fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Prints `text` and a newline (a closed output surfaces as an error that `main` forgives).
+fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(())
+}
+
+fn run(locale: Locale) -> anyhow::Result<()> {
     let logs = saikoro::logging::init();
-    let matches = Cli::command().subcommand(play_command()).get_matches();
+    let matches = Cli::command()
+        .subcommand(command::play_command(locale))
+        .get_matches();
+    // `--lang` may follow the game's name, where only the leaf's matches hold it: the
+    // language read from the arguments before parsing serves `play` whole.
     if let Some(("play", m)) = matches.subcommand() {
-        if let Some(file) = m.get_one::<PathBuf>("from") {
-            return play_from(file, m);
-        }
-        let (game, m) = m.subcommand().expect("a game or --from is required");
-        return play(GameKind::from_id(game).expect("subcommands are the games"), m);
+        return match command::run(m, locale) {
+            Ok(()) | Err(Halt::Closed) => Ok(()),
+            Err(Halt::Failed(why)) => Err(anyhow::Error::msg(why)),
+        };
     }
     let cli = Cli::from_arg_matches(&matches)?;
+    let locale = lang::locale(cli.lang);
     let explicit_config = matches.value_source("config") != Some(clap::parser::ValueSource::DefaultValue);
     match cli.command.unwrap_or(Command::Run(RunArgs::default())) {
         Command::Render {
@@ -377,42 +255,39 @@ fn run() -> anyhow::Result<()> {
             players,
             out,
             pictures,
-        } => match console::render::run(&pictures, game.as_deref(), out.as_deref()) {
+            option,
+        } => match console::render::run(&pictures, game.as_deref(), out.as_deref(), locale) {
             Some(done) => done,
-            None => render(game.as_deref().unwrap_or_default(), seed, moves, players, out),
+            None => render(
+                game.as_deref().unwrap_or_default(),
+                RenderAsked {
+                    seed,
+                    moves,
+                    players,
+                    out,
+                    options: option,
+                    locale,
+                },
+            ),
         },
-        Command::CheckConfig => {
-            let cfg = Config::load(&cli.config, explicit_config).map_err(anyhow::Error::msg)?;
-            println!("configuration OK: {}", redact(&format!("{cfg:?}")));
-            if cfg.token.is_none() {
-                println!("note: no token configured; `saikoro run` will explain how to get one");
-            }
-            Ok(())
-        }
+        Command::CheckConfig => check_config(&cli.config, explicit_config, locale),
         Command::Replay(source) => {
-            let record = source.record(&cli.config, explicit_config)?;
-            println!(
-                "{}",
-                console::record::replay_text(&record).map_err(anyhow::Error::msg)?
-            );
-            Ok(())
+            let record = source.record(&cli.config, explicit_config, locale)?;
+            emit(&console::record::replay_text(&record, locale).map_err(anyhow::Error::msg)?)
         }
         Command::Review(review) => {
-            let record = review.record(&cli.config, explicit_config)?;
-            println!(
-                "{}",
-                console::record::review_text(&record).map_err(anyhow::Error::msg)?
-            );
-            Ok(())
+            let record = review.record(&cli.config, explicit_config, locale)?;
+            emit(&console::record::review_text(&record, locale).map_err(anyhow::Error::msg)?)
         }
         Command::Export(source) => {
             let from_file = source.file.is_some();
-            let record = source.record(&cli.config, explicit_config)?;
+            let record = source.record(&cli.config, explicit_config, locale)?;
             if from_file {
-                record.rebuild(record.actions.len()).map_err(anyhow::Error::msg)?;
+                record
+                    .rebuild(record.actions.len(), locale)
+                    .map_err(anyhow::Error::msg)?;
             }
-            println!("{}", serde_json::to_string_pretty(&record)?);
-            Ok(())
+            emit(&serde_json::to_string_pretty(&record)?)
         }
         Command::Migrate(args) => console::migrate::migrate(&args),
         Command::Backup(args) => {
@@ -437,8 +312,14 @@ fn run() -> anyhow::Result<()> {
             };
             console::health::check(&args, &configured)
         }
-        Command::Run(args) => run_bot(&cli.config, explicit_config, args, &logs),
+        Command::Run(args) => run_bot(&cli.config, explicit_config, args, &logs, locale),
     }
+}
+
+/// `saikoro check-config`: every problem of the file, or a short summary of what it sets.
+fn check_config(path: &std::path::Path, explicit: bool, locale: Locale) -> anyhow::Result<()> {
+    let cfg = Config::load(path, explicit).map_err(anyhow::Error::msg)?;
+    emit(&cfg.summary(&Tr::new(locale, &[])))
 }
 
 /// `saikoro run`: the Discord bot, until it is stopped.
@@ -447,6 +328,7 @@ fn run_bot(
     explicit_config: bool,
     args: RunArgs,
     logs: &saikoro::logging::Logs,
+    locale: Locale,
 ) -> anyhow::Result<()> {
     let mut cfg = Config::load(config, explicit_config)
         .map_err(anyhow::Error::msg)
@@ -457,29 +339,13 @@ fn run_bot(
     logs.set_format(cfg.log_format);
     if cfg.token.is_none() {
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        let tr = Tr::new(locale, &[]);
         eprintln!(
-            "{NO_TOKEN}\n(games: {}; `play <game> --help` lists a game's options)",
-            games.join(", ")
+            "{}",
+            tr.msg(&Msg::new("cli-no-token").arg("games", games.join(", ")))
         );
         std::process::exit(2);
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(saikoro::discord::run(cfg))
 }
-
-const NO_TOKEN: &str = "\
-saikoro needs a Discord bot token to run, and none is configured.
-
-1. Open https://discord.com/developers/applications and create a New Application.
-2. Bot → Reset Token, copy it, and start saikoro with it:
-       DISCORD_TOKEN=... cargo run --release
-   (or put `token = \"...\"` in config.toml, or name a file holding it with
-   `token_file`; see config.example.toml).
-3. OAuth2 → URL Generator: scopes `bot` and `applications.commands`; bot permissions
-   View Channels, Send Messages, Send Messages in Threads, Embed Links, Read Message History.
-   Open the generated URL to invite the bot to your server.
-
-Meanwhile, try the games in this terminal:
-    cargo run --release -- play cantstop --players ann,ben
-    cargo run --release -- play cantstop --players you,bot:strong
-    cargo run --release -- play ninja --players you,bot:normal";

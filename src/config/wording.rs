@@ -27,11 +27,38 @@ pub(super) fn extraction(error: figment::Error, file: &Path, text: Option<&str>)
     lines.join("\n")
 }
 
+/// Every problem of the file's keys, each key read alone over the defaults (serde stops at the
+/// first bad key); `first` when the problem is not in the file (the environment's).
+pub(super) fn every_problem(first: figment::Error, file: &Path, text: &str) -> String {
+    use figment::Figment;
+    use figment::providers::{Format, Serialized, Toml};
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return extraction(first, file, Some(text));
+    };
+    let mut lines = vec![];
+    for (key, value) in table {
+        let alone = toml::Table::from_iter([(key, value)]);
+        let Ok(alone) = toml::to_string(&alone) else {
+            continue;
+        };
+        let fig = Figment::from(Serialized::defaults(super::Config::default())).merge(Toml::string(&alone));
+        if let Err(e) = fig.extract::<super::Config>() {
+            lines.extend(e.into_iter().map(|e| one(&e, file, Some(text))));
+        }
+    }
+    if lines.is_empty() {
+        return extraction(first, file, Some(text));
+    }
+    lines.join("\n")
+}
+
 fn one(e: &figment::Error, file: &Path, text: Option<&str>) -> String {
     let key = match &e.kind {
         Kind::UnknownField(field, _) => field.clone(),
         _ => e.path.join("."),
     };
+    // Figment puts its profile first (`default.lobby_expiry_secs`); the file has no profiles.
+    let key = key.strip_prefix("default.").map(str::to_owned).unwrap_or(key);
     let from_env = e
         .metadata
         .as_ref()
@@ -47,7 +74,12 @@ fn one(e: &figment::Error, file: &Path, text: Option<&str>) -> String {
     };
     let what = match &e.kind {
         Kind::InvalidType(actual, expected) | Kind::InvalidValue(actual, expected) => {
-            format!("`{key}` must be {expected}, not {}", kind_of(actual))
+            // Serde's words quote names themselves (`play` or `leave`): one layer of quotes.
+            format!(
+                "`{key}` must be {}, not {}",
+                expected.replace('`', ""),
+                kind_of(actual)
+            )
         }
         Kind::InvalidLength(_, expected) => format!("`{key}` must have {expected}"),
         Kind::UnknownVariant(_, allowed) => format!("`{key}` must be one of: {}", allowed.join(", ")),

@@ -2,7 +2,7 @@
 //! bug reports) or printed move by move, rebuilt from its log. Reading only: a live game is
 //! never touched.
 
-use crate::engine::{self, Locale, LoggedAction, RestoreError, Tr};
+use crate::engine::{self, Locale, LoggedAction, Msg, RestoreError, Tr};
 use crate::games::GameKind;
 use crate::id::GameId;
 use crate::session::Table;
@@ -57,58 +57,76 @@ impl Record {
     }
 
     /// The game set up again from the record's dice, before any action.
-    pub fn set_up(&self) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
-        self.rebuild(0)
+    pub fn set_up(&self, locale: Locale) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
+        self.rebuild(0, locale)
     }
 
     /// The game set up again from the record's dice, then its first `moves` actions replayed
     /// with theirs. A corrupt or hostile record is refused, in words (dice that run out are an
     /// error, so no record makes this roll for ever).
-    pub fn rebuild(&self, moves: usize) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
+    pub fn rebuild(
+        &self,
+        moves: usize,
+        locale: Locale,
+    ) -> Result<(GameKind, Box<dyn engine::AnyGame>), String> {
+        let refusal = |e: &RestoreError| self.refusal(e, locale);
         let kind = GameKind::from_id(&self.game)
-            .ok_or_else(|| self.refusal(&RestoreError::UnknownGame(self.game.clone())))?;
+            .ok_or_else(|| refusal(&RestoreError::UnknownGame(self.game.clone())))?;
         let mut game = kind
             .set_up_again(&self.options, self.seats.len(), &self.setup_dice)
-            .map_err(|e| self.refusal(&e))?;
+            .map_err(|e| refusal(&e))?;
         let log = &self.actions[..moves.min(self.actions.len())];
-        engine::replay(game.as_mut(), log).map_err(|e| self.refusal(&e))?;
+        engine::replay(game.as_mut(), log).map_err(|e| refusal(&e))?;
         Ok((kind, game))
     }
 
-    /// Why the record does not rebuild, in English.
-    pub fn refusal(&self, e: &RestoreError) -> String {
+    /// Why the record does not rebuild, in `locale`.
+    pub fn refusal(&self, e: &RestoreError, locale: Locale) -> String {
         let names = self.names();
-        format!(
-            "the record does not replay: {}",
-            e.describe(&Tr::new(Locale::En, &names))
-        )
+        let tr = Tr::new(locale, &names);
+        tr.msg(&Msg::new("cli-record-broken").arg("reason", e.describe(&tr)))
     }
 }
 
-/// Loads game `id`'s record from the database at `url`.
-pub async fn load(url: &str, id: i64) -> Result<Record, String> {
+/// Loads game `id`'s record from the database at `url`. Reading never creates a database: a
+/// SQLite file that does not exist is an error.
+pub async fn load(url: &str, id: i64, locale: Locale) -> Result<Record, String> {
+    let tr = Tr::new(locale, &[]);
+    if let Some(path) = sqlite_file(url).filter(|p| !std::path::Path::new(p).exists()) {
+        return Err(tr.msg(&Msg::new("cli-no-database").arg("path", path)));
+    }
     let store = Store::connect(url).await.map_err(|e| e.to_string())?;
     let stored = store.load_game(GameId(id)).await.map_err(|e| e.to_string());
     store.close().await;
-    let stored = stored?.ok_or_else(|| format!("there is no game {id} in this database"))?;
+    let stored = stored?.ok_or_else(|| tr.msg(&Msg::new("cli-no-stored-game").arg("id", id)))?;
     if stored.row.status == crate::store::Status::Lobby {
-        return Err(format!("game {id} never started"));
+        return Err(tr.msg(&Msg::new("cli-never-started").arg("id", id)));
     }
     Record::of(stored)
 }
 
-/// The game move by move in English: each action with what it did, then the final board.
-pub fn replay_text(record: &Record) -> Result<String, String> {
+/// The file a `sqlite:` URL names (none for an in-memory database or another backend).
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then_some(path)
+}
+
+/// The game move by move in `locale`: each action with what it did, then the final board.
+pub fn replay_text(record: &Record, locale: Locale) -> Result<String, String> {
     let names = record.names();
-    let tr = Tr::new(Locale::En, &names);
-    let (_, mut game) = record.set_up()?;
-    let mut out = vec![format!(
-        "{} — {} moves",
-        tr.t(&format!("{}-name", record.game)),
-        record.actions.len()
-    )];
+    let tr = Tr::new(locale, &names);
+    let (_, mut game) = record.set_up(locale)?;
+    let mut out = vec![
+        tr.msg(
+            &Msg::new("cli-replay-title")
+                .arg("game", tr.t(&format!("{}-name", record.game)))
+                .arg("moves", record.actions.len()),
+        ),
+    ];
     for (i, entry) in record.actions.iter().enumerate() {
-        let lines = engine::replay_entry(game.as_mut(), i, entry).map_err(|e| record.refusal(&e))?;
+        let lines = engine::replay_entry(game.as_mut(), i, entry).map_err(|e| record.refusal(&e, locale))?;
         let said: Vec<String> = lines.iter().map(|m| tr.msg(m)).collect();
         out.push(format!(
             "{:>4}. {} — {}: {}",
@@ -118,7 +136,7 @@ pub fn replay_text(record: &Record) -> Result<String, String> {
             said.join(" ")
         ));
     }
-    out.push(game.view(None, "", &tr).to_text());
+    out.push(super::plain(&game.view(None, "", &tr).to_text()));
     if let Some(outcome) = game.outcome() {
         out.push(outcome.describe(&tr));
     }
@@ -127,15 +145,17 @@ pub fn replay_text(record: &Record) -> Result<String, String> {
 }
 
 /// `saikoro review`: the decisions where the coach would have chosen otherwise, costliest
-/// first, in English.
-pub fn review_text(record: &Record) -> Result<String, String> {
+/// first, in `locale`.
+pub fn review_text(record: &Record, locale: Locale) -> Result<String, String> {
     let names = record.names();
-    let tr = Tr::new(Locale::En, &names);
-    let (kind, mut game) = record.set_up()?;
+    let tr = Tr::new(locale, &names);
+    let (kind, mut game) = record.set_up(locale)?;
     if !kind.coached() {
-        return Err(format!("{} has no coach to review it", record.game));
+        let name = tr.t(&format!("{}-name", record.game));
+        return Err(tr.msg(&Msg::new("cli-no-coach").arg("game", name)));
     }
-    let slips = engine::coach::review(game.as_mut(), &record.actions, &tr).map_err(|e| record.refusal(&e))?;
+    let slips =
+        engine::coach::review(game.as_mut(), &record.actions, &tr).map_err(|e| record.refusal(&e, locale))?;
     let title = tr.t(&format!("{}-name", record.game));
     let note = crate::session::hint_note(&record.hinted, &tr);
     Ok(crate::session::review_text(&title, &slips, note, &tr, usize::MAX))

@@ -22,15 +22,20 @@ pub struct PictureArgs {
 }
 
 /// What `--from` or `--sheet` asked for, done; `None` when neither was given.
-pub fn run(args: &PictureArgs, game: Option<&str>, out: Option<&Path>) -> Option<anyhow::Result<()>> {
+pub fn run(
+    args: &PictureArgs,
+    game: Option<&str>,
+    out: Option<&Path>,
+    locale: Locale,
+) -> Option<anyhow::Result<()>> {
     if let Some(dir) = &args.sheet {
         return Some(sheet(dir));
     }
     let from = args.from.as_ref()?;
-    Some(animate(from, game, out))
+    Some(animate(from, game, out, locale))
 }
 
-fn animate(from: &Path, game: Option<&str>, out: Option<&Path>) -> anyhow::Result<()> {
+fn animate(from: &Path, game: Option<&str>, out: Option<&Path>, locale: Locale) -> anyhow::Result<()> {
     let Some(out) = out else {
         bail!("--from writes an animation: give it a file with --out game.gif")
     };
@@ -45,11 +50,11 @@ fn animate(from: &Path, game: Option<&str>, out: Option<&Path>) -> anyhow::Resul
         );
     }
     let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-    let (_, start) = record.set_up().map_err(anyhow::Error::msg)?;
+    let (_, start) = record.set_up(locale).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
-    let tr = Tr::new(Locale::En, &names);
-    let gif =
-        animation::animate(start, &record.actions, &tr).map_err(|e| anyhow::anyhow!(record.refusal(&e)))?;
+    let tr = Tr::new(locale, &names);
+    let gif = animation::animate(start, &record.actions, &tr)
+        .map_err(|e| anyhow::anyhow!(record.refusal(&e, locale)))?;
     std::fs::write(out, &gif.png).with_context(|| format!("writing {}", out.display()))?;
     eprintln!(
         "{}: {} moves, {} KB in {} ms",
@@ -73,7 +78,8 @@ fn names(locale: Locale, players: usize) -> Vec<String> {
 /// The positions a sheet shows: the start, the middle and the end of one seeded game.
 fn stages(kind: GameKind, players: usize) -> anyhow::Result<Vec<(&'static str, Box<dyn AnyGame>)>> {
     let at = |moves| {
-        super::position(kind, players, 7, moves)
+        let defaults = serde_json::Value::Object(serde_json::Map::new());
+        super::position(kind, &defaults, players, 7, moves, &Tr::new(Locale::En, &[]))
             .map(|(g, _)| g)
             .map_err(anyhow::Error::msg)
     };

@@ -192,6 +192,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn weigh(&self, _seat: Seat) -> Option<Weighing> {
         None
     }
+
+    /// The position as data for scripts (`docs/state.schema.json`): board, scores, dice, whose
+    /// turn and phase, everything any player may see and nothing hidden (a deck's size, not its
+    /// order).
+    fn state(&self) -> serde_json::Value;
+
+    /// What set-up made happen (first reveals, opening rolls), for a new game's first report.
+    fn opening(&self) -> Vec<Self::Event> {
+        Vec::new()
+    }
 }
 
 /// The object-safe face of a [`Game`], with actions as their string ids. Everything above the
@@ -214,6 +224,10 @@ pub trait AnyGame: Debug + Send + Sync {
     /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
     /// loads without replaying its whole log.
     fn snapshot(&self) -> String;
+    /// [`Game::state`]: the visible position as data.
+    fn state(&self) -> serde_json::Value;
+    /// [`Game::opening`] as log lines.
+    fn opening(&self) -> Vec<Msg>;
 }
 
 impl<G: Game> AnyGame for G {
@@ -280,6 +294,19 @@ impl<G: Game> AnyGame for G {
 
     fn snapshot(&self) -> String {
         serde_json::to_string(self).expect("a game's state serializes")
+    }
+
+    fn state(&self) -> serde_json::Value {
+        // Named by its game, so a reader (and the schema) knows which shape follows.
+        let mut state = Game::state(self);
+        if let Some(fields) = state.as_object_mut() {
+            fields.insert("game".into(), G::ID.into());
+        }
+        state
+    }
+
+    fn opening(&self) -> Vec<Msg> {
+        Game::opening(self).iter().map(|e| self.describe(e)).collect()
     }
 }
 

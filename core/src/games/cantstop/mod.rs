@@ -108,7 +108,7 @@ impl fmt::Display for Action {
     }
 }
 
-/// An action id that is not `roll`, `stop`, `resign`, `m<sum>` or `m<sum>+<sum>`.
+/// An action id that is not `roll`, `stop`, `resign`, `m<sum>` or `m<sum>+<sum>` (the `m` optional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownAction;
 
@@ -127,7 +127,10 @@ impl FromStr for Action {
             "stop" => Ok(Action::Stop),
             crate::engine::RESIGN => Ok(Action::Resign),
             _ => {
-                let sums = s.strip_prefix('m').ok_or(UnknownAction)?;
+                // Also the buttons' own notation, as a person types it: `6+10`, `6 + 10`, `5 only`.
+                let plain: String = s.split_whitespace().collect();
+                let plain = plain.strip_suffix("only").unwrap_or(&plain);
+                let sums = plain.strip_prefix('m').unwrap_or(plain);
                 let mv = match sums.split_once('+') {
                     Some((a, b)) => Move::both(column(a)?, column(b)?),
                     None => Move::One(column(sums)?),
@@ -744,6 +747,27 @@ impl Game for CantStop {
 
     fn view(&self, viewer: Option<Seat>, _draft: &str, tr: &Tr) -> View {
         view::view(self, viewer, tr)
+    }
+
+    fn state(&self) -> serde_json::Value {
+        let (phase, dice) = match self.phase {
+            Phase::TurnStart => ("roll", None),
+            Phase::Rolled(dice) => ("choose", Some(dice)),
+            Phase::Choosing => ("continue", None),
+            Phase::Over => ("over", None),
+        };
+        // Columns 2–12 as lists indexed from column 2.
+        let columns = |row: &[u8; 13]| row[2..].to_vec();
+        serde_json::json!({
+            "phase": phase,
+            "active": self.active,
+            "turn": self.turn,
+            "dice": dice,
+            "markers": self.markers.iter().map(columns).collect::<Vec<_>>(),
+            "runners": columns(&self.runners),
+            "claimed": self.claimed[2..],
+            "playing": self.playing,
+        })
     }
 
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {

@@ -79,6 +79,46 @@ fn action_ids_round_trip_and_junk_is_unknown() {
 }
 
 #[test]
+fn the_buttons_notation_parses_as_a_person_types_it() {
+    for (typed, mv) in [
+        ("6+10", Move::Both(6, 10)),
+        ("6 + 10", Move::Both(6, 10)),
+        ("10+6", Move::Both(6, 10)),
+        ("5 only", Move::One(5)),
+        ("m5 only", Move::One(5)),
+    ] {
+        assert_eq!(typed.parse::<Action>(), Ok(Action::Move(mv)), "`{typed}`");
+    }
+    for junk in ["6 +", "only", "1 only", "6+10 only x"] {
+        assert_eq!(junk.parse::<Action>(), Err(UnknownAction), "`{junk}`");
+    }
+}
+
+#[test]
+fn the_state_is_the_board_as_data() {
+    let mut game = CantStop::new(&Options::default(), 2, &mut ScriptedDice::new([1])).unwrap();
+    let state = Game::state(&game);
+    assert_eq!(state["phase"], "roll");
+    assert_eq!(state["runners"].as_array().unwrap().len(), 11, "columns 2 to 12");
+    Game::apply(&mut game, 0, &Action::Roll, &mut ScriptedDice::new([1, 5, 4, 6])).unwrap();
+    Game::apply(
+        &mut game,
+        0,
+        &Action::Move(Move::Both(6, 10)),
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
+    let state = Game::state(&game);
+    assert_eq!(state["phase"], "continue");
+    assert_eq!(state["runners"][4], 1, "column 6");
+    assert_eq!(state["runners"][8], 1, "column 10");
+    assert_eq!(
+        state["markers"][0][4], 0,
+        "markers move only when the turn is stopped"
+    );
+}
+
+#[test]
 fn the_start_player_is_drawn_from_the_dice() {
     let mut dice = ScriptedDice::new([3]);
     let game = CantStop::new(&Options::default(), 4, &mut dice).expect("setup");

@@ -500,6 +500,24 @@ impl Game for Ishigaki {
         view::render(self, tr)
     }
 
+    fn state(&self) -> serde_json::Value {
+        let phase = match &self.phase {
+            Phase::Race => "race",
+            Phase::FinalRound { .. } => "final_round",
+            Phase::RollOff(_) => "roll_off",
+            Phase::Over { .. } => "over",
+        };
+        serde_json::json!({
+            "phase": phase,
+            "active": self.active,
+            "squares": self.squares,
+            "goal": self.options.goal,
+            "die1": self.die1,
+            "arrivals": self.arrivals,
+            "resigned": self.resigned,
+        })
+    }
+
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
         Some(picture::picture(self, draft, tr))
     }

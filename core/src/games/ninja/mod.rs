@@ -121,6 +121,15 @@ impl FromStr for Action {
     type Err = UnknownAction;
 
     fn from_str(s: &str) -> Result<Self, UnknownAction> {
+        // The rules page's commands too: `move <label>`, `move <from> <to>`.
+        if let Some(rest) = s.strip_prefix("move ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            return match words[..] {
+                [label] => label.parse(),
+                [from, to] => format!("{from}-{to}").parse(),
+                _ => Err(UnknownAction),
+            };
+        }
         match s {
             "roll" => Ok(Action::Roll),
             RESIGN => Ok(Action::Resign),
@@ -629,6 +638,35 @@ impl Game for Ninja {
     /// Out of time: roll if the dice are not down, else the first option (a pass needs no choice).
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.legal_actions(seat).into_iter().next()
+    }
+
+    fn state(&self) -> serde_json::Value {
+        let squares = |seat| {
+            let names: Vec<String> = self
+                .position
+                .squares_of(seat)
+                .map(|sq| self.board.name(sq))
+                .collect();
+            names
+        };
+        let missions = self
+            .position
+            .missions
+            .map(|m| m.map(|m| serde_json::json!({ "square": self.board.name(m.square), "turn": m.turn })));
+        serde_json::json!({
+            "phase": if self.outcome.is_some() { "over" } else if self.dice.is_some() { "move" } else { "roll" },
+            "active": self.active,
+            "dice": self.dice,
+            "width": self.board.width,
+            "rows": self.board.rows,
+            "ninjas": [squares(0), squares(1)],
+            "scores": self.position.score,
+            "missions": missions,
+        })
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        self.log.iter().cloned().collect()
     }
 
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {

@@ -277,6 +277,16 @@ impl Game for Pig {
         view::view(self, tr)
     }
 
+    fn state(&self) -> serde_json::Value {
+        serde_json::json!({
+            "phase": if self.outcome.is_some() { "over" } else { "roll" },
+            "active": self.active,
+            "scores": self.scores,
+            "pending": self.pending,
+            "target": self.options.target,
+        })
+    }
+
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
         Some(picture::picture(self, draft, tr))
     }

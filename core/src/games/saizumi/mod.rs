@@ -10,6 +10,7 @@ pub mod cards;
 mod event;
 mod picture;
 mod rules;
+mod state;
 mod view;
 
 #[cfg(test)]
@@ -578,6 +579,14 @@ impl Game for Saizumi {
     /// first take or claim offered.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         self.legal_actions(seat).into_iter().next()
+    }
+
+    fn state(&self) -> serde_json::Value {
+        self.state_data()
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        self.log.iter().cloned().collect()
     }
 
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {

@@ -489,3 +489,15 @@ impl<F: FnMut(Chain, u64, u8) -> bool> Walker<'_, F> {
         true
     }
 }
+
+/// A cell as data for scripts: `"empty"`, `"blank"`, `"jewel"`, or a seat's stone
+/// (`{"stone": seat, "initial": bool}`).
+pub fn piece_state(piece: Piece) -> serde_json::Value {
+    match piece {
+        Piece::Empty => "empty".into(),
+        Piece::Blank => "blank".into(),
+        Piece::Jewel => "jewel".into(),
+        Piece::Stone(seat) => serde_json::json!({ "stone": seat, "initial": false }),
+        Piece::Initial(seat) => serde_json::json!({ "stone": seat, "initial": true }),
+    }
+}

@@ -735,6 +735,45 @@ impl Game for Stones {
         }
     }
 
+    fn state(&self) -> serde_json::Value {
+        let phase = match self.phase {
+            Phase::Place => "place",
+            Phase::EndPhase => "end",
+            Phase::Over => "over",
+        };
+        let cells: serde_json::Map<String, serde_json::Value> = (0..board::CELLS as u8)
+            .map(|cell| {
+                (
+                    board::cell_name(cell),
+                    board::piece_state(self.pos.board[usize::from(cell)]),
+                )
+            })
+            .collect();
+        serde_json::json!({
+            "phase": phase,
+            "active": self.active,
+            "roll": self.roll,
+            "required": self.required,
+            "cells": cells,
+            "hands": self.pos.hands,
+            "scores": self.pos.scores,
+            "jewels_won": self.pos.jewels_won,
+            "stones_won": self.pos.stones_won,
+        })
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        // Only the first die is drawn at set-up (dice variant).
+        match (self.roll, self.required) {
+            (Some(roll), Some(required)) => vec![Event::Rolled {
+                player: self.active,
+                roll,
+                required,
+            }],
+            _ => vec![],
+        }
+    }
+
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
         Some(picture::picture(self, draft, tr))
     }

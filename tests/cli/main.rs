@@ -1,11 +1,27 @@
 //! The terminal front end as a person uses it: `saikoro play <game>` with options, bots and
-//! typed choices, and its refusals of bad options.
+//! typed choices, and its refusals of bad options. Modules: `moves` (naming a move, refusals),
+//! `json` (the scripting interface and its schema), `lang` (Japanese), `edges` (the rest).
+
+mod edges;
+mod json;
+mod lang;
+mod moves;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The binary, in English whatever the machine's locale (a test asks for Japanese itself).
+fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_saikoro"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C");
+    command
+}
+
 fn saikoro(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -118,7 +134,13 @@ fn json_lines_carry_the_choices_and_refuse_what_is_not_one() {
         .collect();
     assert_eq!(lines[0]["seat"], 0);
     assert_eq!(lines[0]["choices"][0]["id"], "roll");
-    assert!(lines[1]["error"].as_str().unwrap().contains("hop"));
+    assert_eq!(lines[1]["refused"]["id"], "hop");
+    assert!(
+        lines[1]["refused"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not a move")
+    );
     assert!(lines[2]["events"][0]["text"].as_str().unwrap().contains("rolled"));
 }
 
@@ -169,7 +191,7 @@ fn render_draws_a_seeded_position_as_discord_shows_it() {
     let out = saikoro(&["render", "chess"], "");
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("no game `chess`"),
+        text(&out.stderr).contains("There is no game chess"),
         "{}",
         text(&out.stderr)
     );
@@ -216,7 +238,7 @@ fn render_writes_the_board_picture() {
 fn run_with_shards(args: &[&str]) -> (Output, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("saikoro-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
-    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let out = command()
         .arg("run")
         .args(args)
         .current_dir(&dir)
@@ -491,7 +513,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             ),
             env: vec![],
             succeeds: true,
-            shows: "configuration OK".into(),
+            shows: "The configuration is valid.".into(),
         },
         Case {
             what: "a PostgreSQL URL that does not parse",
