@@ -36,7 +36,7 @@ pub fn hint_note(hinted: &[Seat], tr: &Tr) -> Option<String> {
     if hinted.is_empty() {
         return None;
     }
-    let who: Vec<String> = hinted.iter().map(|&s| tr.name(s)).collect();
+    let who: Vec<String> = hinted.iter().map(|&s| tr.seat(s)).collect();
     Some(tr.msg(&Msg::new("hint-used").arg("players", tr.list(&who))))
 }
 

@@ -92,7 +92,7 @@ pub fn busy_channel(tr: &Tr, kind: GameKind, link: Option<String>) -> String {
 pub fn not_your_turn(s: &Session, locale: Locale) -> String {
     let names = s.names();
     let tr = Tr::new(locale, &names);
-    let awaited: Vec<String> = s.awaited().into_iter().map(|seat| tr.name(seat)).collect();
+    let awaited: Vec<String> = s.awaited().into_iter().map(|seat| tr.seat(seat)).collect();
     tr.msg(&Msg::new("rule-waiting-for").arg("players", tr.list(&awaited)))
 }
 

@@ -7,7 +7,7 @@
 //! invariants, brute forces) stay in its folder and can play their games with [`Playout`].
 
 use super::bot::pick_index;
-use super::view::Target;
+use super::view::{Target, look_alike, mark_shape, seat_mark};
 use super::{
     Game, Locale, LoggedAction, RESIGN, RecordingDice, Registered, Rules, Seat, SeededDice, SetupError, Tr,
     options_of, testing, text,
@@ -21,6 +21,20 @@ use std::collections::BTreeSet;
 const MAX_ACTIONS: usize = 20_000;
 /// Drafts explored per position, so a game with many steps stays quick.
 const MAX_DRAFTS: usize = 400;
+
+/// The goal for a board on a phone: under 30 lines, lines of about 32 characters.
+/// Lines are not all that short yet: logs and warnings in words run longer.
+pub const USUAL: testing::Budget = testing::Budget {
+    lines: 29,
+    chars: 1200,
+    widest: 60,
+};
+/// The most any board may take.
+pub const MOST: testing::Budget = testing::Budget {
+    lines: 40,
+    chars: 2000,
+    widest: 140,
+};
 
 /// What the suite needs to know of a game besides its [`Game`] impl.
 pub struct Profile<G: Game> {
@@ -38,6 +52,12 @@ pub struct Profile<G: Game> {
     pub resign_one_in: usize,
     /// The board's words stay beside its picture (a picture with letters), else none do.
     pub words_beside_picture: bool,
+    /// The whole embed of a mid-game board, median over random games (4 players, or as many as
+    /// the game seats): what a phone shows without scrolling far.
+    pub usual: testing::Budget,
+    /// The whole embed of every board, any position and player count, names counted as
+    /// [`testing::NAME_CHARS`].
+    pub most: testing::Budget,
 }
 
 impl<G: Game> Profile<G> {
@@ -50,6 +70,8 @@ impl<G: Game> Profile<G> {
             cases,
             resign_one_in: 1000,
             words_beside_picture: true,
+            usual: USUAL,
+            most: MOST,
         }
     }
 
@@ -449,6 +471,83 @@ pub fn other_player_counts_are_refused<G: Game>() {
     }
 }
 
+/// Every board of random games for every player count, in every language, with the longest
+/// names: within the profile's [`Profile::most`] budget, no two seats' marks of one shape, and
+/// nothing but a seat's mark in a seat's shape ([`look_alike`]).
+pub fn boards_fit_a_phone<G: Game>(profile: &Profile<G>) {
+    seat_marks_differ_in_shape(*G::PLAYERS.end());
+    property(profile, |p, _| {
+        let names = long_names(p.players);
+        for state in &p.states {
+            for locale in Locale::ALL {
+                let view = Game::view(state, None, "", &Tr::new(locale, &names));
+                let size = testing::embed_size(&view, &names);
+                if let Err(e) = profile.most.check(size) {
+                    panic!("{}: {e}\n{}", G::ID, view.to_embed_text());
+                }
+                let shown = format!("{}{}", view.to_embed_text(), view.controls_text());
+                if let Some(c) = look_alike(&shown, p.players) {
+                    panic!("{}: {c} looks like a seat's mark\n{shown}", G::ID);
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// The marks of `seats` seats are all of different shapes.
+pub fn seat_marks_differ_in_shape(seats: usize) {
+    let shapes: Vec<_> = (0..seats).map(|s| mark_shape(seat_mark(s))).collect();
+    for (s, shape) in shapes.iter().enumerate() {
+        assert!(shape.is_some(), "seat {s}'s mark has no shape");
+        assert!(
+            !shapes[..s].contains(shape),
+            "seat {s}'s mark {} repeats a shape",
+            seat_mark(s)
+        );
+    }
+}
+
+/// A random game's positions from a quarter to three quarters of its length: the usual board.
+fn middle<G: Game>(players: usize, seed: u64) -> Vec<G> {
+    let states = Playout::<G>::random(&serde_json::json!({}), players, seed, 0).states;
+    let n = states.len();
+    states.into_iter().skip(n / 4).take(n / 2 + 1).collect()
+}
+
+/// The whole embed of a mid-game board, each figure's median over random games of 4 players
+/// (or the nearest the game seats) with names of [`testing::NAME_CHARS`] characters.
+pub fn usual_size<G: Game>(locale: Locale) -> testing::EmbedSize {
+    let players = 4.clamp(*G::PLAYERS.start(), *G::PLAYERS.end());
+    let names: Vec<String> = (0..players).map(|s| format!("Player_{}", s + 1)).collect();
+    let tr = Tr::new(locale, &names);
+    let sizes: Vec<testing::EmbedSize> = (0..8)
+        .flat_map(|seed| middle::<G>(players, seed))
+        .map(|state| testing::embed_size(&Game::view(&state, None, "", &tr), &names))
+        .collect();
+    let median = |f: fn(&testing::EmbedSize) -> usize| {
+        let mut v: Vec<usize> = sizes.iter().map(f).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    testing::EmbedSize {
+        lines: median(|s| s.lines),
+        chars: median(|s| s.chars),
+        widest: median(|s| s.widest),
+    }
+}
+
+/// The usual board (see [`usual_size`]) is within the profile's [`Profile::usual`] budget.
+pub fn usual_boards_fit_a_phone<G: Game>(profile: &Profile<G>) {
+    for locale in Locale::ALL {
+        let size = usual_size::<G>(locale);
+        eprintln!("{} {locale:?}: {size:?}", G::ID);
+        if let Err(e) = profile.usual.check(size) {
+            panic!("{} in {locale:?}: the usual board has {e}", G::ID);
+        }
+    }
+}
+
 /// The suite for one game, as one `#[test]` per property: `conformance!(Game, profile)`.
 macro_rules! conformance {
     ($game:ty, $profile:expr) => {
@@ -483,6 +582,16 @@ macro_rules! conformance {
             #[test]
             fn every_picture_is_a_small_png() {
                 suite::pictures_are_small(&profile());
+            }
+
+            #[test]
+            fn every_board_fits_a_phone() {
+                suite::boards_fit_a_phone(&profile());
+            }
+
+            #[test]
+            fn the_usual_board_fits_a_phone() {
+                suite::usual_boards_fit_a_phone(&profile());
             }
 
             #[test]

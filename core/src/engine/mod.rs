@@ -61,7 +61,7 @@ impl Outcome {
                 tr.msg(&Msg::new("outcome-won").seat("player", winners[0]))
             }
             Outcome::Won { winners } => {
-                let names: Vec<String> = winners.iter().map(|s| tr.name(*s)).collect();
+                let names: Vec<String> = winners.iter().map(|s| tr.seat(*s)).collect();
                 tr.msg(&Msg::new("outcome-shared").arg("players", tr.list(&names)))
             }
             Outcome::Solitaire { turns } => tr.msg(&Msg::new("outcome-solitaire").arg("turns", *turns)),

@@ -59,6 +59,77 @@ pub fn emoji_count(line: &str) -> usize {
     glyph_widths(line).iter().filter(|&&w| w == EMOJI_PX).count()
 }
 
+/// A whole embed as a phone shows it, line by line: title, description, each field's name and
+/// value, footer.
+pub fn embed_lines(view: &View) -> Vec<&str> {
+    let mut lines = vec![view.title.as_str()];
+    lines.extend(view.description.lines());
+    for f in &view.fields {
+        lines.push(&f.name);
+        lines.extend(f.value.lines());
+    }
+    lines.extend(view.footer.iter().flat_map(|f| f.lines()));
+    lines
+}
+
+/// The size of a whole embed (see [`embed_lines`]): lines, characters, and its widest line in
+/// characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EmbedSize {
+    pub lines: usize,
+    pub chars: usize,
+    pub widest: usize,
+}
+
+/// The players' names in a board are counted as this many characters, so boards are measured
+/// alike whatever the names (a Discord display name is up to 32).
+pub const NAME_CHARS: usize = 8;
+
+/// A whole embed's size, each of `names` counted as [`NAME_CHARS`] characters.
+pub fn embed_size(view: &View, names: &[String]) -> EmbedSize {
+    let chars = |line: &str| {
+        let extra: usize = names
+            .iter()
+            .map(|n| line.matches(n.as_str()).count() * n.chars().count().saturating_sub(NAME_CHARS))
+            .sum();
+        line.chars().count().saturating_sub(extra)
+    };
+    let lines = embed_lines(view);
+    EmbedSize {
+        lines: lines.len(),
+        chars: lines.iter().map(|l| chars(l)).sum::<usize>() + lines.len() - 1,
+        widest: lines.iter().map(|l| chars(l)).max().unwrap_or(0),
+    }
+}
+
+/// The most a game's usual board may take on a phone: see [`embed_size`].
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub lines: usize,
+    pub chars: usize,
+    pub widest: usize,
+}
+
+impl Budget {
+    /// What is over the budget, if anything.
+    pub fn check(&self, size: EmbedSize) -> Result<(), String> {
+        let over: Vec<String> = [
+            ("lines", size.lines, self.lines),
+            ("characters", size.chars, self.chars),
+            ("characters in a line", size.widest, self.widest),
+        ]
+        .into_iter()
+        .filter(|(_, had, max)| had > max)
+        .map(|(what, had, max)| format!("{had} {what} (budget {max})"))
+        .collect();
+        if over.is_empty() {
+            Ok(())
+        } else {
+            Err(over.join(", "))
+        }
+    }
+}
+
 /// `action` by `seat` is refused with a catalogue message and the game is unchanged; returns
 /// the reason.
 pub fn assert_refused<G: Game + PartialEq>(game: &G, seat: Seat, action: &G::Action) -> Msg {

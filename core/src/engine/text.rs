@@ -42,7 +42,8 @@ impl Locale {
     }
 }
 
-/// An argument of a message. `Seat` is resolved to the player's display name when rendered.
+/// An argument of a message. `Seat` is resolved to the player's mark and display name when
+/// rendered (`🟦 Ann`), so every text that names a seat shows its shape too.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Arg {
@@ -193,6 +194,11 @@ impl<'a> Tr<'a> {
             .unwrap_or_else(|| format!("#{}", seat + 1))
     }
 
+    /// A seat as every text names it: its mark, then its display name (`🟦 Ann`).
+    pub fn seat(&self, seat: Seat) -> String {
+        format!("{} {}", super::view::seat_mark(seat), self.name(seat))
+    }
+
     fn render(&self, id: &str, args: &BTreeMap<String, Arg>) -> String {
         let cat = catalog();
         let primary = match self.locale {
@@ -207,7 +213,7 @@ impl<'a> Tr<'a> {
         let mut fargs = FluentArgs::new();
         for (k, v) in args {
             let value = match v {
-                Arg::Seat(s) => FluentValue::from(self.name(*s)),
+                Arg::Seat(s) => FluentValue::from(self.seat(*s)),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Text(t) => FluentValue::from(t.clone()),
             };

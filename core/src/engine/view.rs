@@ -4,10 +4,78 @@
 use super::Seat;
 use serde::Serialize;
 
-/// One colour per seat, used by every game's board so a player keeps their colour across games.
-pub const SEAT_EMOJI: [&str; 5] = ["🔴", "🔵", "🟢", "🟡", "🟣"];
-/// Embed colours matching [`SEAT_EMOJI`].
+/// Each seat's mark, in seat order: a shape of its own as well as a colour (Okabe–Ito, safe for
+/// colour-blind players), so no one needs colour to tell seats apart. Every text that names a
+/// seat puts its mark before the name ([`super::Arg::Seat`]); pictures draw the same shapes in
+/// the same colours and order. Nothing that is not a seat may use these shapes in colour
+/// ([`look_alike`]).
+pub const SEAT_EMOJI: [&str; 5] = ["🔴", "🟦", "🔶", "💚", "⭐"];
+/// The shape of each seat's mark, in seat order.
+pub const SEAT_SHAPE: [MarkShape; 5] = [
+    MarkShape::Circle,
+    MarkShape::Square,
+    MarkShape::Diamond,
+    MarkShape::Heart,
+    MarkShape::Star,
+];
+/// Embed and picture colours of the seats (the pictures' palette is the picture engineer's to
+/// move to Okabe–Ito with the golden pictures).
 pub const SEAT_COLOUR: [u32; 5] = [0xDD2E44, 0x55ACEE, 0x78B159, 0xFDCB58, 0xAA8ED6];
+
+/// A seat's mark ([`SEAT_EMOJI`]).
+pub fn seat_mark(seat: Seat) -> &'static str {
+    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+}
+
+/// The shapes seats' marks take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkShape {
+    Circle,
+    Square,
+    Diamond,
+    Heart,
+    Star,
+}
+
+/// Coloured emoji by shape: anything here that is not a seat's own mark would look like a seat.
+/// Black, white and grey shapes (⚫ ⚪ ⬛ ⬜ 🔳) are neutral and not listed.
+const COLOURED_SHAPES: [(MarkShape, &[&str]); 5] = [
+    (MarkShape::Circle, &["🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤"]),
+    (MarkShape::Square, &["🟥", "🟧", "🟨", "🟩", "🟦", "🟪", "🟫"]),
+    (MarkShape::Diamond, &["🔶", "🔷", "🔸", "🔹", "💠", "💎"]),
+    (
+        MarkShape::Heart,
+        &["❤", "🧡", "💛", "💚", "💙", "💜", "🤎", "💗", "💖"],
+    ),
+    (MarkShape::Star, &["⭐", "🌟", "✨", "🌠"]),
+];
+
+/// The shape of a coloured emoji, if it is one of the seats' shapes (`None` for anything else).
+pub fn mark_shape(emoji: &str) -> Option<MarkShape> {
+    let bare = emoji.trim_end_matches('\u{FE0F}');
+    COLOURED_SHAPES
+        .iter()
+        .find(|(_, all)| all.contains(&bare))
+        .map(|&(shape, _)| shape)
+}
+
+/// The first coloured shape in `text` that is not the mark of one of the first `seats` seats.
+pub fn look_alike(text: &str, seats: usize) -> Option<char> {
+    let marks = &SEAT_EMOJI[..seats.min(SEAT_EMOJI.len())];
+    text.chars().find(|c| {
+        let s = c.to_string();
+        mark_shape(&s).is_some() && !marks.contains(&s.as_str())
+    })
+}
+
+/// How many of the newest log lines a board shows: the whole log is `/… log`.
+pub const LOG_LINES: usize = 2;
+
+/// The newest [`LOG_LINES`] of `lines`, one a line.
+pub fn recent_log(lines: &[String]) -> String {
+    lines[lines.len().saturating_sub(LOG_LINES)..].join("\n")
+}
+
 /// Colour of a finished game's board.
 pub const COLOUR_DONE: u32 = 0x99AAB5;
 
@@ -414,6 +482,25 @@ mod tests {
             options: vec![],
         });
         assert!(v.check_limits().unwrap_err().contains("select with 0"));
+    }
+
+    #[test]
+    fn every_seat_has_a_shape_of_its_own() {
+        let shapes: Vec<_> = SEAT_EMOJI.iter().map(|m| mark_shape(m)).collect();
+        assert_eq!(shapes, SEAT_SHAPE.map(Some).to_vec());
+        for (i, shape) in SEAT_SHAPE.iter().enumerate() {
+            assert!(!SEAT_SHAPE[..i].contains(shape), "seat {i} repeats a shape");
+        }
+    }
+
+    #[test]
+    fn only_the_seats_in_play_may_use_their_shapes() {
+        assert_eq!(look_alike("🔴 Ann · 🟦 Ben · ⚪⬛⬜🔳", 2), None);
+        assert_eq!(look_alike("🔴 Ann · 🔵 Ben", 2), Some('🔵'));
+        assert_eq!(look_alike("jewel 💎", 5), Some('💎'));
+        assert_eq!(look_alike("🔶 Cho", 2), Some('🔶'));
+        assert_eq!(look_alike("🔶 Cho", 3), None);
+        assert_eq!(look_alike("❤️ lives", 5), Some('❤'));
     }
 
     #[test]

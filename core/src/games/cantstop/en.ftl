@@ -31,22 +31,17 @@ cantstop-rule-marker-limit = You already have markers in { $limit } columns, so 
 cantstop-title-turn = Can't Stop — { $player }'s turn
 cantstop-title-over = Can't Stop — game over
 cantstop-view-legend = column (spaces) · ⚪ runner · 🔒 claimed
-cantstop-view-legend-mountain = ⚪ runner · *️⃣ shared space
-cantstop-view-shared = *️⃣ col. { $column } sp. { $space }: { $who }
+cantstop-view-legend-mountain = ⚪ runner · ▫️ space · 🔒 claimed
+    several pieces on a space: *️⃣ (column·space: whose)
+cantstop-view-shared = *️⃣ { $spaces }
 cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }, choose a move.
-cantstop-view-runners = { $free ->
-    [0] No runner is free.
-    [one] 1 runner is free.
-   *[other] { $free } runners are free.
-}
-cantstop-view-bust-chance = Bust chance if you roll: { $percent }%
-cantstop-view-players = Players
-cantstop-view-player = { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-active = ▶ { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-resigned = { $emoji } { $player } — 🏳️ resigned
+cantstop-view-chances = ⚪ { $free } free · 💥 bust { $percent }%
+cantstop-view-player = { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-active = ▶ { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-resigned = { $player } — 🏳️ resigned
 cantstop-view-log = Log
-cantstop-view-goal = First to claim { $needed } columns wins · turn { $turn }
-cantstop-view-goal-solitaire = Claim { $needed } columns in as few turns as you can · turn { $turn }
+cantstop-view-goal = Turn { $turn } · first to 🔒 { $needed } wins
+cantstop-view-goal-solitaire = Turn { $turn } · 🔒 { $needed } in few turns
 cantstop-view-marker-limit = marker limit { $limit }
 cantstop-alt-title = Can't Stop mountain, columns 2 to 12.
 cantstop-alt-space = { $column } at { $space }/{ $height }

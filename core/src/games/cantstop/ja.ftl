@@ -31,21 +31,17 @@ cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いて�
 cantstop-title-turn = キャントストップ — { $player }さんの手番
 cantstop-title-over = キャントストップ — ゲーム終了
 cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
-cantstop-view-legend-mountain = ⚪ 登山者駒 · *️⃣ 複数の駒
-cantstop-view-shared = *️⃣ { $column }列の{ $space }マス目：{ $who }
+cantstop-view-legend-mountain = ⚪ 登山者駒 · ▫️ マス · 🔒 征服済み
+    同じマスに複数の駒：*️⃣（列·マス：誰の駒）
+cantstop-view-shared = *️⃣ { $spaces }
 cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }さん、進め方を選んでください。
-cantstop-view-runners = { $free ->
-    [0] 残りの登山者駒はありません。
-   *[other] 残りの登山者駒：{ $free }個
-}
-cantstop-view-bust-chance = 振るとバーストする確率：{ $percent }%
-cantstop-view-players = プレイヤー
-cantstop-view-player = { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-active = ▶ { $emoji } { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-resigned = { $emoji } { $player } — 🏳️ 投了
+cantstop-view-chances = ⚪ 残り{ $free }個 · 💥 バースト率{ $percent }%
+cantstop-view-player = { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-active = ▶ { $player } — 🔒 { $claimed }/{ $needed }
+cantstop-view-player-resigned = { $player } — 🏳️ 投了
 cantstop-view-log = 記録
-cantstop-view-goal = 先に{ $needed }列を征服した人の勝ち · { $turn }手番目
-cantstop-view-goal-solitaire = なるべく少ない手番で{ $needed }列を征服 · { $turn }手番目
+cantstop-view-goal = { $turn }手番目 · 先に🔒{ $needed }列で勝ち
+cantstop-view-goal-solitaire = { $turn }手番目 · 少ない手番で🔒{ $needed }列
 cantstop-view-marker-limit = マーカーは{ $limit }列まで
 cantstop-alt-title = キャントストップの山、2から12の列。
 cantstop-alt-space = { $column }列の{ $space }/{ $height }

@@ -3,18 +3,17 @@
 //! moves of the roll as buttons.
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
-use crate::engine::view::{SEAT_EMOJI, board_colour};
+use crate::engine::view::{board_colour, recent_log, seat_mark};
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 
 const RUNNER: &str = "⚪";
+/// A claimed column: locked all the way up, its owner's mark at the top.
 const CLAIMED: &str = "🔒";
 const SUMMIT: &str = "🔝";
 /// The mountain's cells: around the columns, a free space, a space several pieces share.
 const SKY: &str = "⬛";
-const SPACE: &str = "🟫";
+const SPACE: &str = "▫️";
 const SHARED: &str = "*️⃣";
-/// A claimed column is filled in its owner's colour (matching [`SEAT_EMOJI`]).
-const CLAIMED_FILL: [&str; 5] = ["🟥", "🟦", "🟩", "🟨", "🟪"];
 const KEYCAPS: [&str; 10] = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"];
 
 /// A button's label.
@@ -31,7 +30,7 @@ pub(super) fn label(action: &Action, tr: &Tr) -> String {
 }
 
 fn seat_emoji(seat: Seat) -> &'static str {
-    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+    seat_mark(seat)
 }
 
 /// One column: number and height, then each player's marker, the runner beside the active
@@ -75,7 +74,7 @@ fn occupants(game: &CantStop, column: u8, space: u8) -> Vec<&'static str> {
 }
 
 /// The mountain, one emoji per space: eleven columns side by side, drawn bottom-up so each is as
-/// tall as its track, claimed ones filled in the owner's colour, the column numbers below in two
+/// tall as its track, claimed ones locked with the owner's mark on top, the column numbers below in two
 /// rows of keycaps (tens over units: Discord has no keycap for 11 or 12). A space several pieces
 /// share is marked and spelled out under the numbers. Every line is 11 emoji wide, the most a
 /// 360 px phone shows without wrapping.
@@ -91,13 +90,14 @@ fn mountain(game: &CantStop, tr: &Tr) -> Vec<String> {
                         return SKY;
                     }
                     if let Some(owner) = game.claimed_by(column) {
-                        return CLAIMED_FILL[owner % CLAIMED_FILL.len()];
+                        let top = space == HEIGHTS[usize::from(column)];
+                        return if top { seat_emoji(owner) } else { CLAIMED };
                     }
                     match occupants(game, column, space)[..] {
                         [] => SPACE,
                         [one] => one,
                         ref several => {
-                            shared.push((column, space, several.concat()));
+                            shared.push((column, space, several.to_vec()));
                             SHARED
                         }
                     }
@@ -109,17 +109,33 @@ fn mountain(game: &CantStop, tr: &Tr) -> Vec<String> {
     lines.push(COLUMNS.map(|c| KEYCAPS[usize::from(c % 10)]).collect());
     // Listed bottom-up, by column, the way the mountain is read.
     shared.sort_unstable_by_key(|&(column, space, _)| (column, space));
-    lines.extend(shared.into_iter().map(|(column, space, who)| {
-        tr.f(
-            "cantstop-view-shared",
-            &[
-                ("column", Arg::from(column)),
-                ("space", Arg::from(space)),
-                ("who", Arg::Text(who)),
-            ],
-        )
-    }));
+    lines.extend(
+        shared_lines(&shared)
+            .into_iter()
+            .map(|spaces| tr.f("cantstop-view-shared", &[("spaces", Arg::Text(spaces))])),
+    );
     lines
+}
+
+/// Most pieces a line of shared spaces lists, so two spaces share a line within a phone's width.
+const SHARED_PER_LINE: usize = 6;
+
+/// The shared spaces (`9·2 🔴🟦`), two a line when their pieces fit, else one.
+fn shared_lines(shared: &[(u8, u8, Vec<&str>)]) -> Vec<String> {
+    let mut lines: Vec<(String, usize, usize)> = vec![];
+    for (column, space, who) in shared {
+        let entry = format!("{column}·{space} {}", who.concat());
+        match lines.last_mut() {
+            Some((line, entries, pieces)) if *entries < 2 && *pieces + who.len() <= SHARED_PER_LINE => {
+                line.push(' ');
+                line.push_str(&entry);
+                *entries += 1;
+                *pieces += who.len();
+            }
+            _ => lines.push((entry, 1, who.len())),
+        }
+    }
+    lines.into_iter().map(|(line, _, _)| line).collect()
 }
 
 /// A percentage that never rounds a possible bust to 0% or a certain one away from 100%.
@@ -141,19 +157,17 @@ fn status(game: &CantStop, tr: &Tr) -> Vec<String> {
             args.extend(["d1", "d2", "d3", "d4"].into_iter().zip(d.map(Arg::from)));
             vec![tr.f("cantstop-view-rolled", &args)]
         }
-        Phase::TurnStart | Phase::Choosing => vec![
-            tr.f(
-                "cantstop-view-runners",
-                &[("free", Arg::from(game.free_runners()))],
-            ),
-            tr.f(
-                "cantstop-view-bust-chance",
-                &[("percent", Arg::Text(percent(game.bust_rolls())))],
-            ),
-        ],
+        Phase::TurnStart | Phase::Choosing => vec![tr.f(
+            "cantstop-view-chances",
+            &[
+                ("free", Arg::from(game.free_runners())),
+                ("percent", Arg::Text(percent(game.bust_rolls()))),
+            ],
+        )],
     }
 }
 
+/// The players under the goal and the turn.
 fn players_field(game: &CantStop, tr: &Tr) -> Field {
     let lines: Vec<String> = (0..game.players())
         .map(|seat| {
@@ -167,7 +181,6 @@ fn players_field(game: &CantStop, tr: &Tr) -> Field {
             tr.f(
                 id,
                 &[
-                    ("emoji", Arg::from(seat_emoji(seat))),
                     ("player", Arg::Seat(seat)),
                     ("claimed", Arg::from(game.claimed_count(seat))),
                     ("needed", Arg::from(COLUMNS_TO_WIN)),
@@ -175,7 +188,19 @@ fn players_field(game: &CantStop, tr: &Tr) -> Field {
             )
         })
         .collect();
-    Field::new(tr.t("cantstop-view-players"), lines.join("\n"))
+    let goal = if game.players() == 1 {
+        "cantstop-view-goal-solitaire"
+    } else {
+        "cantstop-view-goal"
+    };
+    let goal = tr.f(
+        goal,
+        &[
+            ("needed", Arg::from(COLUMNS_TO_WIN)),
+            ("turn", Arg::from(game.turn())),
+        ],
+    );
+    Field::new(goal, lines.join("\n"))
 }
 
 fn controls(game: &CantStop, tr: &Tr) -> Vec<Row> {
@@ -216,33 +241,15 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     text.push(String::new());
     text.extend(status.iter().cloned());
     let mut drawn = mountain(game, tr);
-    drawn.push(tr.t("cantstop-view-legend-mountain"));
-    drawn.push(String::new());
     let words = status.join("\n");
     drawn.extend(status);
 
     let mut fields = vec![players_field(game, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
-        fields.push(Field::new(tr.t("cantstop-view-log"), log.join("\n")));
+        fields.push(Field::new(tr.t("cantstop-view-log"), recent_log(&log)));
     }
-    let mut footer = if game.players() == 1 {
-        tr.f(
-            "cantstop-view-goal-solitaire",
-            &[
-                ("needed", Arg::from(COLUMNS_TO_WIN)),
-                ("turn", Arg::from(game.turn())),
-            ],
-        )
-    } else {
-        tr.f(
-            "cantstop-view-goal",
-            &[
-                ("needed", Arg::from(COLUMNS_TO_WIN)),
-                ("turn", Arg::from(game.turn())),
-            ],
-        )
-    };
+    let mut footer = tr.t("cantstop-view-legend-mountain");
     if game.options().marker_limit {
         footer.push_str(" · ");
         footer.push_str(&tr.f(

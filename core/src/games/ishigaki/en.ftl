@@ -79,7 +79,9 @@ ishigaki-odds-value-higher = { $face } higher: value { $value }
 ishigaki-odds-value-lower = { $face } lower: value 0
 ishigaki-odds-value-doubles = { $face } doubles: value { $value }
 ishigaki-log = Last turns
-ishigaki-footer = Goal: square { $goal } · crumbling wall { $crumbling ->
+ishigaki-footer = 🏯 goal: square { $goal } · 🏁 start
+    🧱 wall · ⋮ empty squares · ▶ to play
+    crumbling wall { $crumbling ->
     [on] on (⚠️ = -2 square)
    *[off] off
 }

@@ -100,7 +100,9 @@ ishigaki-odds-value-higher = { $face } 大きい：出目{ $value }
 ishigaki-odds-value-lower = { $face } 小さい：出目0
 ishigaki-odds-value-doubles = { $face } ゾロ目：出目{ $value }
 ishigaki-log = 最近の手番
-ishigaki-footer = ごおる：{ $goal }マス目 · くずれそうな石垣：{ $crumbling ->
+ishigaki-footer = 🏯 ごおる：{ $goal }マス目 · 🏁 すたあと
+    🧱 石垣 · ⋮ 空きマス · ▶ 手番
+    くずれそうな石垣：{ $crumbling ->
     [on] あり（⚠️＝「−2」マス）
    *[off] なし
 }

@@ -332,7 +332,7 @@ fn rejections_follow_the_table() {
     );
     assert_eq!(refused(&rolloff, C, Action::Resign).id, "ishigaki-game-over");
     let tr = Tr::new(Locale::En, &[]);
-    assert_eq!(tr.msg(&msg), "The game is over — #1 won.");
+    assert_eq!(tr.msg(&msg), "The game is over — 🔴 #1 won.");
 }
 
 #[test]

@@ -2,15 +2,11 @@
 //! goal group, the last turns, and before a decision what each choice can bring.
 
 use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
-use crate::engine::view::{COLOUR_DONE, SEAT_EMOJI, board_colour};
+use crate::engine::view::{COLOUR_DONE, board_colour, recent_log, seat_mark};
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
 
 /// Die faces for the lines of the die-2 odds.
 const FACES: [&str; 6] = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-/// Boards up to this size get one line per square; taller ones fold empty stretches.
-const FULL_TRACK: u8 = 30;
-/// A field value's limit, minus room to spare.
-const FIELD_MAX: usize = 1000;
 
 pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
     let (title, colour) = title(game, tr);
@@ -57,16 +53,17 @@ fn title(game: &Ishigaki, tr: &Tr) -> (String, u32) {
 
 /// Players, phase, the goal group, the decision with its odds, and the log.
 fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
-    let mut fields = vec![
-        Field::new(tr.t("ishigaki-players"), seats(game, tr)),
-        Field::new(tr.t("ishigaki-phase"), phase(game, tr)),
-    ];
+    let mut fields = vec![Field::new(tr.t("ishigaki-players"), seats(game, tr))];
+    // The race itself needs no words: the footer names the goal.
+    if !matches!(game.phase, Phase::Race) {
+        fields.push(Field::new(tr.t("ishigaki-phase"), phase(game, tr)));
+    }
     if !game.arrivals.is_empty() {
         let lines: Vec<String> = game
             .arrivals
             .iter()
             .enumerate()
-            .map(|(i, &s)| format!("{}. {} {}", i + 1, emoji(s), tr.name(s)))
+            .map(|(i, &s)| format!("{}. {}", i + 1, tr.seat(s)))
             .collect();
         fields.push(Field::new(tr.t("ishigaki-goal-group"), lines.join("\n")));
     }
@@ -86,7 +83,7 @@ fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
     }
     let lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !lines.is_empty() {
-        fields.push(Field::new(tr.t("ishigaki-log"), last_lines(&lines)));
+        fields.push(Field::new(tr.t("ishigaki-log"), recent_log(&lines)));
     }
     fields
 }
@@ -116,10 +113,11 @@ fn controls(game: &Ishigaki, tr: &Tr) -> Vec<Row> {
 }
 
 fn emoji(seat: Seat) -> &'static str {
-    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
+    seat_mark(seat)
 }
 
-/// The wall, goal on top: one short line per square, each ninja as its seat's colour.
+/// The wall, goal on top: a short line per square with a ninja (its seat's mark) or a -2 mark,
+/// each empty stretch folded into one line so the wall fits a phone.
 fn track(game: &Ishigaki) -> String {
     let goal = game.options.goal;
     let width = goal.to_string().len();
@@ -135,8 +133,7 @@ fn track(game: &Ishigaki) -> String {
     for square in (0..goal).rev() {
         let here = ninjas(square);
         let marked = game.options.is_minus_two(square);
-        if goal > FULL_TRACK && square > 0 && here.is_empty() && !marked {
-            // A tall board folds each empty stretch into one line so it stays within the limits.
+        if square > 0 && here.is_empty() && !marked {
             if !folded {
                 lines.push(format!("`{:>width$}` ⋮", ""));
                 folded = true;
@@ -173,7 +170,7 @@ fn seats(game: &Ishigaki, tr: &Tr) -> String {
                 )
             };
             let marker = if turn && s == game.active { "▶" } else { "▫️" };
-            format!("{marker} {} {text}", emoji(s))
+            format!("{marker} {text}")
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -183,7 +180,7 @@ fn phase(game: &Ishigaki, tr: &Tr) -> String {
     match &game.phase {
         Phase::Race => tr.f("ishigaki-phase-race", &[("goal", game.options.goal.into())]),
         Phase::FinalRound { to_play } => {
-            let names: Vec<String> = to_play.iter().map(|&s| tr.name(s)).collect();
+            let names: Vec<String> = to_play.iter().map(|&s| tr.seat(s)).collect();
             tr.f("ishigaki-phase-final", &[("players", tr.list(&names).into())])
         }
         Phase::RollOff(r) => {
@@ -195,14 +192,14 @@ fn phase(game: &Ishigaki, tr: &Tr) -> String {
                     None if i == r.values.len() => tr.f("ishigaki-rolloff-due", &[player]),
                     None => tr.f("ishigaki-rolloff-waiting", &[player]),
                 };
-                lines.push(format!("{} {line}", emoji(s)));
+                lines.push(line);
             }
             for &(s, v) in &r.out {
                 let line = tr.f(
                     "ishigaki-rolloff-out",
                     &[("player", Arg::Seat(s)), ("value", v.into())],
                 );
-                lines.push(format!("{} {line}", emoji(s)));
+                lines.push(line);
             }
             lines.join("\n")
         }
@@ -302,20 +299,4 @@ fn rolloff_odds(d1: u8, tr: &Tr) -> String {
         lines.push(tr.f(id, &[face, value]));
     }
     lines.join("\n")
-}
-
-/// The newest lines that fit in a field.
-fn last_lines(lines: &[String]) -> String {
-    let mut kept = vec![];
-    let mut size = 0;
-    for line in lines.iter().rev() {
-        size += line.chars().count() + 1;
-        if size > FIELD_MAX && !kept.is_empty() {
-            break;
-        }
-        kept.push(line.as_str());
-    }
-    kept.reverse();
-    let text = kept.join("\n");
-    text.chars().take(FIELD_MAX).collect()
 }

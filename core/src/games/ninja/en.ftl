@@ -28,9 +28,7 @@ ninja-setup-no-ninjas = { $side ->
    *[red] Red
 } needs at least one start square.
 
-## Sides and buttons
-ninja-black = Black
-ninja-red = Red
+## Buttons
 ninja-roll = Roll
 ninja-resign = Resign
 ninja-back = Back
@@ -38,8 +36,8 @@ ninja-choose = Choose…
 ninja-pick = Ninja { $square } ({ $options })
 ninja-effect-reversal = reversal
 ninja-effect-kills = kills { $enemy ->
-    [black] B
-   *[red] R
+    [black] 🔴
+   *[red] 🟦
 }
 ninja-effect-mission = starts mission
 ninja-effect-home = home +{ $points }
@@ -72,27 +70,27 @@ ninja-rule-reversal-zone = Reversal only in the enemy dojo (would turn on { $squ
 ninja-rule-blocked = Path blocked at { $squares }.
 
 ## Board
-ninja-title-turn = Ninja Versus Ninja — { $emoji } { $player }'s turn
+ninja-title-turn = Ninja Versus Ninja — { $player }'s turn
 ninja-title-over = Ninja Versus Ninja — game over
-ninja-row-red = Red dojo { $emoji }{ $depth }
-ninja-row-black = Black dojo { $emoji }{ $depth }
+ninja-row-red = { $owner } dojo · { $emoji }{ $depth }
+ninja-row-black = { $owner } dojo · { $emoji }{ $depth }
 ninja-row-neutral = neutral
 ninja-view-press-roll = { $player }: press Roll.
 ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, pick a ninja ({ $options } options).
 ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, { $picked } { $square } goes where?
-ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
+ninja-view-player = { $marker }{ $player }
 ninja-view-score = Score { $score }/{ $target } · ninjas { $ninjas }
 ninja-view-no-mission = No mission · shadow 0 · reversal available
-ninja-view-mission = { $emoji } { $square }: turn { $turn } of { $turns }, { $left } { $left ->
-    [one] turn
-   *[other] turns
-} left after this one
+ninja-view-mission = { $emoji } { $square }: mission turn { $turn }/{ $turns }
 ninja-view-shadow = Shadow { $shadow } (home +{ $points }) · reversal { $reversal ->
     [used] used
    *[available] available
 }
 ninja-view-log = Log
-ninja-view-legend = { $black } { $black_mission } Black · { $red } { $red_mission } Red (on mission) · 🇦 destinations · { $target } points win
+ninja-view-legend = { $black } { $red } ninjas · { $black_mission } { $red_mission } on a mission
+    ⬛ dojo · ⬜ neutral · 🔴2 depth 2 for 🔴
+    🇦 a move's end · ➕ several · { $picked } picked
+    shadow: deepest row raided, scored home
 
 ## Board picture (alt text)
 ninja-alt-title = Ninja Versus Ninja board, { $rows } rows: Black's dojo at the bottom, Red's at the top, the neutral zone between.
@@ -107,7 +105,7 @@ ninja-alt-last-kill = Last move, drawn as a yellow path: { $player } { $path }, 
 ninja-name = Ninja Versus Ninja
 ninja-command = Ninja Versus Ninja: raid the enemy dojo and come home alive — 7 points win
 ninja-rules = **Ninja Versus Ninja** — rules in short
-    • Black (the host) and Red each have six ninjas in their own dojo; the neutral zone lies between.
+    • Black 🔴 (the host) and Red 🟦 each have six ninjas in their own dojo; the neutral zone lies between.
     • On your turn press **Roll** (2d4), then pick a ninja and a destination: it moves exactly that many squares, straight or with one 90° turn. It may not pass over any ninja, nor end on its own.
     • Ending on an enemy ninja kills it.
     • A ninja that leaves its dojo is on a **mission**: it must be home by the end of your third turn, or it is lost. Only one mission at a time.

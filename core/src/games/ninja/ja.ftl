@@ -29,8 +29,6 @@ ninja-setup-no-ninjas = { $side ->
 }の初期配置を1マス以上指定してください。
 
 ## 陣営とボタン
-ninja-black = 黒
-ninja-red = 赤
 ninja-roll = 振る
 ninja-resign = 投了
 ninja-back = 戻る
@@ -38,8 +36,8 @@ ninja-choose = 選んでください…
 ninja-pick = ニンジャ { $square }（{ $options }）
 ninja-effect-reversal = リバース
 ninja-effect-kills = { $enemy ->
-    [black] 黒
-   *[red] 赤
+    [black] 🔴
+   *[red] 🟦
 }を倒す
 ninja-effect-mission = ミッション開始
 ninja-effect-home = 帰還 +{ $points }
@@ -72,24 +70,27 @@ ninja-rule-reversal-zone = リバース移動は相手の道場内だけです�
 ninja-rule-blocked = { $squares }で移動経路がふさがれています。
 
 ## 盤面
-ninja-title-turn = Ninja Versus Ninja — { $emoji } { $player }さんの手番
+ninja-title-turn = Ninja Versus Ninja — { $player }さんの手番
 ninja-title-over = Ninja Versus Ninja — ゲーム終了
-ninja-row-red = 赤の道場 { $emoji }{ $depth }
-ninja-row-black = 黒の道場 { $emoji }{ $depth }
+ninja-row-red = { $owner }の道場 · { $emoji }{ $depth }
+ninja-row-black = { $owner }の道場 · { $emoji }{ $depth }
 ninja-row-neutral = 中立ゾーン
 ninja-view-press-roll = { $player }さん、「振る」を押してください。
 ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、動かすニンジャを選んでください（選択肢{ $options }）。
 ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、{ $picked } { $square }の移動先を選んでください。
-ninja-view-player = { $marker }{ $emoji } { $side } — { $player }
+ninja-view-player = { $marker }{ $player }
 ninja-view-score = 得点 { $score }/{ $target } · ニンジャ { $ninjas }体
 ninja-view-no-mission = ミッションなし · シャドウ 0 · リバース可能
-ninja-view-mission = { $emoji } { $square }：第{ $turn }ターン（全{ $turns }ターン、このあと残り{ $left }ターン）
+ninja-view-mission = { $emoji } { $square }：ミッション{ $turn }/{ $turns }ターン目
 ninja-view-shadow = シャドウトラック { $shadow }（帰還で +{ $points }）· リバース{ $reversal ->
     [used] 使用済み
    *[available] 可能
 }
 ninja-view-log = 記録
-ninja-view-legend = { $black } { $black_mission } 黒 · { $red } { $red_mission } 赤（ミッション中）· 🇦 移動先 · { $target }ポイントで勝利
+ninja-view-legend = { $black } { $red } ニンジャ · { $black_mission } { $red_mission } ミッション中
+    ⬛ 道場 · ⬜ 中立 · 🔴2 🔴の深さ2
+    🇦 移動先 · ➕ 複数の移動先 · { $picked } 選択中
+    シャドウ：到達した最深段、帰還で得点
 
 ## 盤面の絵（代替テキスト）
 ninja-alt-title = 忍者対忍者の盤、{ $rows }段：下が黒の道場、上が赤の道場、その間が中立ゾーン。
@@ -104,7 +105,7 @@ ninja-alt-last-kill = 直前の手（黄色い道）：{ $player } { $path }、�
 ninja-name = Ninja Versus Ninja
 ninja-command = Ninja Versus Ninja：相手の道場に侵入して生きて帰ろう。7ポイントで勝利
 ninja-rules = **Ninja Versus Ninja** — ルール要約
-    • 黒（ホスト）と赤はそれぞれ自分の道場に6体のニンジャを持ちます。道場の間は中立ゾーンです。
+    • 黒🔴（ホスト）と赤🟦はそれぞれ自分の道場に6体のニンジャを持ちます。道場の間は中立ゾーンです。
     • 手番では**振る**（4面ダイス2個）を押し、ニンジャと移動先を選びます。出目の合計とちょうど同じマス数を、直線かL字（90度の曲がり1回）で移動します。他のニンジャを飛び越すことも、自分のニンジャのいるマスで止まることもできません。
     • 相手のニンジャがいるマスで止まると、そのニンジャを倒します。
     • 道場を離れたニンジャは**ミッション**中です。ミッションの第3ターン終了時までに自分の道場に戻らないと取り除かれます。ミッションは一度に1体だけです。

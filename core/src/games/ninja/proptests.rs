@@ -15,6 +15,11 @@ conformance!(
         options: (1..4).map(board_options).collect(),
         candidates: candidate_actions,
         unlisted: by_label,
+        // The tallest boards the options allow.
+        most: crate::engine::testing::Budget {
+            lines: 48,
+            ..suite::MOST
+        },
         ..Profile::new(12)
     }
 );

@@ -409,7 +409,7 @@ fn example_10_reversal_then_turn_kills() {
     assert!(
         labels(&game)
             .iter()
-            .any(|l| l.ends_with("c9→d9 reversal, kills R")),
+            .any(|l| l.ends_with("c9→d9 reversal, kills 🟦")),
         "{:?}",
         labels(&game)
     );
@@ -494,7 +494,7 @@ fn example_15_mission_ninja_killed() {
     mission(&mut game, BLACK, "c9", 2, 2, false);
     roll(&mut game, 1, 1);
     assert!(
-        labels(&game).iter().any(|l| l.ends_with("c11→c9 kills B")),
+        labels(&game).iter().any(|l| l.ends_with("c11→c9 kills 🔴")),
         "{:?}",
         labels(&game)
     );

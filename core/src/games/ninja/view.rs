@@ -4,22 +4,17 @@
 
 use super::board::{BLACK, RED, Sq, side_id};
 use super::{Action, MISSION_TURNS, Move, Ninja, TARGET, option_label};
-use crate::engine::view::{COLOUR_DONE, limits};
+use crate::engine::view::{board_colour, limits, recent_log, seat_mark};
 use crate::engine::{Arg, Button, Field, Row, Seat, Select, SelectOption, Style, Tr, View};
 
-/// Each side's ninja at home and on its mission.
-const NINJA: [&str; 2] = ["⚫", "🔴"];
+/// Each side's ninja at home (its seat's mark) and on its mission.
 const ON_MISSION: [&str; 2] = ["🥷", "👺"];
-const DOJO_FLOOR: &str = "🟫";
+const DOJO_FLOOR: &str = "⬛";
 const NEUTRAL_FLOOR: &str = "⬜";
 /// The picked ninja in a draft.
-const PICKED: &str = "⭐";
+const PICKED: &str = "🎯";
 /// A square several options end on, or an option past Z.
 const SEVERAL: &str = "➕";
-/// Embed colours: Black's and Red's.
-const COLOUR: [u32; 2] = [0x31373D, 0xDD2E44];
-/// A field value's limit, minus room to spare.
-const FIELD_MAX: usize = 1000;
 
 /// A label letter as a regional-indicator emoji, followed by a zero-width space so two letters
 /// side by side never merge into a flag.
@@ -36,11 +31,7 @@ fn mark(label: &str) -> String {
     }
 }
 
-fn side_name(seat: Seat, tr: &Tr) -> String {
-    tr.t(if seat == BLACK { "ninja-black" } else { "ninja-red" })
-}
-
-/// A move's text: `F c1→c4`, then what it does (`kills 🔴`, `starts mission`, `home +3`, `reversal`).
+/// A move's text: `F c1→c4`, then what it does (`kills 🟦`, `starts mission`, `home +3`, `reversal`).
 fn move_text(game: &Ninja, index: usize, mv: &Move, tr: &Tr) -> String {
     let board = game.board();
     let mut effects = vec![];
@@ -101,13 +92,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     let title = if over {
         tr.t("ninja-title-over")
     } else {
-        tr.f(
-            "ninja-title-turn",
-            &[
-                ("emoji", NINJA[game.active()].into()),
-                ("player", Arg::Seat(game.active())),
-            ],
-        )
+        tr.f("ninja-title-turn", &[("player", Arg::Seat(game.active()))])
     };
     let mut lines = grid(game, &moves, picked, tr);
     lines.push(String::new());
@@ -116,7 +101,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
-        fields.push(Field::new(tr.t("ninja-view-log"), last_lines(&log)));
+        fields.push(Field::new(tr.t("ninja-view-log"), recent_log(&log)));
     }
     View {
         title,
@@ -124,15 +109,15 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
         text: None,
         words: Some(words),
         fields,
-        colour: if over { COLOUR_DONE } else { COLOUR[game.active()] },
+        colour: board_colour(game.active(), over),
         footer: Some(tr.f(
             "ninja-view-legend",
             &[
-                ("black", NINJA[BLACK].into()),
+                ("black", seat_mark(BLACK).into()),
                 ("black_mission", ON_MISSION[BLACK].into()),
-                ("red", NINJA[RED].into()),
+                ("red", seat_mark(RED).into()),
                 ("red_mission", ON_MISSION[RED].into()),
-                ("target", TARGET.into()),
+                ("picked", PICKED.into()),
             ],
         )),
         rows: controls(game, &moves, picked, tr),
@@ -170,7 +155,12 @@ fn grid(game: &Ninja, moves: &[Move], picked: Option<Sq>, tr: &Tr) -> Vec<String
                 PICKED.to_owned()
             } else if let Some(seat) = position.at(sq) {
                 let on_mission = position.missions[seat].is_some_and(|m| m.square == sq);
-                if on_mission { ON_MISSION[seat] } else { NINJA[seat] }.to_owned()
+                if on_mission {
+                    ON_MISSION[seat]
+                } else {
+                    seat_mark(seat)
+                }
+                .to_owned()
             } else if board.in_dojo(BLACK, sq) || board.in_dojo(RED, sq) {
                 DOJO_FLOOR.to_owned()
             } else {
@@ -182,7 +172,8 @@ fn grid(game: &Ninja, moves: &[Move], picked: Option<Sq>, tr: &Tr) -> Vec<String
             tr.f(
                 "ninja-row-red",
                 &[
-                    ("emoji", NINJA[BLACK].into()),
+                    ("owner", seat_mark(RED).into()),
+                    ("emoji", seat_mark(BLACK).into()),
                     ("depth", board.row_depth(BLACK, row).into()),
                 ],
             )
@@ -190,7 +181,8 @@ fn grid(game: &Ninja, moves: &[Move], picked: Option<Sq>, tr: &Tr) -> Vec<String
             tr.f(
                 "ninja-row-black",
                 &[
-                    ("emoji", NINJA[RED].into()),
+                    ("owner", seat_mark(BLACK).into()),
+                    ("emoji", seat_mark(RED).into()),
                     ("depth", board.row_depth(RED, row).into()),
                 ],
             )
@@ -240,12 +232,7 @@ fn player_field(game: &Ninja, seat: Seat, tr: &Tr) -> Field {
     };
     let name = tr.f(
         "ninja-view-player",
-        &[
-            ("marker", marker.into()),
-            ("emoji", NINJA[seat].into()),
-            ("side", side_name(seat, tr).into()),
-            ("player", Arg::Seat(seat)),
-        ],
+        &[("marker", marker.into()), ("player", Arg::Seat(seat))],
     );
     let mut lines = vec![tr.f(
         "ninja-view-score",
@@ -265,7 +252,6 @@ fn player_field(game: &Ninja, seat: Seat, tr: &Tr) -> Field {
                     ("square", game.board().name(m.square).into()),
                     ("turn", m.turn.into()),
                     ("turns", MISSION_TURNS.into()),
-                    ("left", (MISSION_TURNS - m.turn).into()),
                 ],
             ));
             lines.push(tr.f(
@@ -361,19 +347,4 @@ fn controls(game: &Ninja, moves: &[Move], picked: Option<Sq>, tr: &Tr) -> Vec<Ro
     };
     rows.push(Row::buttons(last));
     rows
-}
-
-/// The newest lines that fit in a field.
-fn last_lines(lines: &[String]) -> String {
-    let mut kept = vec![];
-    let mut size = 0;
-    for line in lines.iter().rev() {
-        size += line.chars().count() + 1;
-        if size > FIELD_MAX && !kept.is_empty() {
-            break;
-        }
-        kept.push(line.as_str());
-    }
-    kept.reverse();
-    kept.join("\n").chars().take(FIELD_MAX).collect()
 }

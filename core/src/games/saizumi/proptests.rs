@@ -17,6 +17,12 @@ conformance!(
         unlisted: legal_unlisted,
         resign_one_in: 60,
         words_beside_picture: false,
+        // Five players' piles late in a game, with the longest names in the queue line.
+        most: crate::engine::testing::Budget {
+            lines: 48,
+            widest: 170,
+            ..suite::MOST
+        },
         ..Profile::new(40)
     }
 );

@@ -1,11 +1,13 @@
 //! The board (§7) as a platform-neutral [`View`]: the status and dice with the responder queue
 //! and what the dice would collapse, the market, a field per player with every pile and its live
-//! score, the log, and the awaited seat's controls, offered in steps. When a crowded position would
-//! break Discord's limits the cards are written more briefly, never dropped.
+//! score, the log, and the awaited seat's controls, offered in steps. The piles are written
+//! briefly (card ids) so the board fits a phone; the awaited seat's **Details** step shows every
+//! card in full. When a crowded position would break Discord's limits the cards are written more
+//! briefly still, never dropped.
 
 use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
 use crate::engine::steps::{Menu, Path, tokens};
-use crate::engine::view::{SEAT_EMOJI, board_colour, step_id};
+use crate::engine::view::{LOG_LINES, board_colour, step_id};
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
 
 /// A visitor card.
@@ -14,14 +16,12 @@ pub(super) const VISITOR: &str = "🚶";
 const FALLS: &str = "💥";
 /// A field value's limit, with room to spare.
 const FIELD_MAX: usize = 1000;
+/// The draft of the Details step: the board with every card in full.
+const DETAILS: &str = "details";
 /// Up to this many cards the responder picks a card directly, else its pile first.
 const FLAT_USES: usize = 20;
 /// The slot numbers as keycaps.
 const KEYCAPS: [&str; SLOTS] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"];
-
-fn emoji(seat: Seat) -> &'static str {
-    SEAT_EMOJI[seat % SEAT_EMOJI.len()]
-}
 
 /// `5-6-2-2`.
 pub(super) fn dice_text(roll: &Roll) -> String {
@@ -111,7 +111,8 @@ pub(super) fn label(game: &Saizumi, action: &Action, tr: &Tr) -> String {
     }
 }
 
-/// How much of each card the board writes out: 0 everything, higher levels briefer.
+/// How much of each card the board writes out: 0 everything (Details), 1 the market's top cards
+/// (the usual board), higher levels briefer.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Detail(u8);
 
@@ -135,14 +136,17 @@ fn market_card(game: &Saizumi, card: super::Card, detail: Detail, top: bool) -> 
     )
 }
 
+/// A line per slot with cards, then the empty slots on one line.
 fn market_lines(game: &Saizumi, detail: Detail, draft_slot: Option<usize>) -> Vec<String> {
-    (1..=SLOTS)
+    let empty: String = (1..=SLOTS)
+        .filter(|&slot| game.slot(slot).is_empty())
+        .map(|slot| KEYCAPS[slot - 1])
+        .collect();
+    let mut lines: Vec<String> = (1..=SLOTS)
+        .filter(|&slot| !game.slot(slot).is_empty())
         .map(|slot| {
             let cards = game.slot(slot);
             let pointer = if draft_slot == Some(slot) { "👉" } else { "" };
-            if cards.is_empty() {
-                return format!("{pointer}{} —", KEYCAPS[slot - 1]);
-            }
             let sep = if detail.0 == 0 { "\n　" } else { " · " };
             let shown: Vec<String> = cards
                 .iter()
@@ -151,7 +155,11 @@ fn market_lines(game: &Saizumi, detail: Detail, draft_slot: Option<usize>) -> Ve
                 .collect();
             format!("{pointer}{} {}", KEYCAPS[slot - 1], shown.join(sep))
         })
-        .collect()
+        .collect();
+    if !empty.is_empty() {
+        lines.push(format!("{empty} —"));
+    }
+    lines
 }
 
 /// One player's piles: a header per pile with its live score, then its cards bottom first.
@@ -188,17 +196,11 @@ fn piles_text(game: &Saizumi, seat: Seat, detail: Detail, dice: Option<&[u8; 7]>
                 };
                 match detail.0 {
                     0 => format!("`{}` {}{falls}", i + 1, placed_full(game, p)),
-                    1 => format!(
-                        "`{}` {} {}{falls}",
-                        i + 1,
-                        placed_id(game, p),
-                        game.face(p).short()
-                    ),
                     _ => format!("{}{falls}", placed_id(game, p)),
                 }
             })
             .collect();
-        if detail.0 >= 2 {
+        if detail.0 >= 1 {
             lines.push(cards.join(" "));
         } else {
             lines.extend(cards);
@@ -218,7 +220,7 @@ fn queue_line(queue: &[Seat], at: usize, tr: &Tr) -> String {
                 std::cmp::Ordering::Equal => "saizumi-view-acting",
                 std::cmp::Ordering::Greater => "saizumi-view-waiting",
             };
-            format!("{} {} {}", emoji(s), tr.name(s), tr.t(state))
+            format!("{} {}", tr.seat(s), tr.t(state))
         })
         .collect();
     tr.f("saizumi-view-queue", &[("queue", Arg::Text(parts.join(" · ")))])
@@ -245,7 +247,6 @@ fn risk_line(game: &Saizumi, dice: &[u8; 7], tr: &Tr) -> String {
                 tr.f(
                     "saizumi-view-risk-player",
                     &[
-                        ("emoji", Arg::from(emoji(seat))),
                         ("player", Arg::Seat(seat)),
                         ("cards", Arg::from(lost)),
                         ("score", Arg::Num(after)),
@@ -327,11 +328,7 @@ fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
     };
     let mut name = tr.f(
         "saizumi-view-player",
-        &[
-            ("emoji", Arg::from(emoji(seat))),
-            ("player", Arg::Seat(seat)),
-            ("total", Arg::Num(game.score(seat))),
-        ],
+        &[("player", Arg::Seat(seat)), ("total", Arg::Num(game.score(seat)))],
     );
     if let Some(state) = state {
         name.push(' ');
@@ -340,9 +337,10 @@ fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
     Field::new(name, piles_text(game, seat, detail, dice.as_ref(), tr))
 }
 
-/// The last log lines that fit a field.
+/// The last [`LOG_LINES`] log lines, as many as fit a field.
 fn log_text(game: &Saizumi, tr: &Tr) -> String {
     let mut lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
+    lines.drain(..lines.len().saturating_sub(LOG_LINES));
     while lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() > FIELD_MAX && lines.len() > 1 {
         lines.remove(0);
     }
@@ -351,9 +349,18 @@ fn log_text(game: &Saizumi, tr: &Tr) -> String {
 }
 
 pub(super) fn view(game: &Saizumi, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
-    let controls = Controls::new(game, draft, tr);
+    let over = *game.phase() == Phase::Over;
+    // The finished board shows everything; a live one the brief cards unless asked.
+    let full = over || draft == DETAILS;
+    let mut controls = Controls::new(game, if full { "" } else { draft }, tr);
+    controls.offer_details(full && !over, tr);
     let mut shown = None;
-    for detail in Detail::LEVELS {
+    let levels = if full {
+        &Detail::LEVELS[..]
+    } else {
+        &Detail::LEVELS[1..]
+    };
+    for &detail in levels {
         let view = board(game, detail, &controls, tr);
         let fits = view.check_limits().is_ok();
         shown = Some(view);
@@ -379,7 +386,6 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     };
     let mut lines = status_lines(game, tr);
     lines.extend(controls.preview.iter().cloned());
-    lines.push(String::new());
     lines.push(tr.t("saizumi-view-market"));
     lines.extend(market_lines(game, detail, controls.slot));
     // Players in playing order, so the board shows who comes next.
@@ -428,6 +434,20 @@ fn layout(choices: Vec<(String, String)>, extra: Vec<Button>, tr: &Tr) -> Vec<Ro
 }
 
 impl Controls {
+    /// A Details step (or, with the details shown, a step back to the brief board) on a row of
+    /// its own, when there is room and something to act on.
+    fn offer_details(&mut self, shown: bool, tr: &Tr) {
+        if self.rows.is_empty() || self.rows.len() >= crate::engine::view::limits::ROWS {
+            return;
+        }
+        let button = if shown {
+            Button::step("", tr.t("saizumi-brief"), Style::Secondary).emoji("🔼")
+        } else {
+            Button::step(DETAILS, tr.t("saizumi-details"), Style::Secondary).emoji("🔎")
+        };
+        self.rows.push(Row::buttons(vec![button]));
+    }
+
     fn new(game: &Saizumi, draft: &str, tr: &Tr) -> Self {
         let none = Self {
             rows: vec![],

@@ -60,7 +60,10 @@ stones-rule-initial-gone = Your initial stone is already gone.
 ## Board
 stones-title-turn = Wise Man's Stones — { $player } (P{ $order }) to play
 stones-title-over = Wise Man's Stones — game over
-stones-view-legend = 🟥🟦 initial stone · 🔴🔵 stone · 💎 jewel (2) · 🟨 neutral corner · 🔳 closed home · 💥 captured at turn end · ⭕ your draft
+stones-view-legend = 🔴 🟦 stones · ⏺️ ⏹️ their initial stones
+    💰 jewel (2 points) · 🔲 neutral corner
+    🔳 closed home · 💥 captured at turn end
+    ⭕ your draft · 🏅 score · ✋ in hand
 stones-view-dice = 🎲 Roll { $roll }: place { $required } { $required ->
     [one] stone
    *[other] stones
@@ -84,8 +87,8 @@ stones-view-draft-captures = Would capture { $cells } (+{ $points })
 stones-view-final = Final score: P1 { $p1 } – P2 { $p2 }.
 stones-view-final-tie = Final score: P1 { $p1 } – P2 { $p2 }: a tie goes to P2.
 stones-view-players = Players
-stones-view-player = { $emoji } { $player } (P{ $order }) — ⭐ { $score } · ✋ { $hand } · { $initial }
-stones-view-player-active = ▶ { $emoji } { $player } (P{ $order }) — ⭐ { $score } · ✋ { $hand } · { $initial }
+stones-view-player = { $player } (P{ $order }) — 🏅 { $score } · ✋ { $hand } · { $initial }
+stones-view-player-active = ▶ { $player } (P{ $order }) — 🏅 { $score } · ✋ { $hand } · { $initial }
 stones-view-initial-on = initial stone on { $cell }
 stones-view-initial-off = initial stone removed
 stones-view-last = Last turn
@@ -106,10 +109,10 @@ stones-alt-captured = Captured (crossed out): { $cells }.
 stones-name = Wise Man's Stones
 stones-command = Wise Man's Stones: chain your stones across the board, leap jewels and enemy stones
 stones-rules = **Wise Man's Stones** (賢者の石) — rules in short
-    • P1 (the host, seated first) moves first. 7×7 board, blank 3×3 centre, 12 jewels 💎 (2 points each) in a diamond. Each player has an initial stone in a home corner (P1 a1 🟥, P2 g7 🟦) and 30 stones in hand. (The layout is a reconstruction.)
+    • P1 (the host, seated first) moves first. 7×7 board, blank 3×3 centre, 12 jewels 💰 (2 points each) in a diamond. Each player has an initial stone in a home corner (P1 🔴 a1 ⏺️, P2 🟦 g7 ⏹️) and 30 stones in hand. (The layout is a reconstruction.)
     • On your turn place a **chain** of 1–6 stones: start from your initial stone while it stands (else from any of your stones), then go N/E/S/W a step at a time, straight or turning at a stone you just placed, never back.
     • A step lands on the first empty cell: a run of jewels and enemy stones in the way is **leapt and captured** (jewel 2, stone 1), scored when the turn ends. Your own stones, the edge and the blank centre block.
-    • Neutral corners 🟨 a7 / g1: on your turn you may **take** an enemy stone there (+1).
+    • Neutral corners 🔲 a7 / g1: on your turn you may **take** an enemy stone there (+1).
     • At the end of a turn you may **remove your initial stone**: from then on any of your stones can start a chain, but your home corner is closed to you.
     • A player with no stones left sits out while the other plays on. When both are out, the higher score wins; **a tie goes to P2**. No passing: no legal chain at the start of your turn loses.
     • Option *Smile of the Gods*: a die sets how many stones you must place.

@@ -7,15 +7,17 @@
 use super::board::{self, Board, HOME, NEUTRAL, Piece, bits};
 use super::{Action, Chain, Dir, Phase, Shortfall, Stones, cell_name, cells_text, parse_cell};
 use crate::engine::steps::{SEP, draft_of, tokens};
-use crate::engine::view::{Select, SelectOption, board_colour, limits, step_id};
+use crate::engine::view::{Select, SelectOption, board_colour, limits, seat_mark, step_id};
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 
-const STONE: [&str; 2] = ["🔴", "🔵"];
-const INITIAL: [&str; 2] = ["🟥", "🟦"];
-const JEWEL: &str = "💎";
+/// The two seats' initial stones: neutral buttons echoing the seats' circle and square (a
+/// stone is its seat's mark).
+const INITIAL: [&str; 2] = ["⏺️", "⏹️"];
+/// Neither a seat's shape nor its colour.
+const JEWEL: &str = "💰";
 const BLANK: &str = "⬛";
 const EMPTY: &str = "⬜";
-const NEUTRAL_EMPTY: &str = "🟨";
+const NEUTRAL_EMPTY: &str = "🔲";
 const HOME_CLOSED: &str = "🔳";
 const JUMPED: &str = "💥";
 /// A stone of the chain being drafted (not placed yet).
@@ -23,7 +25,7 @@ const DRAFTED: &str = "⭕";
 const ROW_LABELS: [&str; 7] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣"];
 /// Regional-indicator letters; a zero-width space between them stops pairs becoming flags.
 const COLUMN_LABELS: [&str; 7] = ["🇦", "🇧", "🇨", "🇩", "🇪", "🇫", "🇬"];
-const CORNER: &str = "🔹";
+const CORNER: &str = "▪️";
 const ARROWS: [&str; 4] = ["⬆️", "➡️", "⬇️", "⬅️"];
 
 /// A button's label.
@@ -286,7 +288,7 @@ fn cell_emoji(game: &Stones, board: &Board, draft: &Draft, cell: u8) -> &'static
     match board[usize::from(cell)] {
         Piece::Blank => BLANK,
         Piece::Jewel => JEWEL,
-        Piece::Stone(s) => STONE[usize::from(s)],
+        Piece::Stone(s) => seat_mark(usize::from(s)),
         Piece::Initial(s) => INITIAL[usize::from(s)],
         Piece::Empty if NEUTRAL.contains(&cell) => NEUTRAL_EMPTY,
         Piece::Empty if HOME.contains(&cell) => HOME_CLOSED,
@@ -328,7 +330,6 @@ fn seat_line(game: &Stones, seat: Seat, tr: &Tr) -> String {
     tr.f(
         id,
         &[
-            ("emoji", Arg::from(STONE[seat])),
             ("player", Arg::Seat(seat)),
             ("order", Arg::from(seat + 1)),
             ("score", Arg::from(pos.scores[seat])),

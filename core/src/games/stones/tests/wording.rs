@@ -75,9 +75,9 @@ fn every_take_is_logged_in_both_phases() {
     assert_eq!(took(&log), [Arg::from("g1")]);
     let names = names();
     let en = Tr::new(Locale::En, &names).msg(&log[1]);
-    assert_eq!(en, "✋ ann took the stone on g1 (+1).");
+    assert_eq!(en, "✋ 🔴 ann took the stone on g1 (+1).");
     let ja = Tr::new(Locale::Ja, &names).msg(&log[1]);
-    assert_eq!(ja, "✋ annさんがg1の石を獲得しました（+1）。");
+    assert_eq!(ja, "✋ 🔴 annさんがg1の石を獲得しました（+1）。");
 }
 
 /// §8.15: ending with a2 and b1 around the initial stone loses at the next TURN_START. The
