@@ -150,7 +150,7 @@ mod tests {
         let step = route(&step_id("x"), 0);
         assert!(matches!(click(&s, &step, BOARD, &mover), Click::Redraw(_)));
         let why = refusal(click(&s, &step, BOARD, &other));
-        let name = if awaited == 0 { "ann" } else { "ben" };
+        let name = if awaited == 0 { "🔴 ann" } else { "🟦 ben" };
         assert_eq!(why, format!("Waiting for {name}."));
     }
 

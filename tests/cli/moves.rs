@@ -114,26 +114,22 @@ fn a_refused_move_gets_the_rules_reason_in_text_and_json_and_changes_nothing() {
     assert_eq!(rolled["state"]["runners"][4], 0);
 }
 
-/// Each game's own refusal (§6) in JSON: `(game, options, answers before, typed, reason)`.
+/// Each game's own refusal (§6) in JSON: `(game, answers before, typed, reason)`.
 #[test]
 fn each_game_refuses_with_its_rules_page_reason() {
-    let cases: [(&str, &[&str], &[&str], &str, &str); 4] = [
-        ("ishigaki", &[], &[], "die2", "Roll your first die first."),
-        ("ninja", &[], &["roll"], "move ZZ", "No option ZZ (A–"),
+    let cases: [(&str, &[&str], &str, &str); 4] = [
+        ("ishigaki", &[], "die2", "Roll your first die first."),
+        ("ninja", &["roll"], "move ZZ", "No option ZZ (A–"),
         (
             "stones",
-            &[],
             &[],
             "take d4",
             "Only the neutral corners a7 and g1 can be taken from, not d4.",
         ),
-        ("saizumi", &[], &[], "place:9:1", "No unplaced stone 9."),
+        ("saizumi", &[], "place:9:1", "No unplaced stone 9."),
     ];
-    for (game, options, before, typed, reason) in cases {
-        let mut args = vec!["play", game, "--players", "ann,ben", "--seed", "2"];
-        for option in options {
-            args.extend(["--option", option]);
-        }
+    for (game, before, typed, reason) in cases {
+        let args = ["play", game, "--players", "ann,ben", "--seed", "2"];
         let mut script = Script::start(&args);
         let mut line = script.line();
         for answer in before {

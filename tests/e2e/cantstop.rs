@@ -85,7 +85,18 @@ async fn start_up_registers_exactly_our_commands() {
             .map(|o| o["name"].as_str().unwrap())
             .collect();
         if command["name"] == "saikoro" {
-            assert_eq!(subs, ["settings", "leaderboard", "stats", "history", "forget-me"]);
+            assert_eq!(
+                subs,
+                [
+                    "settings",
+                    "leaderboard",
+                    "stats",
+                    "history",
+                    "forget-me",
+                    "games",
+                    "away"
+                ]
+            );
             // Everyone may read the server's history; `settings` itself checks Manage Server.
             assert!(command["default_member_permissions"].is_null());
         } else if ["cantstop", "ishigaki"].contains(&command["name"].as_str().unwrap()) {

@@ -12,6 +12,12 @@ conformance!(
         options: vec![serde_json::json!({ "crumbling": true })],
         candidates: |_| vec![Action::Roll, Action::Stop, Action::RollDie2, Action::Resign],
         resign_one_in: 80,
+        // Five players each on a square of their own and the final round's line: the worst case
+        // is a line over the shared budget (the usual board is about 23 lines).
+        most: crate::engine::testing::Budget {
+            lines: 42,
+            ..suite::MOST
+        },
         ..Profile::new(48)
     }
 );
