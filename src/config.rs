@@ -214,6 +214,37 @@ impl Config {
                 redact(&self.database_url)
             ));
         }
+        problems.extend(self.network_problems());
+        // Beyond a year a value is a typo, and near u64::MAX it would overflow the clock.
+        const YEAR: u64 = 365 * 24 * 3600;
+        if !(1..=YEAR).contains(&self.lobby_expiry_secs) {
+            problems.push(format!("lobby_expiry_secs must be from 1 to {YEAR}"));
+        }
+        for (key, value) in [
+            ("turn_reminder_secs", self.turn_reminder_secs),
+            ("turn_timeout_secs", self.turn_timeout_secs),
+            ("bot_delay_ms", self.bot_delay_ms / 1000),
+        ] {
+            if value > YEAR {
+                problems.push(format!("{key} is more than a year"));
+            }
+        }
+        if let Some(t) = &self.token
+            && t.contains(char::is_whitespace)
+        {
+            problems.push("token contains white space; copy it again from the Developer Portal".into());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("\n"))
+        }
+    }
+
+    /// What is wrong with the addresses: Discord's, the egress proxy, the extra root
+    /// certificate, the metrics address.
+    fn network_problems(&self) -> Vec<String> {
+        let mut problems = vec![];
         if !self.discord_api_url.is_empty()
             && let Err(why) = check_api_url(&self.discord_api_url)
         {
@@ -245,30 +276,7 @@ impl Config {
                 self.discord_extra_ca
             ));
         }
-        // Beyond a year a value is a typo, and near u64::MAX it would overflow the clock.
-        const YEAR: u64 = 365 * 24 * 3600;
-        if !(1..=YEAR).contains(&self.lobby_expiry_secs) {
-            problems.push(format!("lobby_expiry_secs must be from 1 to {YEAR}"));
-        }
-        for (key, value) in [
-            ("turn_reminder_secs", self.turn_reminder_secs),
-            ("turn_timeout_secs", self.turn_timeout_secs),
-            ("bot_delay_ms", self.bot_delay_ms / 1000),
-        ] {
-            if value > YEAR {
-                problems.push(format!("{key} is more than a year"));
-            }
-        }
-        if let Some(t) = &self.token
-            && t.contains(char::is_whitespace)
-        {
-            problems.push("token contains white space; copy it again from the Developer Portal".into());
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("\n"))
-        }
+        problems
     }
 }
 

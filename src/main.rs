@@ -290,30 +290,23 @@ fn run(locale: Locale) -> anyhow::Result<()> {
             emit(&serde_json::to_string_pretty(&record)?)
         }
         Command::Migrate(args) => console::migrate::migrate(&args),
-        Command::Backup(args) => {
-            let url = match args.database {
-                Some(url) => url,
-                None => {
-                    Config::load(&cli.config, explicit_config)
-                        .map_err(anyhow::Error::msg)?
-                        .database_url
-                }
-            };
-            console::migrate::backup(&url, &args.out)
-        }
-        Command::Health(args) => {
-            let configured = match &args.addr {
-                Some(_) => String::new(),
-                None => {
-                    Config::load(&cli.config, explicit_config)
-                        .map_err(anyhow::Error::msg)?
-                        .metrics_addr
-                }
-            };
-            console::health::check(&args, &configured)
-        }
+        Command::Backup(args) => match &args.database {
+            Some(url) => console::migrate::backup(url, &args.out),
+            None => {
+                console::migrate::backup(&configured(&cli.config, explicit_config)?.database_url, &args.out)
+            }
+        },
+        Command::Health(args) => match &args.addr {
+            Some(addr) => console::health::check(&args, addr),
+            None => console::health::check(&args, &configured(&cli.config, explicit_config)?.metrics_addr),
+        },
         Command::Run(args) => run_bot(&cli.config, explicit_config, args, &logs, locale),
     }
+}
+
+/// The configuration, for a command that takes a key of it as its default.
+fn configured(path: &std::path::Path, explicit: bool) -> anyhow::Result<Config> {
+    Config::load(path, explicit).map_err(anyhow::Error::msg)
 }
 
 /// `saikoro check-config`: every problem of the file, or a short summary of what it sets.

@@ -13,9 +13,8 @@ pub struct HealthArgs {
     pub addr: Option<String>,
 }
 
-/// Succeeds when the bot answers 200; otherwise says what it answered.
-pub fn check(args: &HealthArgs, configured: &str) -> anyhow::Result<()> {
-    let addr = args.addr.as_deref().unwrap_or(configured);
+/// Succeeds when the bot at `addr` answers 200; otherwise says what it answered.
+pub fn check(args: &HealthArgs, addr: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
         !addr.is_empty(),
         "no metrics_addr is configured, so the bot serves no health checks: set metrics_addr \

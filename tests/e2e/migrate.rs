@@ -55,6 +55,86 @@ impl Progress for StopAfter {
     }
 }
 
+/// A backup of the live database is a database with the same games, and never overwrites a file.
+fn backs_up_while_live(dir: &std::path::Path, sqlite: &str, finished: u64) {
+    let copy = dir.join("backup.db");
+    stdout(&saikoro(&[
+        "backup",
+        "--database",
+        sqlite,
+        "--out",
+        copy.to_str().unwrap(),
+    ]));
+    let backup = format!("sqlite://{}", copy.display());
+    let exported = stdout(&saikoro(&[
+        "export",
+        &finished.to_string(),
+        "--database",
+        &backup,
+    ]));
+    assert!(exported.contains("\"cantstop\""), "{exported}");
+    let again = saikoro(&["backup", "--database", sqlite, "--out", copy.to_str().unwrap()]);
+    assert!(!again.status.success(), "an existing file is never overwritten");
+}
+
+/// A source that does not exist is refused, and not created.
+fn refuses_a_missing_source(dir: &std::path::Path, target: &str) {
+    let (missing, out) = (dir.join("missing.db"), dir.join("x.db"));
+    let refused = saikoro(&[
+        "migrate",
+        "--from",
+        &format!("sqlite://{}", missing.display()),
+        "--to",
+        target,
+    ]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no database at"));
+    let refused = saikoro(&[
+        "backup",
+        "--database",
+        &format!("sqlite://{}", missing.display()),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!refused.status.success() && !missing.exists() && !out.exists());
+}
+
+/// Interrupted after three batches of ten rows, then resumed by the command; every kind of row
+/// is copied and checked; a second copy onto it is refused.
+async fn migrates_interrupted_then_resumed(sqlite: &str, target: &str) {
+    let (from, to) = (sqlite.to_owned(), target.to_owned());
+    let interrupted = tokio::spawn(async move {
+        let stop = StopAfter(3.into());
+        copy::migrate(&from, &to, 10, false, &stop).await.map(|_| ())
+    })
+    .await;
+    assert!(
+        interrupted.is_err(),
+        "the copy was stopped half-way: {interrupted:?}"
+    );
+    let out = stdout(&saikoro(&["migrate", "--from", sqlite, "--to", target]));
+    assert!(out.contains("Resumed the interrupted copy"), "{out}");
+    assert!(out.contains("Every table matches"), "{out}");
+    for table in [
+        "games",
+        "actions",
+        "results",
+        "ratings",
+        "rematches",
+        "user_games",
+    ] {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(&format!("| {table} |")))
+            .unwrap_or_else(|| panic!("{table} in {out}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert_eq!(cells[2], cells[3], "{row}");
+        assert_ne!(cells[2], "0", "every kind of row was copied: {row}");
+    }
+    let refused = saikoro(&["migrate", "--from", sqlite, "--to", target]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("already holds"));
+}
+
 #[tokio::test]
 #[cfg_attr(
     not(postgres_tests),
@@ -76,81 +156,14 @@ async fn a_sqlite_deployment_moves_to_postgres_and_plays_on() {
     click(&emu, live_game.player, live_game.first.message_id(), &roll).await;
     let before = history(&emu, channel, &[ann, ben, cat]).await;
 
-    // A backup of the live database is a database with the same games.
     let sqlite = format!("sqlite://{}", dir.join("games.db").display());
-    let copy = dir.join("backup.db");
-    stdout(&saikoro(&[
-        "backup",
-        "--database",
-        &sqlite,
-        "--out",
-        copy.to_str().unwrap(),
-    ]));
-    let backup = format!("sqlite://{}", copy.display());
-    let exported = stdout(&saikoro(&[
-        "export",
-        &finished.to_string(),
-        "--database",
-        &backup,
-    ]));
-    assert!(exported.contains("\"cantstop\""), "{exported}");
-    let again = saikoro(&["backup", "--database", &sqlite, "--out", copy.to_str().unwrap()]);
-    assert!(!again.status.success(), "an existing file is never overwritten");
+    backs_up_while_live(&dir, &sqlite, finished);
     bot.terminate();
 
-    // A source that does not exist is refused, and not created.
     let schema = Schema::create("saikoro_migrate").await;
-    let missing = dir.join("missing.db");
-    let refused = saikoro(&[
-        "migrate",
-        "--from",
-        &format!("sqlite://{}", missing.display()),
-        "--to",
-        &schema.url(),
-    ]);
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("no database at"));
-    let refused = saikoro(&[
-        "backup",
-        "--database",
-        &format!("sqlite://{}", missing.display()),
-        "--out",
-        "x.db",
-    ]);
-    assert!(!refused.status.success() && !missing.exists() && !std::path::Path::new("x.db").exists());
+    refuses_a_missing_source(&dir, &schema.url());
 
-    // Interrupted after three batches of ten rows, then resumed by the command.
-    let (from, to) = (sqlite.clone(), schema.url());
-    let interrupted = tokio::spawn(async move {
-        let stop = StopAfter(3.into());
-        copy::migrate(&from, &to, 10, false, &stop).await.map(|_| ())
-    })
-    .await;
-    assert!(
-        interrupted.is_err(),
-        "the copy was stopped half-way: {interrupted:?}"
-    );
-    let out = stdout(&saikoro(&["migrate", "--from", &sqlite, "--to", &schema.url()]));
-    assert!(out.contains("Resumed the interrupted copy"), "{out}");
-    assert!(out.contains("Every table matches"), "{out}");
-    for table in [
-        "games",
-        "actions",
-        "results",
-        "ratings",
-        "rematches",
-        "user_games",
-    ] {
-        let row = out
-            .lines()
-            .find(|l| l.starts_with(&format!("| {table} |")))
-            .unwrap_or_else(|| panic!("{table} in {out}"));
-        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        assert_eq!(cells[2], cells[3], "{row}");
-        assert_ne!(cells[2], "0", "every kind of row was copied: {row}");
-    }
-    let refused = saikoro(&["migrate", "--from", &sqlite, "--to", &schema.url()]);
-    assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("already holds"));
+    migrates_interrupted_then_resumed(&sqlite, &schema.url()).await;
 
     // The bot on PostgreSQL: the same history, the game under way goes on, new games follow.
     let opts = BotOptions {

@@ -123,8 +123,11 @@ async fn metrics_count_a_games_clicks_and_readiness_follows_the_gateway() {
     assert_eq!(sample(&metrics, "saikoro_games_indexed"), 1.0, "{metrics}");
     assert_eq!(sample(&metrics, r#"saikoro_shard_connected{shard="0"}"#), 1.0);
 
-    // Every line about a click carries the interaction's ids, its game's included.
-    let log = bot.log();
+    every_line_about_a_click_names_it(&bot.log(), emu.guild_id(), clicks);
+}
+
+/// Every JSON line about a click carries the interaction's ids, its game's included.
+fn every_line_about_a_click_names_it(log: &str, guild: u64, clicks: u32) {
     let lines: Vec<Value> = log
         .lines()
         .filter(|l| l.starts_with('{'))
@@ -139,7 +142,7 @@ async fn metrics_count_a_games_clicks_and_readiness_follows_the_gateway() {
     for line in answers {
         let span = &line["span"];
         assert!(span["id"].is_string() && span["shard"] == 0, "{line}");
-        assert_eq!(span["guild"].as_u64(), Some(emu.guild_id()), "{line}");
+        assert_eq!(span["guild"].as_u64(), Some(guild), "{line}");
         assert!(span["game"].is_u64(), "{line}");
     }
 }

@@ -369,12 +369,10 @@ impl Stones {
         }
     }
 
-    fn check_steps(&self, origin: u8, steps: Steps) -> Result<Placement, RuleError> {
+    /// What a chain of `k` stones from `origin` must meet before its steps are looked at: a
+    /// length within the hand, the chain limit and the die, and a stone of the mover's own.
+    fn check_start(&self, origin: u8, k: usize) -> Result<(), RuleError> {
         let me = self.active;
-        let k = match steps {
-            Steps::Dirs(chain) => chain.len(),
-            Steps::Cells(cells) => cells.len(),
-        };
         if k == 0 {
             return Err(RuleError::new("stones-rule-no-stones"));
         }
@@ -411,6 +409,16 @@ impl Stones {
                 .arg("cell", cell_name(HOME[me]))
                 .into());
         }
+        Ok(())
+    }
+
+    fn check_steps(&self, origin: u8, steps: Steps) -> Result<Placement, RuleError> {
+        let me = self.active;
+        let k = match steps {
+            Steps::Dirs(chain) => chain.len(),
+            Steps::Cells(cells) => cells.len(),
+        };
+        self.check_start(origin, k)?;
         let mut board = self.pos.board;
         let mut at = origin;
         let mut jumped = 0;
