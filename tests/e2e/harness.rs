@@ -215,6 +215,18 @@ pub async fn ask(
     .await
 }
 
+/// Runs a slash command and returns its answer's text and whether it is private.
+pub async fn ask_text(
+    emu: &Emulator,
+    user: UserId,
+    channel: ChannelId,
+    path: &str,
+    options: &[(&str, serde_json::Value)],
+) -> (String, bool) {
+    let answer = ask(emu, user, channel, path, options).await;
+    (answer.text(), answer.ephemeral())
+}
+
 /// The game id in a live board's or lobby's button ids (`sk:<game id>:…`).
 pub fn game_id(board: &Message) -> u64 {
     board

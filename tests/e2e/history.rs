@@ -2,23 +2,11 @@
 //! Discord emulator; then `/saikoro leaderboard`, `stats` and `history` answer with its figures.
 
 use crate::harness::*;
-use saikoro_emulator::{ChannelId, Emulator, UserId};
+use saikoro_emulator::Emulator;
 use serde_json::{Value, json};
 
 /// `game` option index of Can't Stop (the registry's first game).
 const CANTSTOP: u64 = 0;
-
-/// Runs a history command and returns its answer (embed or text) and whether it is private.
-async fn ask(
-    emu: &Emulator,
-    user: UserId,
-    channel: ChannelId,
-    path: &str,
-    options: &[(&str, Value)],
-) -> (String, bool) {
-    let answer = crate::harness::ask(emu, user, channel, path, options).await;
-    (answer.text(), answer.ephemeral())
-}
 
 #[tokio::test]
 async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it() {
@@ -35,7 +23,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
         .iter()
         .find(|(name, _)| end.contains(&format!("{name} wins")));
 
-    let (board, private) = ask(
+    let (board, private) = ask_text(
         &emu,
         ben,
         channel,
@@ -65,7 +53,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
     );
     assert!(board.contains("Page 1 of 1"), "{board}");
 
-    let (stats, private) = ask(
+    let (stats, private) = ask_text(
         &emu,
         ann,
         channel,
@@ -80,7 +68,7 @@ async fn three_people_and_a_bot_finish_a_game_and_the_history_commands_show_it()
     assert!(stats.contains("Favourite game\nCan't Stop"), "{stats}");
     assert!(stats.contains("Head-to-head"), "{stats}");
 
-    let (history, _) = ask(&emu, cat, channel, "saikoro history", &[]).await;
+    let (history, _) = ask_text(&emu, cat, channel, "saikoro history", &[]).await;
     assert!(history.contains(&format!("`{game_id}` Can't Stop")), "{history}");
     assert!(history.contains("🏆"), "{history}");
 
@@ -145,7 +133,7 @@ async fn a_crash_right_after_the_winning_click_leaves_the_game_finished_and_rate
     let dir = bot.kill();
     let bot = Bot::start(&emu, dir, &BotOptions::default()).await;
 
-    let (board, _) = ask(
+    let (board, _) = ask_text(
         &emu,
         ann,
         channel,

@@ -8,25 +8,6 @@ use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// Runs a command and returns its answer (embed or text) and whether it is private.
-async fn ask(
-    emu: &Emulator,
-    user: UserId,
-    channel: ChannelId,
-    path: &str,
-    options: &[(&str, Value)],
-) -> (String, bool) {
-    let i = emu.slash(user, channel, path, options);
-    emu.wait_callback(i, WAIT).await;
-    let answer = emu
-        .wait_for(WAIT, "the command's answer", |e| {
-            e.original(i)
-                .filter(|m| !m.embeds.is_empty() || !m.content.is_empty())
-        })
-        .await;
-    (answer.text(), answer.ephemeral())
-}
-
 fn mention(user: UserId) -> String {
     format!("<@{}>", user.get())
 }
@@ -70,7 +51,7 @@ async fn the_games_list_shows_your_turn_your_lobbies_and_invitations_in_channels
     let dice = emu.text_channel();
 
     // Nobody has a game yet.
-    let (empty, private) = ask(&emu, ann, dice, "saikoro games", &[]).await;
+    let (empty, private) = ask_text(&emu, ann, dice, "saikoro games", &[]).await;
     assert!(empty.contains("aren't in any game"), "{empty}");
     assert!(private, "the list is for its reader alone");
 
@@ -83,7 +64,7 @@ async fn the_games_list_shows_your_turn_your_lobbies_and_invitations_in_channels
     let secret = emu.add_private_channel("secret", &[cat]);
     open_lobby(&emu, secret, "ninja", cat, &[("players", json!(mention(ann)))]).await;
 
-    let (mine, _) = ask(&emu, to_play, dice, "saikoro games", &[]).await;
+    let (mine, _) = ask_text(&emu, to_play, dice, "saikoro games", &[]).await;
     let board_link = format!("/{}/{}", dice.get(), first.id);
     assert!(
         mine.contains("▶ Can't Stop") && mine.contains(&board_link),
@@ -92,10 +73,10 @@ async fn the_games_list_shows_your_turn_your_lobbies_and_invitations_in_channels
     assert!(mine.contains("your turn, time runs out <t:"), "{mine}");
     assert!(mine.contains(&mention(waiting)), "the other player: {mine}");
 
-    let (theirs, _) = ask(&emu, waiting, dice, "saikoro games", &[]).await;
+    let (theirs, _) = ask_text(&emu, waiting, dice, "saikoro games", &[]).await;
     assert!(!theirs.contains('▶') && theirs.contains(&board_link), "{theirs}");
 
-    let (anns, _) = ask(&emu, ann, dice, "saikoro games", &[]).await;
+    let (anns, _) = ask_text(&emu, ann, dice, "saikoro games", &[]).await;
     assert!(anns.contains("**Invitations**"), "{anns}");
     assert!(
         anns.contains(&format!("Ishigaki Race: {} invites you", mention(cat))),
@@ -111,14 +92,14 @@ async fn the_games_list_shows_your_turn_your_lobbies_and_invitations_in_channels
     );
 
     // The host's list shows both lobbies (Cat sees both channels); Dan still has none.
-    let (cats, _) = ask(&emu, cat, dice, "saikoro games", &[]).await;
+    let (cats, _) = ask_text(&emu, cat, dice, "saikoro games", &[]).await;
     assert!(cats.contains("**Lobbies**") && cats.contains("Ninja"), "{cats}");
-    let (dans, _) = ask(&emu, dan, dice, "saikoro games", &[]).await;
+    let (dans, _) = ask_text(&emu, dan, dice, "saikoro games", &[]).await;
     assert!(dans.contains("aren't in any game"), "{dans}");
 
     // In Japanese.
     emu.set_locale(to_play, "ja");
-    let (ja, _) = ask(&emu, to_play, dice, "saikoro games", &[]).await;
+    let (ja, _) = ask_text(&emu, to_play, dice, "saikoro games", &[]).await;
     assert!(ja.contains("あなたの番です") && ja.contains("対局中"), "{ja}");
     emu.assert_clean().await;
 }
@@ -285,7 +266,7 @@ async fn time_off_pauses_a_timeout_across_a_restart_and_coming_back_resumes_it()
     bot.kill();
     age_games(&dir, 60).await;
     let _bot = Bot::start(&emu, dir, &opts).await;
-    let (list, _) = ask(&emu, idle, channel, "saikoro games", &[]).await;
+    let (list, _) = ask_text(&emu, idle, channel, "saikoro games", &[]).await;
     assert!(list.contains("▶ Can't Stop"), "{list}");
     let timed_out = |e: &Emulator| {
         e.channel(channel)
