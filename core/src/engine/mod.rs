@@ -7,6 +7,7 @@ pub mod bot;
 pub mod coach;
 #[cfg(test)]
 pub mod conformance;
+pub mod day;
 pub mod dice;
 pub mod driver;
 pub mod error;
@@ -14,6 +15,7 @@ pub mod frame;
 pub mod glyphs;
 pub mod options;
 pub mod picture;
+pub mod rollout;
 pub mod steps;
 #[cfg(test)]
 pub mod testing;

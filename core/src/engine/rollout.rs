@@ -1,0 +1,191 @@
+//! Weighing a decision by playing it out. Each choice is made, then the game is played to its end
+//! many times by a policy (a game's own bot), and the share of those games the seat wins
+//! estimates the choice's winning chance, with a 95% margin. The coach of a game without an exact
+//! measure and the puzzles' checks use it.
+//!
+//! Every choice is played out on the same dice (playout `i` of each choice draws from the same
+//! seed), so the differences between choices come from the choices, not from luck.
+
+use super::{Dice, Game, Measure, Outcome, Seat, SeededDice, Strategy, Weighing};
+
+/// How to play a decision out.
+pub struct Rollouts<'a, G: Game> {
+    /// Who plays every seat after the choice, the deciding seat included.
+    pub policy: &'a dyn Strategy<G>,
+    /// Games played to the end per choice.
+    pub playouts: u32,
+    /// Where the dice and the policy's own chance come from; another seed, another sample.
+    pub seed: u64,
+    /// A playout still running after this many moves counts as lost (a guard, not a rule).
+    pub max_moves: usize,
+}
+
+/// A choice's estimated winning chance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate<A> {
+    pub action: A,
+    /// Games won, a shared win counting as its share.
+    pub wins: f64,
+    pub playouts: u32,
+}
+
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.96;
+
+impl<A> Estimate<A> {
+    /// The estimated chance to win, 0 to 1.
+    pub fn chance(&self) -> f64 {
+        self.wins / f64::from(self.playouts.max(1))
+    }
+
+    /// The variance of [`Estimate::chance`] (a proportion's, never below one playout's worth,
+    /// so a choice that won every playout is not taken as certain).
+    fn variance(&self) -> f64 {
+        let n = f64::from(self.playouts.max(1));
+        let p = self.chance();
+        (p * (1.0 - p)).max(1.0 / n) / n
+    }
+
+    /// Half the width of the chance's 95% interval.
+    pub fn margin(&self) -> f64 {
+        Z95 * self.variance().sqrt()
+    }
+
+    /// The lower end of the 95% interval of how much better this choice is than `other`. Above
+    /// zero, this choice is better at the 95% level.
+    pub fn gap_lower_bound<B>(&self, other: &Estimate<B>) -> f64 {
+        let gap = self.chance() - other.chance();
+        gap - Z95 * (self.variance() + other.variance()).sqrt()
+    }
+}
+
+/// Plays each of `choices` out for `seat`, in the order given.
+pub fn estimate<G: Game>(
+    game: &G,
+    seat: Seat,
+    choices: &[G::Action],
+    r: &Rollouts<G>,
+) -> Vec<Estimate<G::Action>> {
+    choices
+        .iter()
+        .map(|action| {
+            let wins = (0..r.playouts)
+                .map(|i| playout(game, seat, action, r, r.seed.wrapping_add(u64::from(i))))
+                .sum();
+            Estimate {
+                action: action.clone(),
+                wins,
+                playouts: r.playouts,
+            }
+        })
+        .collect()
+}
+
+/// `seat`'s decision weighed by playouts: every legal choice with its winning chance. The best is
+/// the likeliest to win. `None` when the seat is not awaited or has one choice or none.
+pub fn weigh<G: Game>(game: &G, seat: Seat, r: &Rollouts<G>) -> Option<Weighing> {
+    if !game.to_act().contains(&seat) {
+        return None;
+    }
+    let choices = game.legal_actions(seat);
+    if choices.len() < 2 {
+        return None;
+    }
+    let estimates = estimate(game, seat, &choices, r);
+    let best = estimates
+        .iter()
+        .fold(None::<&Estimate<G::Action>>, |best, e| match best {
+            Some(b) if b.chance() >= e.chance() => Some(b),
+            _ => Some(e),
+        })?;
+    Some(Weighing {
+        measure: Measure::WinChance,
+        best: best.action.to_string(),
+        choices: estimates
+            .iter()
+            .map(|e| (e.action.to_string(), e.chance()))
+            .collect(),
+    })
+}
+
+/// One game played out after `seat` chose `action`: 1 if `seat` won, its share of a shared win,
+/// 0 otherwise (a lost, abandoned or endless game; a solitaire result is not a win).
+fn playout<G: Game>(game: &G, seat: Seat, action: &G::Action, r: &Rollouts<G>, seed: u64) -> f64 {
+    let mut game = game.clone();
+    let mut dice = SeededDice::new(seed);
+    let mut events = Vec::new();
+    if game.apply_events(seat, action, &mut dice, &mut events).is_err() {
+        return 0.0;
+    }
+    for _ in 0..r.max_moves {
+        if game.outcome().is_some() {
+            break;
+        }
+        let Some(next) = game.first_to_act() else { break };
+        let action = r.policy.play(&game, next, &mut dice as &mut dyn Dice);
+        events.clear();
+        if game.apply_events(next, &action, &mut dice, &mut events).is_err() {
+            return 0.0;
+        }
+    }
+    match game.outcome() {
+        Some(Outcome::Won { winners }) if winners.contains(&seat) => 1.0 / winners.len() as f64,
+        _ => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn est(wins: f64, playouts: u32) -> Estimate<&'static str> {
+        Estimate {
+            action: "x",
+            wins,
+            playouts,
+        }
+    }
+
+    #[test]
+    fn the_margin_shrinks_with_more_playouts() {
+        assert!((est(50.0, 100).margin() - 0.098).abs() < 0.001);
+        assert!((est(500.0, 1000).margin() - 0.031).abs() < 0.001);
+        // A clean sweep is not certainty.
+        assert!(est(10.0, 10).margin() > 0.15);
+    }
+
+    #[test]
+    fn a_decision_is_weighed_on_the_same_dice_for_every_choice() {
+        use crate::engine::Level;
+        use crate::games::cantstop::CantStop;
+        let mut dice = SeededDice::new(3);
+        let mut game = CantStop::set_up(&Default::default(), 2, &mut dice).unwrap();
+        let seat = game.first_to_act().unwrap();
+        // Play the forced steps (the turn's first roll) up to a decision.
+        while let [only] = &game.legal_actions(seat)[..] {
+            game.apply_events(seat, &only.clone(), &mut dice, &mut Vec::new())
+                .unwrap();
+        }
+        let policy = CantStop::strategy(Level::Normal);
+        let r = |seed| Rollouts {
+            policy: policy.as_ref(),
+            playouts: 40,
+            seed,
+            max_moves: 2_000,
+        };
+        let w = weigh(&game, seat, &r(1)).expect("the first roll offers choices");
+        assert_eq!(w.choices.len(), game.legal_actions(seat).len());
+        let best = w.choices.iter().map(|(_, v)| *v).fold(0.0, f64::max);
+        assert_eq!(w.choices.iter().find(|(a, _)| *a == w.best).unwrap().1, best);
+        assert!(w.choices.iter().all(|(_, v)| (0.0..=1.0).contains(v)));
+        // The same seed is the same sample; another seed, another one.
+        assert_eq!(weigh(&game, seat, &r(1)), Some(w.clone()));
+        assert_ne!(weigh(&game, seat, &r(99)).unwrap().choices, w.choices);
+    }
+
+    #[test]
+    fn a_gap_is_significant_only_with_enough_playouts() {
+        assert!(est(60.0, 100).gap_lower_bound(&est(50.0, 100)) < 0.0);
+        assert!(est(6000.0, 10000).gap_lower_bound(&est(5000.0, 10000)) > 0.08);
+    }
+}
