@@ -3,13 +3,8 @@
 //! (`player_stats`) back-fill them from a database holding finished games. On a SQLite file, and on PostgreSQL when
 //! SAIKORO_TEST_POSTGRES_URL is set (.ci/postgres.sh starts one).
 
-#[path = "common/migrations.rs"]
-mod migrations;
-#[path = "common/postgres.rs"]
-mod postgres;
-
-use migrations::migrate_to;
-use postgres::Schema;
+use super::migrations::migrate_to;
+use super::postgres::Schema;
 use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, UserId};
 use saikoro::store::{ALL_KINDS, ANONYMOUS, Finish, GameRow, PlayerSummary, SeatResult, Status, Store};
