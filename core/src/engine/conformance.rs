@@ -283,19 +283,17 @@ pub fn snapshots_round_trip<G: Game>(profile: &Profile<G>) {
 /// stored snapshots of the old version are rebuilt from their logs instead of misread.
 pub fn state_format_is_pinned<G: Game>(profile: &Profile<G>) {
     let players = *G::PLAYERS.end();
-    // One line per option set, its keys sorted (through `Value`), so a diff shows the change.
-    let forms: Vec<String> = profile
+    let forms: Vec<Value> = profile
         .option_sets()
         .iter()
         .map(|options| {
             let p = Playout::<G>::random(options, players, 11, 0);
             let middle = &p.states[p.states.len() / 2];
-            let form: Value =
-                serde_json::from_str(&super::AnyGame::snapshot(middle)).expect("a snapshot is JSON");
-            form.to_string()
+            serde_json::from_str(&super::AnyGame::snapshot(middle)).expect("a snapshot is JSON")
         })
         .collect();
-    let pinned = forms.join("\n");
+    // Keys sorted (through `Value`) and one field a line, so a diff shows what changed.
+    let pinned = serde_json::to_string_pretty(&forms).expect("JSON");
     insta::assert_snapshot!(format!("{}-state-v{}", G::ID, G::STATE_VERSION), pinned);
     // A state that parses is still refused under another version: its fields may mean else.
     let game = Playout::<G>::random(&serde_json::json!({}), players, 11, 0)
