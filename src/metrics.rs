@@ -21,7 +21,8 @@ pub const ANSWER_DEADLINE: Duration = Duration::from_secs(3);
 struct Interaction {
     /// `click` or `command`.
     kind: &'static str,
-    /// `answered`, `late` (after Discord's 3 s), `failed` (Discord refused the answer).
+    /// `answered`, `late` (after Discord's 3 s), `failed` (Discord refused the answer),
+    /// `shed_late`/`shed_full` (dropped unserved under overload: too old, too many waiting).
     outcome: &'static str,
 }
 
@@ -158,6 +159,14 @@ pub fn answered(kind: &'static str, took: Duration, failed: bool) {
         .answer_seconds
         .get_or_create(&Kind { kind })
         .observe(took.as_secs_f64());
+}
+
+/// An interaction dropped before any work under overload (`outcome`: why, see [`Interaction`]).
+pub fn shed(kind: &'static str, outcome: &'static str) {
+    METRICS
+        .interactions
+        .get_or_create(&Interaction { kind, outcome })
+        .inc();
 }
 
 /// An error of `kind` (`store`, `discord`, `bot`, …) that was logged.

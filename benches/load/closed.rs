@@ -219,6 +219,7 @@ async fn play_all(
                 seats,
                 deadline,
                 max_clicks: args.clicks.unwrap_or(usize::MAX),
+                presses_again_after: None,
             };
             tokio::spawn(player.play(board))
         })

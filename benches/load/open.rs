@@ -9,6 +9,9 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// A click unanswered this long was dropped (Discord gives up at 3 s): its player presses again.
+const PRESSES_AGAIN_AFTER: Duration = Duration::from_secs(4);
+
 /// Every idle game: its player and the board it will click next.
 type Idle = Arc<Mutex<Vec<(Player, Turn)>>>;
 
@@ -24,6 +27,8 @@ pub struct OpenFigures {
     pub p999_ms: f64,
     pub max_ms: f64,
     pub errors: usize,
+    /// Clicks the bot dropped (no answer within [`PRESSES_AGAIN_AFTER`]).
+    pub dropped: usize,
     pub bot_cpu_ms: f64,
     pub bench_cpu_ms: f64,
     pub bot_cores: f64,
@@ -84,6 +89,7 @@ async fn open_idle(tables: &Tables) -> Idle {
                     seats,
                     deadline: Instant::now() + Duration::from_secs(86_400),
                     max_clicks: usize::MAX,
+                    presses_again_after: Some(PRESSES_AGAIN_AFTER),
                 };
                 Some((player, Turn::new(board?)))
             })
@@ -115,6 +121,7 @@ async fn offer(bot: &Bot, idle: &Idle, rate: usize, seconds: u64) -> Result<Open
         p999_ms: quantile_ms(&played.latencies, 0.999),
         max_ms: quantile_ms(&played.latencies, 1.0),
         errors: played.errors,
+        dropped: played.dropped,
         bot_cpu_ms: per_click(bot_cpu),
         bench_cpu_ms: per_click(bench_cpu),
         bot_cores: bot_cpu / elapsed,

@@ -9,10 +9,19 @@ use std::time::{Duration, Instant};
 
 /// Waits for the bot's answer, or says it did not come.
 async fn answer(emu: &Emulator, interaction: InteractionId) -> Result<Callback, String> {
+    answer_within(emu, interaction, WAIT).await
+}
+
+/// Waits up to `within` for the bot's answer, or says it did not come.
+async fn answer_within(
+    emu: &Emulator,
+    interaction: InteractionId,
+    within: Duration,
+) -> Result<Callback, String> {
     // The emulator panics after its own timeout; ours comes first and is an error, not a panic.
-    tokio::time::timeout(WAIT, emu.wait_callback(interaction, WAIT * 2))
+    tokio::time::timeout(within, emu.wait_callback(interaction, WAIT * 2))
         .await
-        .map_err(|_| format!("no answer to interaction {interaction} within {WAIT:?}"))
+        .map_err(|_| format!("no answer to interaction {interaction} within {within:?}"))
 }
 
 /// The first message with buttons posted in the channel after `after`.
@@ -101,6 +110,8 @@ pub struct Played {
     pub clicks: usize,
     pub finished: usize,
     pub errors: usize,
+    /// Clicks left unanswered past [`Player::presses_again_after`]: the bot dropped them.
+    pub dropped: usize,
     pub latencies: Vec<Duration>,
 }
 
@@ -109,6 +120,7 @@ impl Played {
         self.clicks += other.clicks;
         self.finished += other.finished;
         self.errors += other.errors;
+        self.dropped += other.dropped;
         self.latencies.extend(other.latencies);
     }
 }
@@ -120,6 +132,9 @@ pub struct Player {
     pub seats: (UserId, UserId),
     pub deadline: Instant,
     pub max_clicks: usize,
+    /// A click not answered within this was dropped by the bot (Discord would have shown it
+    /// failed after 3 s), and the player presses again; `None`: an error after [`WAIT`].
+    pub presses_again_after: Option<Duration>,
 }
 
 impl Player {
@@ -178,7 +193,17 @@ impl Player {
             button(&turn.board, "roll").ok_or("no roll button")?
         };
         let board = turn.board.message_id();
-        let cb = answer(emu, emu.click(player, board, &choice)).await?;
+        let clicked = emu.click(player, board, &choice);
+        let cb = match self.presses_again_after {
+            None => answer(emu, clicked).await?,
+            Some(within) => match answer_within(emu, clicked, within).await {
+                Ok(cb) => cb,
+                Err(_) => {
+                    played.dropped += 1;
+                    return self.fresh_turn().ok_or_else(|| "no live board".into());
+                }
+            },
+        };
         played.clicks += 1;
         played.latencies.push(cb.latency);
         if cb.kind != callback_type::UPDATE_MESSAGE {

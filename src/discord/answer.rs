@@ -26,8 +26,8 @@ pub(super) struct ClickAnswer<'a> {
     click: &'a ComponentInteraction,
     /// Held while answering, so a deferral and the answer never cross.
     state: Mutex<State>,
-    /// When the click arrived, for the answer-time metric.
-    received: std::time::Instant,
+    /// When the click arrived: the answer-time metric and the deadlines count from it.
+    received: tokio::time::Instant,
 }
 
 impl<'a> ClickAnswer<'a> {
@@ -36,8 +36,12 @@ impl<'a> ClickAnswer<'a> {
             http,
             click,
             state: Mutex::new(State::Waiting),
-            received: std::time::Instant::now(),
+            received: tokio::time::Instant::now(),
         }
+    }
+
+    pub(super) fn received(&self) -> tokio::time::Instant {
+        self.received
     }
 
     /// Acknowledges the click if nobody answered or is answering it yet: the answer is slow

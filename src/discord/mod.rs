@@ -1,6 +1,7 @@
 //! The Discord front end: poise commands, the one component-interaction handler, and the
 //! outbox that posts and edits boards. Everything game-related is decided in `session`.
 
+mod admission;
 mod answer;
 mod commands;
 pub mod convert;
@@ -42,6 +43,8 @@ pub struct Data {
     records: Records,
     /// Downloads attached files through the configured egress, within [`DOWNLOAD_TIMEOUT`].
     downloads: reqwest::Client,
+    /// The turns clicks wait for, so that overload drops clicks rather than answering all late.
+    admission: admission::Admission,
 }
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -112,15 +115,25 @@ async fn on_event(
         game = tracing::field::Empty,
     );
     let answer = ClickAnswer::new(&framework.serenity_context.http, click);
-    let served = serve(
-        framework.user_data,
-        &framework.serenity_context.cache,
-        click,
-        &answer,
-    );
     let answered = async {
+        // Past the bot's capacity, a click that could not be answered in time is dropped
+        // before any work; the player presses again.
+        let _turn = match framework.user_data.admission.admit(answer.received()).await {
+            Ok(turn) => turn,
+            Err(shed) => {
+                tracing::debug!(why = shed.outcome(), "dropped a click under overload");
+                return crate::metrics::shed("click", shed.outcome());
+            }
+        };
+        let served = serve(
+            framework.user_data,
+            &framework.serenity_context.cache,
+            click,
+            &answer,
+        );
         tokio::pin!(served);
-        if tokio::time::timeout(ANSWER_WITHIN, &mut served).await.is_err() {
+        let defer_at = answer.received() + ANSWER_WITHIN;
+        if tokio::time::timeout_at(defer_at, &mut served).await.is_err() {
             answer.defer().await;
             served.await;
         }
@@ -335,10 +348,18 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("serving metrics on {}", cfg.metrics_addr))?;
     }
-    let restored = tables.restore().await.context("loading stored games")?;
+    // Clicks are answered as soon as the index is read; what came due while the bot was down
+    // is done in the background (a click on a game not passed yet does its due work first),
+    // and the timers start after that pass, so no two passes walk the same games.
+    let restored = tables.restore_index().await.context("loading stored games")?;
     crate::metrics::set_restored();
-    tables.start_timers();
-    tracing::info!(restored, "stored games loaded");
+    tracing::info!(restored, "stored games indexed");
+    let catching_up = tables.clone();
+    tokio::spawn(async move {
+        catching_up.catch_up().await;
+        catching_up.start_timers();
+        tracing::info!("the due pass after the start is done");
+    });
     let records = tables.records();
     let downloads = egress(&cfg)?
         .timeout(DOWNLOAD_TIMEOUT)
@@ -350,6 +371,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             tables,
             records,
             downloads,
+            admission: admission::Admission::default(),
         },
     );
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.

@@ -186,20 +186,24 @@ impl Index {
             Ok(_) => return Err(Unloadable::Gone),
             Err(e) => return Err(Unloadable::Failed(e.to_string())),
         };
-        let from_snapshot = live.snapshot.is_some();
-        let rebuilt = match rebuild(live, self.markup).await? {
-            // A snapshot is only a shortcut: one that no longer fits (its state's format changed
-            // in an upgrade) must not cost the game, which the whole log still rebuilds.
-            Err(why) if from_snapshot => {
+        let stale = live.snapshot.as_ref().map(|snapshot| snapshot.covers);
+        let rebuilt = match (rebuild(live, self.markup).await?, stale) {
+            // A snapshot is only a shortcut: one that no longer fits (another version of the
+            // state, after an upgrade) must not cost the game, which the whole log rebuilds.
+            (Err(why), Some(was)) => {
                 tracing::warn!(game = %id, %why, "the stored snapshot does not load; replaying the whole log");
                 let stored = match self.store.load_game(id).await {
                     Ok(Some(stored)) if unfinished(&stored.row) => stored,
                     Ok(_) => return Err(Unloadable::Gone),
                     Err(e) => return Err(Unloadable::Failed(e.to_string())),
                 };
-                rebuild(stored.into(), self.markup).await?
+                let mut rebuilt = rebuild(stored.into(), self.markup).await?;
+                if let Ok(session) = &mut rebuilt {
+                    self.rewrite_snapshot(session, was).await;
+                }
+                rebuilt
             }
-            rebuilt => rebuilt,
+            (rebuilt, _) => rebuilt,
         };
         let mut session = match rebuilt {
             Ok(session) => session,
@@ -208,6 +212,31 @@ impl Index {
         session.apply(self.guilds.get(session.row.guild_id).await);
         session.away = super::away::read_book(&self.store, &session).await;
         Ok(Arc::new(Mutex::new(session)))
+    }
+
+    /// Stores the state of a session just rebuilt from its whole log over the snapshot (covering
+    /// `was` actions) that did not load, so the next load starts from it; the session then
+    /// keeps no tail, as if loaded from it. A failed write only costs the next load time.
+    async fn rewrite_snapshot(&self, session: &mut Session, was: usize) {
+        let Some(game) = session
+            .game
+            .as_ref()
+            .filter(|_| session.row.status == Status::Playing)
+        else {
+            return;
+        };
+        let covers = session.version();
+        let written = self
+            .store
+            .replace_snapshot(session.row.id, &game.snapshot(), covers as i64, was as i64)
+            .await;
+        match written {
+            Ok(()) => {
+                session.base = covers;
+                session.tail.clear();
+            }
+            Err(e) => tracing::warn!(game = %session.row.id, %e, "the rebuilt snapshot was not stored"),
+        }
     }
 
     /// Sets a game whose record does not rebuild aside in the store, so that it is skipped from

@@ -9,6 +9,7 @@
 //! players' history, from the store only).
 
 mod away;
+mod catchup;
 mod clock;
 mod coach;
 mod deadlines;

@@ -2,6 +2,7 @@
 //! and edited, bots' turns. Commands and clicks ([`super::Tables`]) and the timers
 //! ([`super::timers::Timekeeper`]) act on games through it.
 
+use super::catchup::CatchUp;
 use super::index::{Index, Locked};
 use super::limits::Guard;
 use super::live::{Session, due_at};
@@ -66,6 +67,8 @@ pub(super) struct Play {
     pub(super) wake: Notify,
     /// Unix seconds the timer task sleeps until.
     pub(super) next_wake: AtomicI64,
+    /// The due pass after a start, run while clicks are answered.
+    pub(super) catch_up: CatchUp,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -111,6 +114,7 @@ impl Play {
             guilds,
             wake: Notify::new(),
             next_wake: AtomicI64::new(i64::MAX),
+            catch_up: CatchUp::default(),
         }
     }
 

@@ -66,18 +66,33 @@ impl Tables {
         )
     }
 
-    /// Start-up: reads the index of unfinished games (id and channel, not their logs), then does
-    /// what is due already (bots to move, boards never posted, timers that ran out meanwhile),
-    /// before any click is taken: a click must find the board the restart re-posted. Every other
-    /// game is loaded when it is first touched. Returns the number of games indexed.
+    /// Start-up, all at once: [`Tables::restore_index`], then [`Tables::catch_up`]. Returns
+    /// the number of games indexed.
     pub async fn restore(&self) -> Result<usize, StoreError> {
+        let games = self.restore_index().await?;
+        self.catch_up().await;
+        Ok(games)
+    }
+
+    /// Start-up: reads the index of unfinished games (id and channel, not their logs), after
+    /// which clicks can be answered; every game is loaded when it is first touched. What was
+    /// due meanwhile is [`Tables::catch_up`]'s, and until it has passed a game a click on it
+    /// does what is due first. Returns the number of games indexed.
+    pub async fn restore_index(&self) -> Result<usize, StoreError> {
         // Not fatal: games already scheduled keep their times, and play goes on.
         if let Err(e) = self.play.guilds.check_default_timers().await {
             tracing::error!(error = %e, "could not reschedule games for changed default timers");
         }
         let games = self.play.index.restore().await?;
-        self.check_timers().await;
+        self.play.catch_up.begin();
         Ok(games)
+    }
+
+    /// Does what came due while the process was down (bots to move, boards never posted,
+    /// timers that ran out), page by page; run in the background while clicks are answered.
+    pub async fn catch_up(&self) {
+        self.check_timers().await;
+        self.play.catch_up.end();
     }
 
     /// Starts the timers (once, after [`Tables::restore`]).
@@ -299,6 +314,12 @@ impl Tables {
             Ok(None) => return responder.answer(Reply::Private(tr.t("click-game-gone"))).await,
             Err(e) => return responder.answer(Reply::Private(tr.t(e.message()))).await,
         };
+        // Before the start-up pass reached it, what is due happens first (a timeout, a bot).
+        if self.play.catch_up.pending(route.game())
+            && s.due_at().is_some_and(|due| due <= self.play.clock.now())
+        {
+            Timekeeper(self.play.clone()).tend(&mut s).await;
+        }
         let reply = match decide::click(&s, route, message, user) {
             Click::Refuse(why) => Reply::Private(why),
             Click::Redraw(post) => Reply::Update(post),

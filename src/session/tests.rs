@@ -378,6 +378,8 @@ async fn restarted_at(url: &str, out: &Arc<Channel>, timers: Timers, clock: &Arc
     )
 }
 
+/// The due pass after a start, while clicks are answered.
+mod catchup;
 mod clock;
 mod lobby;
 mod rematch;

@@ -140,6 +140,7 @@ impl Timekeeper {
                 if !was_loaded {
                     play.index.evict(&mut s);
                 }
+                play.catch_up.passed(id);
             }
             if let Err(e) = play.store.set_due(&rescheduled).await {
                 tracing::warn!(error = %e, "could not reschedule games");
@@ -152,7 +153,7 @@ impl Timekeeper {
 
     /// Does what is due for one game; says whether it wrote the game (which stores its next due
     /// time too).
-    async fn tend(&self, s: &mut Session) -> bool {
+    pub(super) async fn tend(&self, s: &mut Session) -> bool {
         let play = &self.0;
         match s.row.status {
             Status::Lobby if s.table.lobby_expires_at <= play.clock.now() => {

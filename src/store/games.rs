@@ -306,6 +306,13 @@ const QUARANTINE: &str = concat!(
      WHERE id = $2 AND status IN ('lobby', 'playing') AND ",
     owned!(3, 4, 5)
 );
+/// A snapshot rebuilt from the log (`$1`, covering `$2` actions) over one that no longer loads
+/// (covering `$4`), unless an append replaced that one meanwhile.
+const REPLACE_SNAPSHOT: &str = concat!(
+    "UPDATE games SET snapshot = $1, snapshot_seq = $2 \
+     WHERE id = $3 AND snapshot_seq = $4 AND status = 'playing' AND ",
+    owned!(5, 6, 7)
+);
 /// This process's unfinished games set aside (the partial index `games_quarantined`).
 const SELECT_QUARANTINED: &str = concat!(
     "SELECT id FROM games WHERE quarantined IS NOT NULL AND status IN ('lobby', 'playing') AND ",
@@ -430,6 +437,28 @@ impl Store {
         let _turn = self.write_turn().await;
         with_pool!(self, |pool| {
             let query = sqlx::query(QUARANTINE).bind(why).bind(id.get());
+            bind_shards!(query, self.shards).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Replaces a game's snapshot that no longer loads (it covered `was` actions; another
+    /// version of the state) with `state`, covering `covers` actions, so later loads need not
+    /// replay the whole log; nothing if an append wrote a newer snapshot meanwhile.
+    pub async fn replace_snapshot(
+        &self,
+        id: GameId,
+        state: &str,
+        covers: i64,
+        was: i64,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        with_pool!(self, |pool| {
+            let query = sqlx::query(REPLACE_SNAPSHOT)
+                .bind(state)
+                .bind(covers)
+                .bind(id.get())
+                .bind(was);
             bind_shards!(query, self.shards).execute(pool).await?;
         });
         Ok(())

@@ -141,6 +141,18 @@ async fn a_snapshot_rides_with_its_append_and_the_live_load_starts_after_it(db: 
         .await
         .expect("append");
     live(snapshot(7, "after seven"), &log[7..]).await;
+    // One that no longer loads (another state version) is replaced by the state rebuilt from
+    // the log, unless an append replaced it meanwhile (it covers other than `was` then).
+    store
+        .replace_snapshot(row.id, "stale guess", 8, 4)
+        .await
+        .expect("replace");
+    live(snapshot(7, "after seven"), &log[7..]).await;
+    store
+        .replace_snapshot(row.id, "rebuilt", 8, 7)
+        .await
+        .expect("replace");
+    live(snapshot(8, "rebuilt"), &[]).await;
 
     // Whoever reads the whole log still gets every action.
     let whole = load(store, row.id).await;

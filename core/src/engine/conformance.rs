@@ -1,6 +1,7 @@
 //! The conformance suite every game passes, run from its `proptests.rs` by one line,
 //! `conformance!(TheGame, profile)`: random games end; replaying the log equals the live game;
-//! refused actions change nothing; a snapshot restores to the same game at every action; every
+//! refused actions change nothing; a snapshot restores to the same game at every action, and
+//! the serialized state is pinned to its version; every
 //! view and every draft its steps reach fits Discord's limits in every language, offering only
 //! legal actions; a timed-out seat's action is legal; every picture is a small PNG with alt
 //! text; a player count outside the game's seats is refused. A game's own properties (its
@@ -293,6 +294,38 @@ pub fn snapshots_round_trip<G: Game>(profile: &Profile<G>) {
             }
         }
     }
+}
+
+/// The serialized form of a reference position (mid-game, most seats, every option set) is
+/// pinned per [`Game::STATE_VERSION`] in `engine/snapshots/`: changing the form or meaning of a
+/// stored field means a new version (and a new pinned file), never an edit of a pinned one, so
+/// stored snapshots of the old version are rebuilt from their logs instead of misread.
+pub fn state_format_is_pinned<G: Game>(profile: &Profile<G>) {
+    let players = *G::PLAYERS.end();
+    let forms: Vec<Value> = profile
+        .option_sets()
+        .iter()
+        .map(|options| {
+            let p = Playout::<G>::random(options, players, 11, 0);
+            let middle = &p.states[p.states.len() / 2];
+            serde_json::from_str(&super::AnyGame::snapshot(middle)).expect("a snapshot is JSON")
+        })
+        .collect();
+    // Keys sorted (through `Value`) and one field a line, so a diff shows what changed.
+    let pinned = serde_json::to_string_pretty(&forms).expect("JSON");
+    insta::assert_snapshot!(format!("{}-state-v{}", G::ID, G::STATE_VERSION), pinned);
+    // A state that parses is still refused under another version: its fields may mean else.
+    let game = Playout::<G>::random(&serde_json::json!({}), players, 11, 0)
+        .states
+        .remove(0);
+    let mut form: Value = serde_json::from_str(&super::AnyGame::snapshot(&game)).expect("JSON");
+    form["state_version"] = (G::STATE_VERSION + 1).into();
+    let refused = Registered::<G>::NEW.restore(&form.to_string()).map(|_| ());
+    assert!(
+        matches!(refused, Err(super::RestoreError::SnapshotVersion { found: Some(v), .. }) if v == G::STATE_VERSION + 1),
+        "{}: {refused:?}",
+        G::ID
+    );
 }
 
 /// `game` restored through the registry's face from its own snapshot: the same state, and the
@@ -591,6 +624,11 @@ macro_rules! conformance {
             #[test]
             fn snapshots_restore_to_the_same_game() {
                 suite::snapshots_round_trip(&profile());
+            }
+
+            #[test]
+            fn the_state_format_is_pinned_to_its_version() {
+                suite::state_format_is_pinned(&profile());
             }
 
             #[test]

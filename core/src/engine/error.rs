@@ -117,6 +117,10 @@ impl From<Msg> for SetupError {
 pub enum RestoreError {
     #[error("the snapshot does not fit the game's state: {0}")]
     Snapshot(#[from] serde_json::Error),
+    /// The snapshot was stored by a build whose state had another version (`None`: none, from
+    /// before versions), so its fields may mean something else.
+    #[error("the snapshot's state version is {found:?}, this build's is {expected}")]
+    SnapshotVersion { found: Option<u32>, expected: u32 },
     #[error("unknown game `{0}`")]
     UnknownGame(String),
     /// The seats do not decode (the layer above stores them).
@@ -177,7 +181,7 @@ impl RestoreError {
                 .arg("action", action)
         };
         match self {
-            Self::Snapshot(_) => Msg::new("restore-snapshot"),
+            Self::Snapshot(_) | Self::SnapshotVersion { .. } => Msg::new("restore-snapshot"),
             Self::UnknownGame(game) => Msg::new("restore-unknown-game").arg("game", game.as_str()),
             Self::Seats(_) => Msg::new("restore-seats"),
             Self::Setup(_) => Msg::new("restore-setup"),

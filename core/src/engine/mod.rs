@@ -91,6 +91,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Seats the game can be started with; the engine refuses any other count before
     /// [`Game::new`] is called.
     const PLAYERS: RangeInclusive<usize>;
+    /// The version of the state's serialized form and of what each stored field means: bumped
+    /// with every change to either, so a snapshot stored by an older build is rebuilt from the
+    /// log rather than read with the wrong meaning. The conformance suite pins the form of a
+    /// reference state per version (`snapshots/`), so a change without a bump fails.
+    const STATE_VERSION: u32;
     /// The catalogue id refusing another count of players (arguments `min`, `max`, `players`).
     const SEATS_REFUSED: &'static str = "setup-players";
     /// The options a host can set, each a key of [`Game::Options`] with its default and range.
@@ -295,7 +300,11 @@ impl<G: Game> AnyGame for G {
     }
 
     fn snapshot(&self) -> String {
-        serde_json::to_string(self).expect("a game's state serializes")
+        let versioned = Versioned {
+            state_version: G::STATE_VERSION,
+            state: self,
+        };
+        serde_json::to_string(&versioned).expect("a game's state serializes")
     }
 
     fn state(&self) -> serde_json::Value {
@@ -334,6 +343,13 @@ pub trait Rules: Send + Sync {
     fn coached(&self) -> bool;
 }
 
+/// A snapshot as stored: the state with its [`Game::STATE_VERSION`].
+#[derive(Serialize, Deserialize)]
+struct Versioned<S> {
+    state_version: u32,
+    state: S,
+}
+
 /// The [`Rules`] of a [`Game`] type.
 pub struct Registered<G>(PhantomData<fn() -> G>);
 
@@ -364,8 +380,21 @@ impl<G: Game> Rules for Registered<G> {
     }
 
     fn restore(&self, snapshot: &str) -> Result<Box<dyn AnyGame>, RestoreError> {
-        let game: G = serde_json::from_str(snapshot)?;
-        Ok(Box::new(game))
+        // The version first, the state skipped: a state of another version may parse and mean
+        // something else. Snapshots stored before versions have none.
+        let head: Versioned<serde::de::IgnoredAny> =
+            serde_json::from_str(snapshot).map_err(|_| RestoreError::SnapshotVersion {
+                found: None,
+                expected: G::STATE_VERSION,
+            })?;
+        if head.state_version != G::STATE_VERSION {
+            return Err(RestoreError::SnapshotVersion {
+                found: Some(head.state_version),
+                expected: G::STATE_VERSION,
+            });
+        }
+        let versioned: Versioned<G> = serde_json::from_str(snapshot)?;
+        Ok(Box::new(versioned.state))
     }
 
     fn bot(&self, level: Level) -> Box<dyn Bot> {

@@ -162,13 +162,22 @@ async fn a_game_loaded_from_snapshots_plays_as_the_whole_log_does() {
     std::fs::remove_dir_all(snap_dir).ok();
 }
 
-/// A snapshot that no longer restores (garbage here; a changed state format after an upgrade)
-/// costs nothing but time: the game loads from its whole log and plays on, and its next
-/// snapshot replaces the bad one.
+/// A snapshot of another state version (here one stored before versions: the bare state, which
+/// this build's state would parse) or one that no longer parses is not trusted: the game is
+/// rebuilt from its whole log, which is stored as its new snapshot at once, and plays on.
 #[tokio::test]
-async fn a_snapshot_that_does_not_restore_falls_back_to_the_whole_log() {
+async fn a_snapshot_of_another_version_is_rebuilt_from_the_log_and_rewritten() {
+    for (name, stale) in [
+        ("unversioned", "json_extract(snapshot, '$.state')"),
+        ("garbage", "'{\"not\": \"a game\"}'"),
+    ] {
+        stale_snapshot_rebuilt(name, stale).await;
+    }
+}
+
+async fn stale_snapshot_rebuilt(name: &str, stale: &str) {
     const EVERY: usize = 3;
-    let (dir, url) = temp_db("garbage");
+    let (dir, url) = temp_db(name);
     let out = Arc::new(Channel::default());
     let hub = snapshotting(&url, &out, EVERY).await;
     let game = started(&hub, &out).await;
@@ -187,34 +196,46 @@ async fn a_snapshot_that_does_not_restore_falls_back_to_the_whole_log() {
     let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
         .await
         .unwrap();
-    sqlx::query("UPDATE games SET snapshot = '{\"not\": \"a game\"}'")
+    sqlx::query(&format!("UPDATE games SET snapshot = {stale}"))
         .execute(&mut conn)
         .await
         .unwrap();
-    let garbled = Store::connect(&url)
-        .await
-        .unwrap()
+    let store = Store::connect(&url).await.unwrap();
+    let old = store
         .load_live(game)
         .await
         .unwrap()
-        .unwrap();
-    assert!(garbled.snapshot.is_some_and(|s| s.covers == 6));
+        .unwrap()
+        .snapshot
+        .expect("a snapshot");
+    assert_eq!(old.covers, 6, "{name}");
+    assert!(
+        cantstop().restore(&old.state).is_err(),
+        "{name}: the stale snapshot is refused"
+    );
 
     let hub = snapshotting(&url, &out, EVERY).await;
     {
         let s = hub.play.index.live(game).await.unwrap().expect("the game loads");
-        assert_eq!((s.base, s.version()), (0, 7), "the whole log replayed");
+        assert_eq!(
+            (s.base, s.version()),
+            (7, 7),
+            "{name}: rebuilt, then kept as a snapshot"
+        );
     }
-    play(&hub, 3).await;
-    let stored = hub.play.store.load_live(game).await.unwrap().unwrap();
-    let snapshot = stored.snapshot.expect("a snapshot");
-    assert_eq!(
-        snapshot.covers, 8,
-        "written with the first action after the reload"
-    );
+    let rewritten = store.load_live(game).await.unwrap().unwrap();
+    let snapshot = rewritten.snapshot.expect("a snapshot");
+    assert_eq!((snapshot.covers, rewritten.tail.len()), (7, 0), "{name}");
     assert!(
         cantstop().restore(&snapshot.state).is_ok(),
-        "the new snapshot restores"
+        "{name}: the new snapshot restores"
+    );
+    play(&hub, 3).await;
+    let stored = hub.play.store.load_live(game).await.unwrap().unwrap();
+    assert_eq!(
+        stored.snapshot.map(|s| s.covers),
+        Some(10),
+        "{name}: snapshots go on"
     );
     std::fs::remove_dir_all(dir).ok();
 }

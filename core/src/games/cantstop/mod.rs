@@ -665,6 +665,7 @@ fn bust_table() -> &'static [u16; 2048] {
 impl Game for CantStop {
     const ID: &'static str = "cantstop";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "marker_limit",
         kind: OptionKind::Switch { default: false },

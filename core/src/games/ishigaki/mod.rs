@@ -368,6 +368,7 @@ impl Ishigaki {
 impl Game for Ishigaki {
     const ID: &'static str = "ishigaki";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     // Older than the shared message, and naming the game; kept as players have seen it.
     const SEATS_REFUSED: &'static str = "ishigaki-setup-players";
     /// The board (§2) is configurable too: its goal and -2 squares.

@@ -448,6 +448,7 @@ impl Ninja {
 impl Game for Ninja {
     const ID: &'static str = "ninja";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     /// The board of §2, every value configurable.
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {

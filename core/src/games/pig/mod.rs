@@ -169,6 +169,7 @@ impl Pig {
 impl Game for Pig {
     const ID: &'static str = "pig";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "target",
         kind: OptionKind::Number {

@@ -403,6 +403,7 @@ fn shuffle<T>(items: &mut [T], dice: &mut dyn Dice) {
 impl Game for Saizumi {
     const ID: &'static str = "saizumi";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "cards",
         kind: OptionKind::File { max_bytes: 16_384 },

@@ -628,6 +628,7 @@ pub fn cells_text(cells: impl Iterator<Item = u8>) -> String {
 impl Game for Stones {
     const ID: &'static str = "stones";
     const PLAYERS: RangeInclusive<usize> = PLAYERS;
+    const STATE_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {
             key: "dice",
