@@ -16,6 +16,7 @@ mod message;
 mod model;
 pub mod registration;
 mod rest;
+mod slash;
 mod tls;
 pub mod validate;
 
@@ -32,9 +33,9 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use discord::{callback_type, channel_type, command_type, component_type, interaction_type, option_type};
+use discord::{callback_type, channel_type, component_type, interaction_type};
 use model::{Fault, Shared, State, member_permissions};
-use validate::array;
+use slash::command_data;
 
 /// How long the bot may take to connect and register its commands (start-up includes opening
 /// its database on a shared, busy machine).
@@ -372,18 +373,32 @@ impl Emulator {
         path: &str,
         options: &[(&str, Value)],
     ) -> InteractionId {
-        let result = self.shared.with(|s| {
-            let data = command_data(s, path, options)?;
-            s.interact(
-                interaction_type::APPLICATION_COMMAND,
-                user.0,
-                channel.0,
-                None,
-                data,
-                path,
-            )
-        });
-        InteractionId(result.unwrap_or_else(|e| panic!("/{path}: {e}")))
+        self.try_slash(user, channel, path, options)
+            .unwrap_or_else(|e| panic!("/{path}: {e}"))
+    }
+
+    /// A slash command as a client sends it, or why the client would not: Discord's input box
+    /// refuses a value its option's bounds leave out.
+    pub fn try_slash(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        path: &str,
+        options: &[(&str, Value)],
+    ) -> Result<InteractionId, String> {
+        self.shared
+            .with(|s| {
+                let data = command_data(s, path, options)?;
+                s.interact(
+                    interaction_type::APPLICATION_COMMAND,
+                    user.0,
+                    channel.0,
+                    None,
+                    data,
+                    path,
+                )
+            })
+            .map(InteractionId)
     }
 
     /// A user presses the button `custom_id` on a message.
@@ -700,71 +715,4 @@ impl Drop for Emulator {
 
 fn report(problems: &[String]) -> String {
     problems.iter().map(|p| format!("\n - {p}")).collect()
-}
-
-/// The `data` of an application command interaction: the command, the nested subcommand group
-/// and subcommand options, and the leaf options typed as the registered command declares them.
-fn command_data(state: &State, path: &str, options: &[(&str, Value)]) -> Result<Value, String> {
-    let mut words = path.split_whitespace();
-    let name = words.next().ok_or("empty command path")?;
-    let commands = state.commands();
-    let command = commands
-        .iter()
-        .find(|c| c["name"] == name && c["type"] == command_type::CHAT_INPUT)
-        .ok_or_else(|| format!("no command \"{name}\" is registered"))?;
-    let mut declared = &command["options"];
-    let mut nesting = Vec::new();
-    for word in words {
-        let found = array(declared).iter().find(|o| {
-            o["name"] == word
-                && (o["type"] == option_type::SUB_COMMAND || o["type"] == option_type::SUB_COMMAND_GROUP)
-        });
-        let sub = found.ok_or_else(|| format!("\"{word}\" is not a subcommand here"))?;
-        nesting.push((word, sub["type"].clone()));
-        declared = &sub["options"];
-    }
-    let mut resolved = json!({});
-    let mut given = Vec::new();
-    for (option, value) in options {
-        let declaration = array(declared).iter().find(|o| o["name"] == *option);
-        let kind =
-            declaration.ok_or_else(|| format!("no option \"{option}\"; declared: {declared}"))?["type"]
-                .as_u64()
-                .and_then(|k| u8::try_from(k).ok())
-                .unwrap_or(0);
-        let value = match (kind, value) {
-            // Users, channels and roles travel as snowflake strings, with the objects in `resolved`.
-            (option_type::USER..=option_type::MENTIONABLE, Value::Number(id)) => json!(id.to_string()),
-            _ => value.clone(),
-        };
-        if let Some(id) = value.as_str().and_then(|v| v.parse().ok()) {
-            if kind == option_type::USER && state.users.contains_key(&id) {
-                resolved["users"][id.to_string()] = state.user_json(id);
-                let mut member = state.member_json(id);
-                member.as_object_mut().map(|m| m.remove("user"));
-                resolved["members"][id.to_string()] = member;
-            }
-            if kind == option_type::CHANNEL && state.channels.contains_key(&id) {
-                resolved["channels"][id.to_string()] = state.channel_json(id);
-            }
-        }
-        given.push(json!({"name": option, "type": kind, "value": value}));
-    }
-    for required in array(declared).iter().filter(|o| o["required"] == true) {
-        if !options.iter().any(|(name, _)| required["name"] == *name) {
-            return Err(format!("the required option {} is missing", required["name"]));
-        }
-    }
-    for (word, kind) in nesting.into_iter().rev() {
-        given = vec![json!({"name": word, "type": kind, "options": given})];
-    }
-    let mut data =
-        json!({"id": command["id"], "name": name, "type": command_type::CHAT_INPUT, "options": given});
-    if resolved.as_object().is_some_and(|r| !r.is_empty()) {
-        data["resolved"] = resolved;
-    }
-    if !command["guild_id"].is_null() {
-        data["guild_id"] = command["guild_id"].clone();
-    }
-    Ok(data)
 }

@@ -1,7 +1,9 @@
 //! Slash commands, built once for every game: `/<game> start|rules|board|resign|abandon|log`.
 //! Each subcommand carries its game kind in `custom_data`, so one handler serves all games.
 
-use super::params::{Action, bool_arg, choice, command_user, described, flag, int_arg, option};
+use super::params::{
+    Action, bool_arg, choice, command_user, described, flag, int_arg, localized_names, option,
+};
 use super::{Data, Error};
 use crate::engine::{Level, Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
@@ -82,6 +84,7 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("ninja", "忍者"),
     ("stones", "賢者の石"),
     ("saizumi", "賽積"),
+    ("pig", "ぶた"), // the test game
     ("start", "開始"),
     ("rules", "ルール"),
     ("board", "盤面"),
@@ -234,9 +237,17 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
     }
 }
 
-/// A game option as a slash-command option. Ranges are checked by the game's declaration when
-/// the command arrives (poise's type setter cannot carry per-option bounds), naming the range.
+/// A game option as a slash-command option, named in every language from the game's catalogue.
+/// A number's range is added at registration (`registration.rs`: poise's type setter cannot carry
+/// per-option bounds) and checked again by the game's declaration when the command arrives.
 fn game_option(kind: GameKind, spec: &OptionSpec) -> CommandParameter<Data, Error> {
+    CommandParameter {
+        name_localizations: localized_names(&spec.name_id(kind.id())),
+        ..unnamed_game_option(kind, spec)
+    }
+}
+
+fn unnamed_game_option(kind: GameKind, spec: &OptionSpec) -> CommandParameter<Data, Error> {
     let description = spec.description_id(kind.id());
     match spec.kind {
         OptionKind::Switch { .. } => flag(spec.key, &description),

@@ -11,6 +11,7 @@ mod markup;
 pub use markup::DiscordMarkup;
 mod outbox;
 mod params;
+mod registration;
 mod settings;
 mod sight;
 
@@ -276,10 +277,10 @@ async fn register(
         .context("asking Discord who this bot is (is the token right?)")?;
     http.set_application_id(app.id);
     if cfg.guild_ids.is_empty() {
-        poise::builtins::register_globally(http, commands).await?;
+        registration::register(http, commands, None).await?;
     } else {
         for g in &cfg.guild_ids {
-            poise::builtins::register_in_guild(http, commands, serenity::GuildId::new(*g)).await?;
+            registration::register(http, commands, Some(serenity::GuildId::new(*g))).await?;
         }
     }
     Ok(())

@@ -30,6 +30,12 @@ pub fn described(id: &str) -> Described {
     (Some(Cow::Owned(en)), Cow::Owned(localized))
 }
 
+/// An option's names in the languages other than English whose catalogue names it (`id`).
+pub fn localized_names(id: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]> {
+    let (_, localized) = described(id);
+    localized
+}
+
 /// An optional command option, described from the catalogue; `kind` sets its type and bounds.
 pub fn option(
     name: &'static str,

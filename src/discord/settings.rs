@@ -95,7 +95,9 @@ pub fn subcommand() -> Command<Data, Error> {
         slash_action: Some(action),
         guild_only: true,
         ephemeral: true,
-        default_member_permissions: serenity::Permissions::MANAGE_GUILD,
+        // No default permission here: Discord takes `default_member_permissions` only on a top
+        // command (a subcommand has none, and poise drops it), and `/saikoro` serves everyone's
+        // history; so `settings` checks Manage Server itself.
         ..Default::default()
     }
 }

@@ -104,8 +104,40 @@ async fn a_bad_option_value_names_the_option_and_opens_nothing() {
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let ann = emu.user("ann");
     let channel = emu.text_channel();
-    let answer = slash_with(&emu, ann, channel, "ninja start", &[("width", json!(99))]).await;
-    assert!(answer.contains("`width` must be"), "{answer}");
+    let answer = slash_with(
+        &emu,
+        ann,
+        channel,
+        "ishigaki start",
+        &[("minus_two", json!("70"))],
+    )
+    .await;
+    assert!(answer.contains("`minus_two` must be"), "{answer}");
     assert!(live(&emu, channel).is_none(), "no lobby was opened");
+    emu.assert_clean().await;
+}
+
+/// Item 8 of #29: a number option carries its game's range, so Discord's input box refuses a
+/// value out of it before the bot hears of it; the range's ends are accepted.
+#[tokio::test]
+async fn discords_input_box_refuses_a_number_out_of_the_games_range() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let ann = emu.user("ann");
+    let channel = emu.text_channel();
+    for (path, option, value) in [
+        ("ninja start", "width", 99),
+        ("ninja start", "width", 2),
+        ("ishigaki start", "goal", 61),
+    ] {
+        let refused = emu.try_slash(ann, channel, path, &[(option, json!(value))]);
+        assert!(
+            refused.as_ref().is_err_and(|e| e.contains("outside")),
+            "{path} {option}:{value}: {refused:?}"
+        );
+    }
+    let answer = slash_with(&emu, ann, channel, "ishigaki start", &[("goal", json!(60))]).await;
+    assert!(!answer.contains("must be"), "{answer}");
+    assert!(live(&emu, channel).is_some(), "the lobby was opened");
     emu.assert_clean().await;
 }

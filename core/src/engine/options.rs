@@ -45,6 +45,12 @@ impl OptionSpec {
         format!("option-{game}-{}", self.key)
     }
 
+    /// The catalogue id of the option's name in a language (`option-<game>-<key>-name`): the
+    /// English one is the key, the others are what a player of that language types.
+    pub fn name_id(&self, game: &str) -> String {
+        format!("{}-name", self.description_id(game))
+    }
+
     /// The catalogue id of a choice's label (`option-<game>-<key>-<value>`), for menus.
     pub fn choice_label_id(&self, game: &str, value: &str) -> String {
         format!("{}-{value}", self.description_id(game))

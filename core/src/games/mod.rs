@@ -152,15 +152,15 @@ mod tests {
         assert_eq!(GameKind::from_id("nope"), None);
     }
 
-    /// Menus (slash commands, the lobby, `--help`) describe every option, and every choice of a
-    /// choice option, in both languages.
+    /// Menus (slash commands, the lobby, `--help`) name and describe every option, and every
+    /// choice of a choice option, in both languages.
     #[test]
     fn every_option_and_choice_is_described_in_every_language() {
         use crate::engine::text::has_message_in;
         use crate::engine::{Locale, OptionKind};
         for k in GameKind::ALL {
             for spec in k.options() {
-                let mut ids = vec![spec.description_id(k.id())];
+                let mut ids = vec![spec.description_id(k.id()), spec.name_id(k.id())];
                 if let OptionKind::Choice { values, .. } = spec.kind {
                     ids.extend(values.iter().map(|v| spec.choice_label_id(k.id(), v)));
                 }

@@ -78,3 +78,6 @@ cantstop-hint-move-one = 💡 Take { $a } only: then the next roll busts { $perc
 
 # Board picture panel
 cantstop-picture-claimed = Claimed: { $columns }
+
+## The start options' names in slash commands (English: the key)
+option-cantstop-marker_limit-name = marker_limit

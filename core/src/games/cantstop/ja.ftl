@@ -75,3 +75,6 @@ cantstop-hint-move-one = 💡 { $a }のみを選ぶ：そのあと次に振っ�
 
 # Board picture panel
 cantstop-picture-claimed = 確保した列: { $columns }
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-cantstop-marker_limit-name = マーカー制限

@@ -119,3 +119,8 @@ ishigaki-picture-goal = Castle, arrived { $arrival ->
     [3] 3rd
    *[other] { $arrival }th
 }
+
+## The start options' names in slash commands (English: the key)
+option-ishigaki-crumbling-name = crumbling
+option-ishigaki-goal-name = goal
+option-ishigaki-minus_two-name = minus_two

@@ -135,3 +135,8 @@ ishigaki-hint-die2-plain = 💡 2個めを振る：つよいボットは止め�
 # Board picture panel
 ishigaki-picture-square = { $square }マス目
 ishigaki-picture-goal = ごおる（{ $arrival }着）
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-ishigaki-crumbling-name = くずれる石垣
+option-ishigaki-goal-name = ごおるの高さ
+option-ishigaki-minus_two-name = マイナス2マス

@@ -116,3 +116,11 @@ ninja-rules = **Ninja Versus Ninja** — rules in short
 # Board picture panel
 ninja-picture-score = { $score }/{ $target } points
 ninja-picture-mission = mission { $turn }/{ $turns }, shadow { $shadow }
+
+## The start options' names in slash commands (English: the key)
+option-ninja-width-name = width
+option-ninja-dojo_depth-name = dojo_depth
+option-ninja-neutral_depth-name = neutral_depth
+option-ninja-black_start-name = black_start
+option-ninja-red_start-name = red_start
+option-ninja-points_by_depth-name = points_by_depth

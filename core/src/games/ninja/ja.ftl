@@ -116,3 +116,11 @@ ninja-rules = **Ninja Versus Ninja** — ルール要約
 # Board picture panel
 ninja-picture-score = 得点 { $score }/{ $target }
 ninja-picture-mission = ミッション { $turn }/{ $turns }・シャドウ { $shadow }
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-ninja-width-name = 盤の横幅
+option-ninja-dojo_depth-name = 道場の行数
+option-ninja-neutral_depth-name = 中立ゾーンの行数
+option-ninja-black_start-name = 黒の初期配置
+option-ninja-red_start-name = 赤の初期配置
+option-ninja-points_by_depth-name = 深さごとのポイント

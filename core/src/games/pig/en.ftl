@@ -23,3 +23,6 @@ pig-log-hold = ✋ { $player } holds { $total }: { $score } in all.
 pig-log-resign = 🏳️ { $player } resigns.
 pig-alt = Pig to { $target }: { $seats }.
 pig-alt-seat = { $player } ({ $look }) at { $score }
+
+## The start options' names in slash commands (English: the key)
+option-pig-target-name = target

@@ -23,3 +23,6 @@ pig-log-hold = ✋ { $player }さんが{ $total }点をホールド：合計{ $s
 pig-log-resign = 🏳️ { $player }さんが投了しました。
 pig-alt = ぶた、目標{ $target }点：{ $seats }。
 pig-alt-seat = { $player }（{ $look }）{ $score }点
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-pig-target-name = 勝ちの点数

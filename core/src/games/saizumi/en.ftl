@@ -103,3 +103,6 @@ saizumi-rules = **Saizumi (賽積)** — rules in short
 
 # Board picture panel
 saizumi-picture-score = { $score } points
+
+## The start options' names in slash commands (English: the key)
+option-saizumi-cards-name = cards

@@ -103,3 +103,6 @@ saizumi-rules = **賽積** — ルール要約
 
 # Board picture panel
 saizumi-picture-score = { $score } 点
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-saizumi-cards-name = 石カード

@@ -123,3 +123,7 @@ option-stones-dice_shortfall-max_possible = place the longest chain possible
 # Board picture panel
 stones-picture-figure = { $score } pt, hand { $hand }
 stones-picture-dice = Die { $roll }: place { $required }
+
+## The start options' names in slash commands (English: the key)
+option-stones-dice-name = dice
+option-stones-dice_shortfall-name = dice_shortfall

@@ -117,3 +117,7 @@ option-stones-dice_shortfall-max_possible = 置ける最長の石列を置く
 # Board picture panel
 stones-picture-figure = { $score }点・手持ち{ $hand }
 stones-picture-dice = ダイス { $roll }：{ $required } 個置く
+
+## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
+option-stones-dice-name = 神の微笑み
+option-stones-dice_shortfall-name = 置けないとき
