@@ -109,7 +109,7 @@ async fn image_boards_carry_a_picture_that_each_move_replaces() {
     assert!(
         board.embeds[0]["description"]
             .as_str()
-            .is_some_and(|d| d.contains("💥 bust")),
+            .is_some_and(|d| d.contains("free · bust")),
         "{}",
         board.embeds[0]["description"]
     );

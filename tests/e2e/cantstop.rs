@@ -332,7 +332,8 @@ async fn a_person_plays_a_bot_to_the_end() {
                 }
                 let board = live(e, channel)?;
                 let title = board.embeds.first()?["title"].as_str()?.to_owned();
-                title.contains("ann's turn").then_some(Some(board))
+                // "Can't Stop · 🔴 ann": the title ends with whose turn it is.
+                title.ends_with(" ann").then_some(Some(board))
             })
             .await;
         let Some(board) = state else { break };

@@ -85,7 +85,7 @@ async fn saizumi_with_two_people_and_a_bot_where_a_waiting_player_responds() {
     let channel = emu.text_channel();
     start_game_with(&emu, channel, "saizumi", ann, &[ben], &[], 1).await;
     let presses = play_randomly(&emu, channel, &[ann, ben], 5, MAX_PRESSES).await;
-    // The title names the active player ("Saizumi — turn 4 · ann"): a press accepted from
+    // The title names the active player ("Saizumi, turn 4: 🔴 ann"): a press accepted from
     // someone else is a response out of turn.
     let names = ["ann", "ben"];
     let out_of_turn = presses

@@ -24,11 +24,11 @@ async fn a_three_player_race_with_a_final_round() {
     let mut decisions = 0;
     while let Some(board) = live(&emu, channel) {
         assert!(decisions < 3000, "the race did not end");
-        // The title names whose turn (or roll-off roll) it is.
+        // The title ends with whose turn (or roll-off roll) it is: "Ishigaki Race · 🔴 ann".
         let title = board.embeds[0]["title"].as_str().unwrap().to_owned();
         let &(_, player) = players
             .iter()
-            .find(|(name, _)| title.contains(&format!("{name}'s")))
+            .find(|(name, _)| title.ends_with(&format!(" {name}")))
             .unwrap_or_else(|| panic!("no player in {title}"));
         let choice = match button(&board, "roll") {
             Some(roll) => roll,

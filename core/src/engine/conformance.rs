@@ -4,14 +4,16 @@
 //! the serialized state is pinned to its version; every
 //! view and every draft its steps reach fits Discord's limits in every language, offering only
 //! legal actions; a timed-out seat's action is legal; every picture is a small PNG with alt
-//! text; a player count outside the game's seats is refused. A game's own properties (its
+//! text that says the decision it draws; every board fits a phone (lines, characters, no line
+//! over [`width::PHONE_COLUMNS`]) and explains every emoji in its legend; a player count
+//! outside the game's seats is refused. A game's own properties (its
 //! invariants, brute forces) stay in its folder and can play their games with [`Playout`].
 
 use super::bot::pick_index;
-use super::view::{Target, look_alike, mark_shape, seat_mark};
+use super::view::{SEAT_EMOJI, Target, look_alike, mark_shape, seat_mark};
 use super::{
     Game, Locale, LoggedAction, RESIGN, RecordingDice, Registered, Rules, Seat, SeededDice, SetupError, Tr,
-    options_of, testing, text,
+    options_of, testing, text, width,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
@@ -23,18 +25,18 @@ const MAX_ACTIONS: usize = 20_000;
 /// Drafts explored per position, so a game with many steps stays quick.
 const MAX_DRAFTS: usize = 400;
 
-/// The goal for a board on a phone: under 30 lines, lines of about 32 characters.
-/// Lines are not all that short yet: logs and warnings in words run longer.
+/// The goal for a board on a phone: under 30 lines, no line wider than a phone's
+/// [`width::PHONE_COLUMNS`].
 pub const USUAL: testing::Budget = testing::Budget {
     lines: 29,
     chars: 1200,
-    widest: 60,
+    widest: width::PHONE_COLUMNS,
 };
-/// The most any board may take.
+/// The most any board may take: as many lines as a crowded position needs, none wider.
 pub const MOST: testing::Budget = testing::Budget {
     lines: 40,
     chars: 2000,
-    widest: 140,
+    widest: width::PHONE_COLUMNS,
 };
 
 /// What the suite needs to know of a game besides its [`Game`] impl.
@@ -465,11 +467,18 @@ pub fn pictures_are_small<G: Game>(profile: &Profile<G>) {
                     Target::Step(next) => Some(next.to_owned()),
                     Target::Act(_) => None,
                 });
+            let plain = Game::picture(state, "", &tr);
             for draft in std::iter::once(String::new()).chain(drafts.take(3)) {
                 let Some(picture) = Game::picture(state, &draft, &tr) else {
                     continue;
                 };
                 prop_assert_eq!(testing::check_picture(&picture), Ok(()), "draft {:?}", draft);
+                // A decision the picture draws is said in its alt text too.
+                if let Some(plain) = &plain
+                    && picture.png != plain.png
+                {
+                    prop_assert_ne!(&picture.alt, &plain.alt, "{}: draft {:?} unsaid", G::ID, draft);
+                }
             }
         }
         Ok(())
@@ -540,6 +549,79 @@ pub fn boards_fit_a_phone<G: Game>(profile: &Profile<G>) {
                 let shown = format!("{}{}", view.to_embed_text(), view.controls_text());
                 if let Some(c) = look_alike(&shown, p.players) {
                     panic!("{}: {c} looks like a seat's mark\n{shown}", G::ID);
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Symbols every board may use without its legend: the seats' marks (the players' list names
+/// each beside its mark), numbers as keycaps, letters as regional indicators, and those that
+/// only ever begin what they mean in words: 🎲 before the dice, ⚠️ before a warning, 🏆 and 🏁
+/// before the outcome.
+fn explained_anywhere(symbol: &str, seats: usize) -> bool {
+    let first = symbol.chars().next().unwrap_or(' ');
+    SEAT_EMOJI[..seats.min(SEAT_EMOJI.len())].contains(&symbol)
+        || ["🎲", "⚠️", "🏆", "🏁"].contains(&symbol)
+        || (first.is_ascii_digit() && symbol.ends_with('\u{20E3}'))
+        || ('\u{1F1E6}'..='\u{1F1FF}').contains(&first)
+}
+
+/// Every line the game's log says, whole and as a board wraps it.
+fn log_lines<G: Game>(p: &Playout<G>, tr: &Tr) -> BTreeSet<String> {
+    let mut msgs = super::AnyGame::opening(&p.states[0]);
+    for (state, entry) in p.states.iter().zip(&p.log) {
+        msgs.extend(replay_one(&mut state.clone(), entry));
+    }
+    let said: Vec<String> = msgs.iter().map(|m| tr.msg(m)).collect();
+    let wrapped: Vec<String> = said
+        .iter()
+        .flat_map(|l| width::wrap(l, width::PHONE_COLUMNS))
+        .collect();
+    said.into_iter().chain(wrapped).collect()
+}
+
+/// Every emoji a board draws, in its title, description or fields (but for log lines, which
+/// say what they mean in words), is in its legend (the footer) or explained anywhere
+/// ([`explained_anywhere`]): random positions of every player count, in every language, with
+/// each first step of the decision drafted.
+pub fn legends_cover_every_symbol<G: Game>(profile: &Profile<G>) {
+    property(profile, |p, _| {
+        let names = long_names(p.players);
+        for locale in Locale::ALL {
+            let tr = Tr::new(locale, &names);
+            let said = log_lines(p, &tr);
+            for state in p.states.iter().step_by(3).chain(p.states.last()) {
+                let plain = Game::view(state, None, "", &tr);
+                let drafts = plain
+                    .rows
+                    .iter()
+                    .flat_map(|r| r.ids())
+                    .filter_map(|id| match Target::of(id) {
+                        Target::Step(next) => Some(next.to_owned()),
+                        Target::Act(_) => None,
+                    });
+                for draft in std::iter::once(String::new()).chain(drafts.take(2)) {
+                    let view = Game::view(state, None, &draft, &tr);
+                    let legend = view.footer.clone().unwrap_or_default();
+                    let drawn = testing::embed_lines(&view);
+                    let board = &drawn[..drawn.len() - legend.lines().count()];
+                    let missing: BTreeSet<&str> = board
+                        .iter()
+                        .filter(|l| !said.contains(**l))
+                        .flat_map(|l| testing::symbols(l))
+                        .filter(|s| !legend.contains(s) && !explained_anywhere(s, p.players))
+                        .collect();
+                    prop_assert!(
+                        missing.is_empty(),
+                        "{}: {:?} not in the legend ({:?}, draft {:?})\n{}",
+                        G::ID,
+                        missing,
+                        locale,
+                        draft,
+                        view.to_embed_text()
+                    );
                 }
             }
         }
@@ -644,6 +726,11 @@ macro_rules! conformance {
             #[test]
             fn every_board_fits_a_phone() {
                 suite::boards_fit_a_phone(&profile());
+            }
+
+            #[test]
+            fn legends_cover_every_symbol() {
+                suite::legends_cover_every_symbol(&profile());
             }
 
             #[test]

@@ -21,6 +21,7 @@ pub mod steps;
 pub mod testing;
 pub mod text;
 pub mod view;
+pub mod width;
 
 pub use bot::{Bot, Level, Strategy};
 pub use coach::{Measure, Weighing};

@@ -18,45 +18,37 @@ pub fn board_text(view: &View) -> String {
     out
 }
 
-/// The width model of a phone (360 px wide, Discord's mobile app) that a board line must fit in
-/// without wrapping: the embed's text column is about 236 px (360 − 72 for the avatar gutter − 16
-/// right margin − 4 embed border − 32 embed padding). At the embed's 14 px text an emoji takes
-/// about 20 px, a Latin character at most 8 px on average, a Japanese one 14 px.
-pub const PHONE_LINE_PX: u32 = 236;
-pub const EMOJI_PX: u32 = 20;
-
-/// The width of each glyph a line draws, in the [`PHONE_LINE_PX`] model.
-fn glyph_widths(line: &str) -> Vec<u32> {
-    let chars: Vec<char> = line.chars().collect();
-    let mut widths = vec![];
+/// The emoji a line draws, each as written (a keycap or an emoji with its variation selector
+/// is one): whatever is followed by U+FE0F, and wide pictographs (not letters, not arrows).
+pub fn symbols(line: &str) -> Vec<&str> {
+    use unicode_width::UnicodeWidthChar;
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut found = vec![];
     let mut i = 0;
-    while let Some(&c) = chars.get(i) {
-        if chars.get(i + 1) == Some(&'\u{FE0F}') && chars.get(i + 2) == Some(&'\u{20E3}') {
-            // A keycap: digit, variation selector, enclosing keycap.
-            widths.push(EMOJI_PX);
-            i += 3;
-            continue;
+    while let Some(&(start, c)) = chars.get(i) {
+        let next = |k: usize| chars.get(i + k).map(|&(_, c)| c);
+        let len = if next(1) == Some('\u{FE0F}') && next(2) == Some('\u{20E3}') {
+            3
+        } else if next(1) == Some('\u{FE0F}') {
+            2
+        } else if u32::from(c) >= 0x1F000 || (('\u{2300}'..='\u{2BFF}').contains(&c) && c.width() == Some(2))
+        {
+            1
+        } else {
+            0
+        };
+        if len > 0 {
+            let end = chars.get(i + len).map_or(line.len(), |&(e, _)| e);
+            found.push(&line[start..end]);
         }
-        match u32::from(c) {
-            // Variation selectors and joiners only change how the previous emoji is drawn.
-            0xFE0F | 0x200D | 0x200B => {}
-            0x1F000.. | 0x2190..=0x2BFF => widths.push(EMOJI_PX),
-            0x2E80..=0x9FFF | 0xFF00..=0xFFEF => widths.push(14),
-            _ => widths.push(8),
-        }
-        i += 1;
+        i += len.max(1);
     }
-    widths
+    found
 }
 
-/// A line's width in the [`PHONE_LINE_PX`] model.
-pub fn phone_width(line: &str) -> u32 {
-    glyph_widths(line).iter().sum()
-}
-
-/// How many emoji a line draws (a keycap or an emoji with a variation selector counts once).
+/// How many emoji a line draws ([`symbols`]).
 pub fn emoji_count(line: &str) -> usize {
-    glyph_widths(line).iter().filter(|&&w| w == EMOJI_PX).count()
+    symbols(line).len()
 }
 
 /// A whole embed as a phone shows it, line by line: title, description, each field's name and
@@ -73,7 +65,7 @@ pub fn embed_lines(view: &View) -> Vec<&str> {
 }
 
 /// The size of a whole embed (see [`embed_lines`]): lines, characters, and its widest line in
-/// characters.
+/// a phone's columns ([`super::width::columns`], names as they are shown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EmbedSize {
     pub lines: usize,
@@ -98,7 +90,7 @@ pub fn embed_size(view: &View, names: &[String]) -> EmbedSize {
     EmbedSize {
         lines: lines.len(),
         chars: lines.iter().map(|l| chars(l)).sum::<usize>() + lines.len() - 1,
-        widest: lines.iter().map(|l| chars(l)).max().unwrap_or(0),
+        widest: lines.iter().map(|l| super::width::columns(l)).max().unwrap_or(0),
     }
 }
 
@@ -116,7 +108,7 @@ impl Budget {
         let over: Vec<String> = [
             ("lines", size.lines, self.lines),
             ("characters", size.chars, self.chars),
-            ("characters in a line", size.widest, self.widest),
+            ("columns in a line", size.widest, self.widest),
         ]
         .into_iter()
         .filter(|(_, had, max)| had > max)
@@ -313,9 +305,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_phone_model_counts_emoji_keycaps_and_text() {
-        assert_eq!(phone_width("🔴1️⃣a日"), 20 + 20 + 8 + 14);
+    fn emoji_are_counted_once_with_their_keycaps_and_selectors() {
         assert_eq!(emoji_count("*️⃣ col. 7: 🔴🔵"), 3);
         assert_eq!(emoji_count("⬛🟫⚪"), 3);
+        assert_eq!(symbols("▫️ space · climb 2 → 7 ⋮ 忍"), ["▫️"]);
+        assert_eq!(symbols("1️⃣ 🔴Ann ⏹️"), ["1️⃣", "🔴", "⏹️"]);
     }
 }

@@ -194,9 +194,11 @@ impl<'a> Tr<'a> {
             .unwrap_or_else(|| format!("#{}", seat + 1))
     }
 
-    /// A seat as every text names it: its mark, then its display name (`🟦 Ann`).
+    /// A seat as every text names it: its mark, then its display name (`🟦 Ann`), cut to
+    /// [`super::width::NAME_COLUMNS`] so a line with a long name still fits a phone.
     pub fn seat(&self, seat: Seat) -> String {
-        format!("{} {}", super::view::seat_mark(seat), self.name(seat))
+        let name = super::width::ellipsize(&self.name(seat), super::width::NAME_COLUMNS);
+        format!("{} {name}", super::view::seat_mark(seat))
     }
 
     fn render(&self, id: &str, args: &BTreeMap<String, Arg>) -> String {

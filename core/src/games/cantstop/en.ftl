@@ -28,17 +28,17 @@ cantstop-rule-no-free-runner = All three runners are in use, and none is in colu
 cantstop-rule-marker-limit = You already have markers in { $limit } columns, so you cannot start on { $column }.
 
 ## Board
-cantstop-title-turn = Can't Stop — { $player }'s turn
-cantstop-title-over = Can't Stop — game over
+cantstop-title-turn = Can't Stop · { $player }
+cantstop-title-over = Can't Stop · game over
 cantstop-view-legend = column (spaces) · ⚪ runner · 🔒 claimed
-cantstop-view-legend-mountain = ⚪ runner · ▫️ space · 🔒 claimed
-    several pieces on a space: *️⃣ (column·space: whose)
+cantstop-view-legend-mountain = ⚪ runner · ▫️ space · ⬛ none
+    🔒 claimed · *️⃣ shared space
 cantstop-view-shared = *️⃣ { $spaces }
-cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }, choose a move.
-cantstop-view-chances = ⚪ { $free } free · 💥 bust { $percent }%
+cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 }: choose a move.
+cantstop-view-chances = ⚪ { $free } free · bust { $percent }%
 cantstop-view-player = { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-active = ▶ { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-resigned = { $player } — 🏳️ resigned
+cantstop-view-player-resigned = { $player } — resigned
 cantstop-view-log = Log
 cantstop-view-goal = Turn { $turn } · first to 🔒 { $needed } wins
 cantstop-view-goal-solitaire = Turn { $turn } · 🔒 { $needed } in few turns

@@ -28,17 +28,17 @@ cantstop-rule-no-free-runner = 登山者駒は3個とも使用中で、{ $column
 cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いているので、{ $column }の列は始められません。
 
 ## 盤面
-cantstop-title-turn = キャントストップ — { $player }さんの手番
-cantstop-title-over = キャントストップ — ゲーム終了
+cantstop-title-turn = キャントストップ · { $player }
+cantstop-title-over = キャントストップ · 終了
 cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
-cantstop-view-legend-mountain = ⚪ 登山者駒 · ▫️ マス · 🔒 征服済み
-    同じマスに複数の駒：*️⃣（列·マス：誰の駒）
+cantstop-view-legend-mountain = ⚪ 登山者駒 · ▫️ マス · ⬛ 盤外
+    🔒 征服済み · *️⃣ 複数の駒
 cantstop-view-shared = *️⃣ { $spaces }
-cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 } — { $player }さん、進め方を選んでください。
-cantstop-view-chances = ⚪ 残り{ $free }個 · 💥 バースト率{ $percent }%
+cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 }：進め方を選択
+cantstop-view-chances = ⚪ 残り{ $free }個 · バースト率{ $percent }%
 cantstop-view-player = { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-active = ▶ { $player } — 🔒 { $claimed }/{ $needed }
-cantstop-view-player-resigned = { $player } — 🏳️ 投了
+cantstop-view-player-resigned = { $player } — 投了
 cantstop-view-log = 記録
 cantstop-view-goal = { $turn }手番目 · 先に🔒{ $needed }列で勝ち
 cantstop-view-goal-solitaire = { $turn }手番目 · 少ない手番で🔒{ $needed }列

@@ -4,6 +4,7 @@
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
 use crate::engine::view::{board_colour, recent_log, seat_mark};
+use crate::engine::width;
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
 
 const RUNNER: &str = "⚪";
@@ -117,25 +118,21 @@ fn mountain(game: &CantStop, tr: &Tr) -> Vec<String> {
     lines
 }
 
-/// Most pieces a line of shared spaces lists, so two spaces share a line within a phone's width.
-const SHARED_PER_LINE: usize = 6;
-
-/// The shared spaces (`9·2 🔴🟦`), two a line when their pieces fit, else one.
+/// The shared spaces (`9·2 🔴🟦`), as many a line as fit a phone after the line's `*️⃣ `.
 fn shared_lines(shared: &[(u8, u8, Vec<&str>)]) -> Vec<String> {
-    let mut lines: Vec<(String, usize, usize)> = vec![];
+    let room = width::PHONE_COLUMNS - width::columns("*️⃣ ");
+    let mut lines: Vec<String> = vec![];
     for (column, space, who) in shared {
         let entry = format!("{column}·{space} {}", who.concat());
         match lines.last_mut() {
-            Some((line, entries, pieces)) if *entries < 2 && *pieces + who.len() <= SHARED_PER_LINE => {
+            Some(line) if width::columns(line) + 1 + width::columns(&entry) <= room => {
                 line.push(' ');
                 line.push_str(&entry);
-                *entries += 1;
-                *pieces += who.len();
             }
-            _ => lines.push((entry, 1, who.len())),
+            _ => lines.push(entry),
         }
     }
-    lines.into_iter().map(|(line, _, _)| line).collect()
+    lines
 }
 
 /// A percentage that never rounds a possible bust to 0% or a certain one away from 100%.
@@ -235,7 +232,10 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     } else {
         tr.f("cantstop-title-turn", &[("player", Arg::Seat(game.active()))])
     };
-    let status = status(game, tr);
+    let status: Vec<String> = status(game, tr)
+        .iter()
+        .flat_map(|l| width::wrap(l, width::PHONE_COLUMNS))
+        .collect();
     let mut text = vec![tr.t("cantstop-view-legend")];
     text.extend(COLUMNS.map(|c| column_line(game, c)));
     text.push(String::new());
@@ -251,7 +251,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     }
     let mut footer = tr.t("cantstop-view-legend-mountain");
     if game.options().marker_limit {
-        footer.push_str(" · ");
+        footer.push('\n');
         footer.push_str(&tr.f(
             "cantstop-view-marker-limit",
             &[("limit", Arg::from(super::MARKER_LIMIT))],

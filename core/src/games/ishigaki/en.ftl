@@ -42,47 +42,48 @@ ishigaki-log-value-stop = ✋ { $player } stops: value { $value }.
 ishigaki-log-value-higher = 🎲 { $player } rolls die 2: { $die }, higher — value { $value }.
 ishigaki-log-value-lower = 🎲 { $player } rolls die 2: { $die }, lower — value { $value }.
 ishigaki-log-value-doubles = 🎲 { $player } rolls die 2: { $die }, doubles — value { $value }.
-ishigaki-log-rolloff-won = { $player } has the highest value, { $value }.
-ishigaki-log-rolloff-tie = Tie at { $value }: the tied ninjas roll again.
+ishigaki-log-rolloff-won = { $player } rolls highest: { $value }.
+ishigaki-log-rolloff-tie = Tie at { $value }: roll again.
 ishigaki-log-rolloff-out = { $player } is out of the roll-off.
 
 ## Board
-ishigaki-title-turn = Ishigaki Race — { $player }'s turn
-ishigaki-title-final = Ishigaki Race — final round, { $player }'s turn
-ishigaki-title-rolloff = Ishigaki Race — { $player }'s roll-off roll
-ishigaki-title-over = Ishigaki Race — { $player } won
+ishigaki-title-turn = Ishigaki Race · { $player }
+ishigaki-title-final = Ishigaki final · { $player }
+ishigaki-title-rolloff = Roll-off · { $player }
+ishigaki-title-over = Ishigaki · { $player } won
 ishigaki-players = Ninjas
 ishigaki-seat-square = { $player } — square { $square }
-ishigaki-seat-goal = { $player } — 🏯 goal, arrival { $arrival }
+ishigaki-seat-goal = { $player } — 🏯 arrived { $arrival }
 ishigaki-seat-resigned = { $player } — resigned
 ishigaki-phase = Phase
-ishigaki-phase-race = Race: the first ninja on square { $goal } starts the final round.
-ishigaki-phase-final = Final round. Still to play: { $players }
-ishigaki-phase-rolloff = Roll-off, round { $round } (highest value wins):
+ishigaki-phase-race = Race: first on { $goal } ends it.
+ishigaki-phase-final = Final round. Still to play:
+    { $players }
+ishigaki-phase-rolloff = Roll-off { $round }: highest wins
 ishigaki-rolloff-value = { $player } — value { $value }
 ishigaki-rolloff-due = { $player } — to roll
 ishigaki-rolloff-waiting = { $player } — waits
 ishigaki-rolloff-out = { $player } — out ({ $value })
-ishigaki-phase-over = 🏆 { $player } won.
+ishigaki-phase-over = { $player } won.
 ishigaki-start = start
 ishigaki-goal-group = Goal, in arrival order
 ishigaki-decision = { $player } rolled { $die }
 ishigaki-odds-stop = Stop: climb { $climb } → { $dest }
-ishigaki-odds-die2 = Roll die 2: climb { $climb }/6 · slip { $slip }/6 · doubles 1/6
+ishigaki-odds-die2 = Die 2: climb { $climb }/6 · slip { $slip }/6
 ishigaki-odds-climb = { $face } climb { $climb } → { $dest }
 ishigaki-odds-slip = { $face } slip → { $dest }
 ishigaki-odds-doubles = { $face } doubles: { $falls }
 ishigaki-odds-nobody = { $face } doubles: nobody falls
 ishigaki-odds-value-stop = Stop: value { $value }
-ishigaki-odds-value-die2 = Roll die 2: higher { $higher }/6 · lower { $lower }/6 · doubles 1/6
+ishigaki-odds-value-die2 = Die 2: higher { $higher }/6 · lower { $lower }/6
 ishigaki-odds-value-higher = { $face } higher: value { $value }
 ishigaki-odds-value-lower = { $face } lower: value 0
 ishigaki-odds-value-doubles = { $face } doubles: value { $value }
 ishigaki-log = Last turns
 ishigaki-footer = 🏯 goal: square { $goal } · 🏁 start
-    🧱 wall · ⋮ empty squares · ▶ to play
+    🧱 wall · ⋮ empty · ▶ to play
     crumbling wall { $crumbling ->
-    [on] on (⚠️ = -2 square)
+    [on] on (⚠️ = -2)
    *[off] off
 }
 

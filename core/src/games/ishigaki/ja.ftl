@@ -60,50 +60,51 @@ ishigaki-log-value-stop = ✋ { $player }さんは止めました：出目{ $val
 ishigaki-log-value-higher = 🎲 { $player }さんの2個め：{ $die }、大きい — 出目{ $value }。
 ishigaki-log-value-lower = 🎲 { $player }さんの2個め：{ $die }、小さい — 出目{ $value }。
 ishigaki-log-value-doubles = 🎲 { $player }さんの2個め：{ $die }、ゾロ目 — 出目{ $value }。
-ishigaki-log-rolloff-won = { $player }さんが最高の出目{ $value }を出しました。
-ishigaki-log-rolloff-tie = 出目{ $value }で引き分けになりました。引き分けた忍者はもう一度振ります。
-ishigaki-log-rolloff-out = { $player }さんはサイコロ勝負から脱落しました。
+ishigaki-log-rolloff-won = { $player }さんが最高の{ $value }でした。
+ishigaki-log-rolloff-tie = { $value }で同点になり、振り直しました。
+ishigaki-log-rolloff-out = { $player }さんは勝負から脱落しました。
 
 ## 盤面
-ishigaki-title-turn = いしがき・れえす — { $player }さんの手番
-ishigaki-title-final = いしがき・れえす — 最終ラウンド、{ $player }さんの手番
-ishigaki-title-rolloff = いしがき・れえす — サイコロ勝負、{ $player }さんの番
-ishigaki-title-over = いしがき・れえす — { $player }さんの勝ち
+ishigaki-title-turn = いしがき・れえす · { $player }
+ishigaki-title-final = いしがき最終回 · { $player }
+ishigaki-title-rolloff = いしがき勝負 · { $player }
+ishigaki-title-over = { $player }さんの勝ち
 ishigaki-players = 忍者
 ishigaki-seat-square = { $player } — { $square ->
     [0] すたあと
    *[other] { $square }マス目
 }
-ishigaki-seat-goal = { $player } — 🏯 ごおる（{ $arrival }着）
+ishigaki-seat-goal = { $player } — 🏯 { $arrival }着
 ishigaki-seat-resigned = { $player } — 投了
 ishigaki-phase = 状況
-ishigaki-phase-race = レース中：最初に{ $goal }マス目に着いた忍者で最終ラウンドになります。
-ishigaki-phase-final = 最終ラウンド。残り：{ $players }
-ishigaki-phase-rolloff = サイコロ勝負 第{ $round }回（出目が最高の人の勝ち）：
+ishigaki-phase-race = レース中：{ $goal }マス目で最終回
+ishigaki-phase-final = 最終ラウンド。残り：
+    { $players }
+ishigaki-phase-rolloff = サイコロ勝負 第{ $round }回
 ishigaki-rolloff-value = { $player } — 出目{ $value }
 ishigaki-rolloff-due = { $player } — 振る番
 ishigaki-rolloff-waiting = { $player } — 待ち
 ishigaki-rolloff-out = { $player } — 脱落（{ $value }）
-ishigaki-phase-over = 🏆 { $player }さんの勝ち。
+ishigaki-phase-over = { $player }さんの勝ち。
 ishigaki-start = すたあと
 ishigaki-goal-group = ごおる（到着順）
 ishigaki-decision = { $player }さんの出目：{ $die }
 ishigaki-odds-stop = 止める：{ $climb }段登る → { $dest }
-ishigaki-odds-die2 = 2個めを振る：登る{ $climb }/6 · ずり落ち{ $slip }/6 · ゾロ目1/6
+ishigaki-odds-die2 = 2個め：登る{ $climb }/6 · 落ち{ $slip }/6
 ishigaki-odds-climb = { $face } { $climb }段登る → { $dest }
 ishigaki-odds-slip = { $face } ずり落ち → { $dest }
 ishigaki-odds-doubles = { $face } ゾロ目：{ $falls }
 ishigaki-odds-nobody = { $face } ゾロ目：誰も落ちない
 ishigaki-odds-value-stop = 止める：出目{ $value }
-ishigaki-odds-value-die2 = 2個めを振る：大きい{ $higher }/6 · 小さい{ $lower }/6 · ゾロ目1/6
+ishigaki-odds-value-die2 = 2個め：大{ $higher }/6 · 小{ $lower }/6
 ishigaki-odds-value-higher = { $face } 大きい：出目{ $value }
 ishigaki-odds-value-lower = { $face } 小さい：出目0
 ishigaki-odds-value-doubles = { $face } ゾロ目：出目{ $value }
 ishigaki-log = 最近の手番
-ishigaki-footer = 🏯 ごおる：{ $goal }マス目 · 🏁 すたあと
+ishigaki-footer = 🏯 ごおる：{ $goal } · 🏁 すたあと
     🧱 石垣 · ⋮ 空きマス · ▶ 手番
-    くずれそうな石垣：{ $crumbling ->
-    [on] あり（⚠️＝「−2」マス）
+    くずれ石垣：{ $crumbling ->
+    [on] あり（⚠️＝−2）
    *[off] なし
 }
 

@@ -3,6 +3,7 @@
 
 use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
 use crate::engine::view::{COLOUR_DONE, board_colour, recent_log, seat_mark};
+use crate::engine::width::wrap_lines;
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
 
 /// Die faces for the lines of the die-2 odds.
@@ -56,7 +57,7 @@ fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
     let mut fields = vec![Field::new(tr.t("ishigaki-players"), seats(game, tr))];
     // The race itself needs no words: the footer names the goal.
     if !matches!(game.phase, Phase::Race) {
-        fields.push(Field::new(tr.t("ishigaki-phase"), phase(game, tr)));
+        fields.push(Field::new(tr.t("ishigaki-phase"), wrap_lines(&phase(game, tr))));
     }
     if !game.arrivals.is_empty() {
         let lines: Vec<String> = game
@@ -79,7 +80,8 @@ fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
             Phase::RollOff(_) => rolloff_odds(d1, tr),
             _ => race_odds(game, d1, tr),
         };
-        fields.push(Field::new(name, odds));
+        // Doubles may knock several ninjas down: their line wraps.
+        fields.push(Field::new(name, wrap_lines(&odds)));
     }
     let lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !lines.is_empty() {
@@ -169,7 +171,7 @@ fn seats(game: &Ishigaki, tr: &Tr) -> String {
                     &[("player", player), ("square", game.squares[s].into())],
                 )
             };
-            let marker = if turn && s == game.active { "▶" } else { "▫️" };
+            let marker = if turn && s == game.active { "▶" } else { "·" };
             format!("{marker} {text}")
         })
         .collect::<Vec<_>>()

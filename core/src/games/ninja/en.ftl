@@ -70,32 +70,31 @@ ninja-rule-reversal-zone = Reversal only in the enemy dojo (would turn on { $squ
 ninja-rule-blocked = Path blocked at { $squares }.
 
 ## Board
-ninja-title-turn = Ninja Versus Ninja — { $player }'s turn
-ninja-title-over = Ninja Versus Ninja — game over
-ninja-row-red = { $owner } dojo · { $emoji }{ $depth }
-ninja-row-black = { $owner } dojo · { $emoji }{ $depth }
+ninja-title-turn = Ninja · { $player }
+ninja-title-over = Ninja · game over
+ninja-row-red = { $owner } { $emoji }{ $depth }
+ninja-row-black = { $owner } { $emoji }{ $depth }
 ninja-row-neutral = neutral
 ninja-view-press-roll = { $player }: press Roll.
-ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, pick a ninja ({ $options } options).
-ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }, { $picked } { $square } goes where?
+ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total }: pick a ninja ({ $options })
+ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total }: { $picked } { $square } to?
 ninja-view-player = { $marker }{ $player }
 ninja-view-score = Score { $score }/{ $target } · ninjas { $ninjas }
-ninja-view-no-mission = No mission · shadow 0 · reversal available
 ninja-view-mission = { $emoji } { $square }: mission turn { $turn }/{ $turns }
-ninja-view-shadow = Shadow { $shadow } (home +{ $points }) · reversal { $reversal ->
+ninja-view-shadow = Shadow { $shadow } (+{ $points }) · reversal { $reversal ->
     [used] used
-   *[available] available
+   *[available] free
 }
 ninja-view-log = Log
-ninja-view-legend = { $black } { $red } ninjas · { $black_mission } { $red_mission } on a mission
-    ⬛ dojo · ⬜ neutral · 🔴2 depth 2 for 🔴
-    🇦 a move's end · ➕ several · { $picked } picked
-    shadow: deepest row raided, scored home
+ninja-view-legend = { $black } { $red } ninjas · { $black_mission } { $red_mission } on mission
+    ⬛ dojo · ⬜ neutral · 🔴2 depth
+    shadow: deepest row, scored home
+ninja-view-legend-moves = 🇦 end · ➕ several · { $picked } picked
 
 ## Board picture (alt text)
 ninja-alt-title = Ninja Versus Ninja board, { $rows } rows: Black's dojo at the bottom, Red's at the top, the neutral zone between.
-ninja-alt-look-black = Black, dark circles
-ninja-alt-look-red = Red, red squares
+ninja-alt-look-black = Black, vermillion circles (🔴)
+ninja-alt-look-red = Red, blue squares (🟦)
 ninja-alt-side = { $player } ({ $look }), score { $score }: ninjas on { $squares }.
 ninja-alt-mission = On a mission (ringed in gold): { $square }.
 ninja-alt-last = Last move, drawn as a yellow path: { $player } { $path }.
@@ -116,6 +115,7 @@ ninja-rules = **Ninja Versus Ninja** — rules in short
 # Board picture panel
 ninja-picture-score = { $score }/{ $target } points
 ninja-picture-mission = mission { $turn }/{ $turns }, shadow { $shadow }
+ninja-alt-draft = Being chosen: where the ninja on { $square } goes, its destinations lettered as on the buttons: { $options }.
 
 ## The start options' names in slash commands (English: the key)
 option-ninja-width-name = width

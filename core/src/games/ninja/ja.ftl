@@ -70,32 +70,31 @@ ninja-rule-reversal-zone = リバース移動は相手の道場内だけです�
 ninja-rule-blocked = { $squares }で移動経路がふさがれています。
 
 ## 盤面
-ninja-title-turn = Ninja Versus Ninja — { $player }さんの手番
-ninja-title-over = Ninja Versus Ninja — ゲーム終了
-ninja-row-red = { $owner }の道場 · { $emoji }{ $depth }
-ninja-row-black = { $owner }の道場 · { $emoji }{ $depth }
-ninja-row-neutral = 中立ゾーン
-ninja-view-press-roll = { $player }さん、「振る」を押してください。
-ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、動かすニンジャを選んでください（選択肢{ $options }）。
-ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total } — { $player }さん、{ $picked } { $square }の移動先を選んでください。
+ninja-title-turn = 忍者対忍者 · { $player }
+ninja-title-over = 忍者対忍者 · 終了
+ninja-row-red = { $owner } { $emoji }{ $depth }
+ninja-row-black = { $owner } { $emoji }{ $depth }
+ninja-row-neutral = 中立
+ninja-view-press-roll = { $player }：「振る」を押す
+ninja-view-pick-ninja = 🎲 { $d1 }+{ $d2 } = { $total }：ニンジャ選択({ $options })
+ninja-view-pick-destination = 🎲 { $d1 }+{ $d2 } = { $total }：{ $picked } { $square }の移動先
 ninja-view-player = { $marker }{ $player }
 ninja-view-score = 得点 { $score }/{ $target } · ニンジャ { $ninjas }体
-ninja-view-no-mission = ミッションなし · シャドウ 0 · リバース可能
 ninja-view-mission = { $emoji } { $square }：ミッション{ $turn }/{ $turns }ターン目
-ninja-view-shadow = シャドウトラック { $shadow }（帰還で +{ $points }）· リバース{ $reversal ->
-    [used] 使用済み
-   *[available] 可能
+ninja-view-shadow = シャドウ{ $shadow }（+{ $points }）· リバース{ $reversal ->
+    [used] 済
+   *[available] 可
 }
 ninja-view-log = 記録
-ninja-view-legend = { $black } { $red } ニンジャ · { $black_mission } { $red_mission } ミッション中
-    ⬛ 道場 · ⬜ 中立 · 🔴2 🔴の深さ2
-    🇦 移動先 · ➕ 複数の移動先 · { $picked } 選択中
-    シャドウ：到達した最深段、帰還で得点
+ninja-view-legend = { $black } { $red } ニンジャ · { $black_mission } { $red_mission } 任務中
+    ⬛ 道場 · ⬜ 中立 · 🔴2 深さ2
+    シャドウ：最深段、帰還で得点
+ninja-view-legend-moves = 🇦 移動先 · ➕ 複数 · { $picked } 選択中
 
 ## 盤面の絵（代替テキスト）
 ninja-alt-title = 忍者対忍者の盤、{ $rows }段：下が黒の道場、上が赤の道場、その間が中立ゾーン。
-ninja-alt-look-black = 黒、黒い丸
-ninja-alt-look-red = 赤、赤い四角
+ninja-alt-look-black = 黒、朱色の丸（🔴）
+ninja-alt-look-red = 赤、青い四角（🟦）
 ninja-alt-side = { $player }（{ $look }）、得点{ $score }：忍者は{ $squares }。
 ninja-alt-mission = 任務中（金の輪）：{ $square }。
 ninja-alt-last = 直前の手（黄色い道）：{ $player } { $path }。
@@ -116,6 +115,7 @@ ninja-rules = **Ninja Versus Ninja** — ルール要約
 # Board picture panel
 ninja-picture-score = 得点 { $score }/{ $target }
 ninja-picture-mission = ミッション { $turn }/{ $turns }・シャドウ { $shadow }
+ninja-alt-draft = 選択中：{ $square }の忍者の移動先。ボタンと同じ文字で示した移動先：{ $options }。
 
 ## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
 option-ninja-width-name = 盤の横幅

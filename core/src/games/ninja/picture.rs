@@ -1,5 +1,6 @@
 //! The board as a PNG: the dojos and the neutral zone with column letters and row numbers,
-//! Black's ninjas as dark circles and Red's as red squares (shape as well as colour), a mission
+//! Black's ninjas as vermillion circles and Red's as blue squares, like their seats' marks 🔴 🟦
+//! (shape as well as colour), a mission
 //! ninja ringed in gold, the last move's path drawn square by square with the ninja it killed
 //! crossed out beside the killer, and the decision being made: the picked ninja and its
 //! destinations lettered as on the buttons. The panel gives scores, missions and shadows.
@@ -7,7 +8,7 @@
 use super::board::{BLACK, Sq};
 use super::{Event, MISSION_TURNS, Move, Ninja, TARGET, option_label};
 use crate::engine::frame::{self, LABEL_PX, Panel};
-use crate::engine::picture::{Canvas, INK, Picture, Shape, WHITE};
+use crate::engine::picture::{Canvas, INK, Picture, SEAT_FILL, SEAT_SHAPE, Shape, WHITE};
 use crate::engine::{Game, Seat, Tr};
 
 const CELL: f32 = 48.0;
@@ -21,8 +22,12 @@ const LABEL: u32 = 0xDBDEE1;
 const PATH: u32 = 0xFFD43B;
 const MISSION: u32 = 0xFFB000;
 const KILL: u32 = 0xFF3B3B;
-/// Black's and Red's pieces: fill, outline and shape.
-const SIDES: [(u32, u32, Shape); 2] = [(0x23272A, WHITE, Shape::Circle), (0xCC3344, INK, Shape::Square)];
+/// Black's and Red's pieces: fill, outline and shape, those of their seats' marks (🔴 🟦), so
+/// the picture and the emoji board show each side alike.
+const SIDES: [(u32, u32, Shape); 2] = [
+    (SEAT_FILL[0], WHITE, SEAT_SHAPE[0]),
+    (SEAT_FILL[1], WHITE, SEAT_SHAPE[1]),
+];
 
 /// The last move: who, the squares walked from the origin, and a capture at its end.
 struct LastMove {
@@ -79,7 +84,7 @@ fn size(game: &Ninja) -> (f32, f32) {
 }
 
 pub(super) fn picture(game: &Ninja, draft: &str, tr: &Tr) -> Picture {
-    Picture::new(png(game, draft, tr), alt(game, tr))
+    Picture::new(png(game, draft, tr), alt(game, draft, tr))
 }
 
 /// The picked ninja of `draft` and its moves (with their indices among all, for their
@@ -224,10 +229,24 @@ fn draw_draft(canvas: &mut Canvas, game: &Ninja, from: Sq, moves: &[(usize, Move
     }
 }
 
-/// The picture in words: each side's ninjas by square, the missions, the last move.
-fn alt(game: &Ninja, tr: &Tr) -> String {
+/// The picture in words: the decision being made, each side's ninjas by square, the missions,
+/// the last move.
+fn alt(game: &Ninja, draft: &str, tr: &Tr) -> String {
     let board = &game.board;
     let mut parts = vec![tr.f("ninja-alt-title", &[("rows", board.rows.into())])];
+    if let Some((from, moves)) = drafted(game, draft) {
+        let options: Vec<String> = moves
+            .iter()
+            .map(|(i, mv)| format!("{} {}", option_label(*i), board.name(mv.to)))
+            .collect();
+        parts.push(tr.f(
+            "ninja-alt-draft",
+            &[
+                ("square", board.name(from).into()),
+                ("options", tr.list(&options).into()),
+            ],
+        ));
+    }
     for seat in 0..2 {
         let squares: Vec<String> = game.position.squares_of(seat).map(|sq| board.name(sq)).collect();
         let look = tr.t(if seat == BLACK {
@@ -267,4 +286,29 @@ fn alt(game: &Ninja, tr: &Tr) -> String {
         ));
     }
     parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::view::{MarkShape, mark_shape, seat_mark};
+
+    /// Each side's pieces have its seat mark's shape and its seat's colour, so a player who
+    /// knows their 🔴 or 🟦 from the emoji board finds them in the picture.
+    #[test]
+    fn each_side_is_drawn_as_its_seat_mark() {
+        let drawn = |shape: Shape| match shape {
+            Shape::Circle => Some(MarkShape::Circle),
+            Shape::Square => Some(MarkShape::Square),
+            _ => None,
+        };
+        for (seat, &(fill, _, shape)) in SIDES.iter().enumerate() {
+            assert_eq!(drawn(shape), mark_shape(seat_mark(seat)), "seat {seat}'s shape");
+            assert_eq!(
+                fill,
+                crate::engine::picture::seat_fill(seat),
+                "seat {seat}'s colour"
+            );
+        }
+    }
 }

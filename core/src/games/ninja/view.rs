@@ -96,7 +96,7 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     };
     let mut lines = grid(game, &moves, picked, tr);
     lines.push(String::new());
-    let words = status(game, &moves, picked, tr);
+    let words = crate::engine::width::wrap_lines(&status(game, &moves, picked, tr));
     lines.push(words.clone());
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
@@ -110,18 +110,27 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
         words: Some(words),
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(tr.f(
-            "ninja-view-legend",
-            &[
-                ("black", seat_mark(BLACK).into()),
-                ("black_mission", ON_MISSION[BLACK].into()),
-                ("red", seat_mark(RED).into()),
-                ("red_mission", ON_MISSION[RED].into()),
-                ("picked", PICKED.into()),
-            ],
-        )),
+        footer: Some(legend(!moves.is_empty(), tr)),
         rows: controls(game, &moves, picked, tr),
     }
+}
+
+/// The legend; the symbols of moves (letters, several, the picked ninja) only while there are.
+fn legend(moving: bool, tr: &Tr) -> String {
+    let mut legend = tr.f(
+        "ninja-view-legend",
+        &[
+            ("black", seat_mark(BLACK).into()),
+            ("black_mission", ON_MISSION[BLACK].into()),
+            ("red", seat_mark(RED).into()),
+            ("red_mission", ON_MISSION[RED].into()),
+        ],
+    );
+    if moving {
+        legend.push('\n');
+        legend.push_str(&tr.f("ninja-view-legend-moves", &[("picked", PICKED.into())]));
+    }
+    legend
 }
 
 /// The grid, top row first: each row's number, its squares, and its zone with the depth it
@@ -243,7 +252,8 @@ fn player_field(game: &Ninja, seat: Seat, tr: &Tr) -> Field {
         ],
     )];
     match position.missions[seat] {
-        None => lines.push(tr.t("ninja-view-no-mission")),
+        // No mission needs no line: the legend says what a mission looks like.
+        None => {}
         Some(m) => {
             lines.push(tr.f(
                 "ninja-view-mission",

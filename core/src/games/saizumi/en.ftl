@@ -55,34 +55,38 @@ saizumi-step-claim = Claim slot { $slot } ({ $count } cards) as a new pile
 saizumi-step-rest = Rest all { $half }
 
 ## Board
-saizumi-title-turn = Saizumi — turn { $turn } · { $player }
-saizumi-title-over = Saizumi — game over
-saizumi-view-placing = 🃏 { $player } places the stones: { $stones }
+saizumi-title-turn = Saizumi, turn { $turn }: { $player }
+saizumi-title-over = Saizumi · game over
+saizumi-view-placing = { $player } places: { $stones }
 saizumi-view-check = 🎲 Check { $check }/9: { $dice }
 saizumi-view-queue = Responses: { $queue }
 saizumi-view-acting = ▶ acting
-saizumi-view-waiting = ⏳ waiting
-saizumi-view-done = ✅ done
-saizumi-view-risk = ⚠️ If nobody responds: { $risk }
+saizumi-view-waiting = waiting
+saizumi-view-done = done
+saizumi-view-risk = ⚠️ If nobody responds:
+    { $risk }
 saizumi-view-risk-player = { $player } −{ $cards } (→ { $score } pts)
-saizumi-view-risk-none = ✅ These dice collapse nothing.
-saizumi-view-stacking = 🧱 { $player } takes a card or claims a slot.
-saizumi-view-counts = Deck { $deck } · 🚶 { $seen }/{ $visitors } · checks pending { $pending } · revealed { $revealed }
-saizumi-view-market = **Market** (bottom → top; both halves a ┃ b)
+saizumi-view-risk-none = These dice collapse nothing.
+saizumi-view-stacking = { $player }: take or claim
+saizumi-view-counts = Deck { $deck } · 🚶 { $seen }/{ $visitors } · checks { $pending }
+saizumi-view-revealed = Revealed: { $revealed }
+saizumi-view-market = **Market** (bottom → top, a ┃ b)
 saizumi-view-player = { $player } — { $total } pts
 saizumi-view-to-act = ▶
 saizumi-view-active = (turn)
-saizumi-view-resigned = 🏳️ resigned
+saizumi-view-resigned = resigned
 saizumi-view-no-piles = No piles.
-saizumi-view-pile = **Pile { $pile }** · { $height } high · { $pips } pips × { $mult } × { $factor } = **{ $score }**
+saizumi-view-pile = **Pile { $pile }** ×{ $height }: { $pips }×{ $mult }×{ $factor }=**{ $score }**
 saizumi-view-log = Log
-saizumi-view-legend = [row] centre×mult · 🔄 reroll all · 🔄N the Ns
-    =N set all to N · 💥 falls · 🚶 visitor · ▶ to act
-    pile = pips × mult × (height − 2) · 🔎 Details
+saizumi-view-legend = [row] centre×mult · 🔄 reroll
+    🔄N reroll Ns · =N set all to N
+    💥 falls · 🚶 visitor · ▶ to act
+    pile = pips×mult×(height−2)
+    🔎 Details: every card
 saizumi-preview-stone = Placing { $card }: choose a slot.
-saizumi-preview-slot = 👉 Slot { $slot }
-saizumi-preview-take = Onto pile { $pile }: choose the active half.
-saizumi-preview-claim = Claim slot { $slot }: { $chosen } · next { $card } ({ $at }/{ $count })
+saizumi-preview-slot = ▶ Slot { $slot }
+saizumi-preview-take = Onto pile { $pile }: which half?
+saizumi-preview-claim = Claim { $slot }: { $chosen } · next { $card } ({ $at }/{ $count })
 
 ## Board picture (alt text)
 saizumi-alt-title = Saizumi table: the dice, the market's nine slots (cards bottom first, halves a and b), and each player's piles (cards bottom first, active half).
@@ -103,6 +107,11 @@ saizumi-rules = **Saizumi (賽積)** — rules in short
 
 # Board picture panel
 saizumi-picture-score = { $score } points
+saizumi-alt-draft-slot = Being chosen: slot { $slot } (framed){ $pile ->
+    [0] {""}
+   *[other] , onto pile { $pile }
+}.
+saizumi-alt-draft-pile = Being chosen: a card of pile { $pile } (framed).
 
 ## The start options' names in slash commands (English: the key)
 option-saizumi-cards-name = cards

@@ -55,34 +55,38 @@ saizumi-step-claim = 場札{ $slot }（{ $count }枚）を新しい山にする
 saizumi-step-rest = 残りすべて{ $half }面
 
 ## 盤面
-saizumi-title-turn = 賽積 — { $turn }手番目 · { $player }さん
-saizumi-title-over = 賽積 — ゲーム終了
-saizumi-view-placing = 🃏 { $player }さんが石カードを配置します：{ $stones }
+saizumi-title-turn = 賽積 { $turn }手目 · { $player }
+saizumi-title-over = 賽積 · 終了
+saizumi-view-placing = { $player }：配置 { $stones }
 saizumi-view-check = 🎲 崩壊チェック{ $check }/9：{ $dice }
 saizumi-view-queue = 効果発動：{ $queue }
 saizumi-view-acting = ▶ 操作中
-saizumi-view-waiting = ⏳ 待機
-saizumi-view-done = ✅ 終了
-saizumi-view-risk = ⚠️ 誰も効果を使わなければ：{ $risk }
+saizumi-view-waiting = 待機
+saizumi-view-done = 終了
+saizumi-view-risk = ⚠️ 誰も使わなければ：
+    { $risk }
 saizumi-view-risk-player = { $player } −{ $cards }枚（→ { $score }点）
-saizumi-view-risk-none = ✅ この出目では何も崩壊しません。
-saizumi-view-stacking = 🧱 { $player }さんが石を積みます（1枚積むか、場札を丸ごと取る）。
-saizumi-view-counts = 山札{ $deck }枚 · 🚶 来訪{ $seen }/{ $visitors } · 残りチェック{ $pending } · 公開 { $revealed }
+saizumi-view-risk-none = この出目では崩壊なし
+saizumi-view-stacking = { $player }：積むか取る
+saizumi-view-counts = 山札{ $deck } · 🚶 { $seen }/{ $visitors } · 残り{ $pending }
+saizumi-view-revealed = 公開：{ $revealed }
 saizumi-view-market = **場札**（下 → 上。両面 a ┃ b）
 saizumi-view-player = { $player } — { $total }点
 saizumi-view-to-act = ▶
 saizumi-view-active = （手番）
-saizumi-view-resigned = 🏳️ 投了
+saizumi-view-resigned = 投了
 saizumi-view-no-piles = 山はありません。
-saizumi-view-pile = **山{ $pile }** · { $height }段 · 基礎点 { $pips }×{ $mult } × 段数倍率 { $factor } = **{ $score }**
+saizumi-view-pile = **山{ $pile }** ×{ $height }：基礎点{ $pips }×{ $mult }×{ $factor }=**{ $score }**
 saizumi-view-log = 記録
-saizumi-view-legend = [列] 中心の目×倍率 · 🔄 全振換 · 🔄N Nを振り直し
-    =N 全ダイスをNに · 💥 崩壊 · 🚶 来訪者 · ▶ 操作中
-    山 = 目の数 × 倍率 × (段数 − 2) · 🔎 詳細
+saizumi-view-legend = [列] 中心の目×倍率 · 🔄 全振換
+    🔄N Nを振直し · =N 全てNに
+    💥 崩壊 · 🚶 来訪者 · ▶ 操作中
+    山 = 目×倍率×(段数−2)
+    🔎 詳細：全カード
 saizumi-preview-stone = { $card }を配置：場所を選んでください。
-saizumi-preview-slot = 👉 場札{ $slot }
-saizumi-preview-take = 山{ $pile }に積む：使う面を選んでください。
-saizumi-preview-claim = 場札{ $slot }を取る：{ $chosen } · 次は{ $card }（{ $at }/{ $count }）
+saizumi-preview-slot = ▶ 場札{ $slot }
+saizumi-preview-take = 山{ $pile }に積む：面を選択
+saizumi-preview-claim = 場札{ $slot }：{ $chosen } · 次 { $card }（{ $at }/{ $count }）
 
 ## 盤面の絵（代替テキスト）
 saizumi-alt-title = 賽積の場：サイコロ、市場の9つの置き場（札は下から、半面aとb）、各プレイヤーの山（札は下から、有効な半面）。
@@ -103,6 +107,11 @@ saizumi-rules = **賽積** — ルール要約
 
 # Board picture panel
 saizumi-picture-score = { $score } 点
+saizumi-alt-draft-slot = 選択中：場札{ $slot }（枠）{ $pile ->
+    [0] {""}
+   *[other] 、山{ $pile }へ
+}。
+saizumi-alt-draft-pile = 選択中：山{ $pile }のカード（枠）。
 
 ## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
 option-saizumi-cards-name = 石カード

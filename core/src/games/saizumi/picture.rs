@@ -86,7 +86,7 @@ fn size(game: &Saizumi) -> (f32, f32) {
 }
 
 pub(super) fn picture(game: &Saizumi, draft: &str, tr: &Tr) -> Picture {
-    Picture::new(png(game, draft, tr), alt(game, tr))
+    Picture::new(png(game, draft, tr), alt(game, draft, tr))
 }
 
 fn panel(game: &Saizumi, tr: &Tr) -> Panel {
@@ -212,10 +212,19 @@ fn card_name(game: &Saizumi, placed: Placed) -> String {
     format!("{}{}", game.kind(placed.card).id, placed.half.letter())
 }
 
-/// The picture in words: the dice, the market's slots, each player's piles and score.
-fn alt(game: &Saizumi, tr: &Tr) -> String {
+/// The picture in words: the decision being made, the dice, the market's slots, each player's
+/// piles and score.
+fn alt(game: &Saizumi, draft: &str, tr: &Tr) -> String {
     let card = |placed: Placed| format!("{}{}", game.kind(placed.card).id, placed.half.letter());
     let mut parts = vec![tr.t("saizumi-alt-title")];
+    match drafted(game, draft) {
+        (Some(slot), pile) => parts.push(tr.f(
+            "saizumi-alt-draft-slot",
+            &[("slot", slot.into()), ("pile", pile.map_or(0, i64::from).into())],
+        )),
+        (None, Some(pile)) => parts.push(tr.f("saizumi-alt-draft-pile", &[("pile", pile.into())])),
+        (None, None) => {}
+    }
     if let Some(dice) = game.dice() {
         let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
         parts.push(tr.f("saizumi-alt-dice", &[("dice", dice.join(" ").into())]));

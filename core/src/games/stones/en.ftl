@@ -58,39 +58,47 @@ stones-rule-place-first = Place your chain before ending the turn.
 stones-rule-initial-gone = Your initial stone is already gone.
 
 ## Board
-stones-title-turn = Wise Man's Stones — { $player } (P{ $order }) to play
-stones-title-over = Wise Man's Stones — game over
-stones-view-legend = 🔴 🟦 stones · ⏺️ ⏹️ their initial stones
-    💰 jewel (2 points) · 🔲 neutral corner
-    🔳 closed home · 💥 captured at turn end
-    ⭕ your draft · 🏅 score · ✋ in hand
+stones-title-turn = Stones · { $player } (P{ $order })
+stones-title-over = Stones · game over
+stones-view-legend = ⬜ empty · ⬛ blank · 💰 jewel
+    ⏺️ ⏹️ initial stones
+    🔲 neutral corner · 🔳 closed
+    💥 captured at turn end
+    ⭕ draft · 🏅 score · ✋ hand
 stones-view-dice = 🎲 Roll { $roll }: place { $required } { $required ->
     [one] stone
    *[other] stones
-} this turn.
+}.
 stones-view-dice-or-take = 🎲 Roll { $roll }: place { $required } { $required ->
     [one] stone
    *[other] stones
-} this turn, or { $after } if you take the corner stone first.
-stones-view-end-phase = { $player }: take a corner stone, or end the turn.
+},
+    { $after } if you take the corner.
+stones-view-end-phase = { $player }: corner or end?
 stones-view-end-phase-no-take = { $player }: end the turn.
-stones-view-warn-end = ⚠️ Ending now leaves you no chain next turn: you'd lose unless the board changes.
-stones-view-warn-keep = ⚠️ Keeping your initial stone leaves you no chain next turn: you'd lose unless the board changes.
-stones-view-warn-remove = ⚠️ Removing your initial stone leaves you no chain next turn: you'd lose unless the board changes.
-stones-view-take-first = { $player }: no chain is possible yet — take the corner stone first.
-stones-view-pick-origin = { $player }: pick the stone your chain starts from.
+stones-view-warn-end = ⚠️ Ending now leaves no chain
+    next turn: you would lose.
+stones-view-warn-keep = ⚠️ Keeping the initial stone
+    leaves no chain next turn:
+    you would lose.
+stones-view-warn-remove = ⚠️ Removing the initial stone
+    leaves no chain next turn:
+    you would lose.
+stones-view-take-first = { $player }: no chain yet;
+    take the corner stone first.
+stones-view-pick-origin = { $player }: pick a start.
 stones-view-draft = { $count ->
-    [0] Chain from { $chain }: choose a direction.
+    [0] From { $chain }: pick a direction.
    *[other] Chain { $chain } → { $cells }
 }
 stones-view-draft-captures = Would capture { $cells } (+{ $points })
 stones-view-final = Final score: P1 { $p1 } – P2 { $p2 }.
-stones-view-final-tie = Final score: P1 { $p1 } – P2 { $p2 }: a tie goes to P2.
+stones-view-final-tie = Final: P1 { $p1 } – P2 { $p2 } (tie: P2)
 stones-view-players = Players
-stones-view-player = { $player } (P{ $order }) — 🏅 { $score } · ✋ { $hand } · { $initial }
-stones-view-player-active = ▶ { $player } (P{ $order }) — 🏅 { $score } · ✋ { $hand } · { $initial }
-stones-view-initial-on = initial stone on { $cell }
-stones-view-initial-off = initial stone removed
+stones-view-player = { $player } 🏅{ $score } ✋{ $hand } { $initial }
+stones-view-player-active = ▶ { $player } 🏅{ $score } ✋{ $hand } { $initial }
+stones-view-initial-on = init { $cell }
+stones-view-initial-off = no init
 stones-view-last = Last turn
 stones-view-turn = P{ $order } { $player }: { $what }, +{ $points }
 stones-view-turn-takes = took { $cells }
@@ -123,6 +131,8 @@ option-stones-dice_shortfall-max_possible = place the longest chain possible
 # Board picture panel
 stones-picture-figure = { $score } pt, hand { $hand }
 stones-picture-dice = Die { $roll }: place { $required }
+stones-alt-draft = Chain being chosen, its landings ringed: { $path }.
+stones-alt-draft-captures = It would capture (crossed out): { $cells }.
 
 ## The start options' names in slash commands (English: the key)
 option-stones-dice-name = dice

@@ -46,42 +46,42 @@ stones-rule-place-first = 手番を終える前に石を配置してください
 stones-rule-initial-gone = イニシャル石はすでに取り除かれています。
 
 ## Board
-stones-title-turn = 賢者の石 — { $player }さん（{ $order ->
+stones-title-turn = 賢者の石 · { $player }（{ $order ->
     [1] 先手
    *[other] 後手
-}）の手番
-stones-title-over = 賢者の石 — ゲームオーバー
-stones-view-legend = 🔴 🟦 石 · ⏺️ ⏹️ それぞれのイニシャル石
-    💰 宝石（2点） · 🔲 コーナー
-    🔳 置けない自陣コーナー · 💥 手番終了時に獲得
+}）
+stones-title-over = 賢者の石 · 終了
+stones-view-legend = ⬜ 空き · ⬛ 盤外 · 💰 宝石
+    ⏺️ ⏹️ イニシャル石
+    🔲 コーナー · 🔳 置けない自陣
+    💥 手番終了時に獲得
     ⭕ 配置中 · 🏅 得点 · ✋ 持ち石
-stones-view-dice = 🎲 ダイスの目は{ $roll }：この手番は{ $required }個配置します。
-stones-view-dice-or-take = 🎲 ダイスの目は{ $roll }：この手番は{ $required }個配置します（先にコーナーの石を獲得すれば{ $after }個）。
-stones-view-end-phase = { $player }さん：コーナーの石を獲得するか、手番を終了してください。
-stones-view-end-phase-no-take = { $player }さん：手番を終了してください。
-stones-view-warn-end = ⚠️ このまま終えると、盤面が変わらない限り次の手番で置けず負けになります。
-stones-view-warn-keep = ⚠️ イニシャル石を残すと、盤面が変わらない限り次の手番で置けず負けになります。
-stones-view-warn-remove = ⚠️ イニシャル石を取り除くと、盤面が変わらない限り次の手番で置けず負けになります。
-stones-view-take-first = { $player }さん：このままでは配置できません。先にコーナーの石を獲得してください。
-stones-view-pick-origin = { $player }さん：配置の起点にする石を選んでください。
+stones-view-dice = 🎲 出目{ $roll }：{ $required }個配置
+stones-view-dice-or-take = 🎲 出目{ $roll }：{ $required }個配置
+    （コーナーを先に取れば{ $after }個）
+stones-view-end-phase = { $player }：コーナーか終了
+stones-view-end-phase-no-take = { $player }：手番を終了
+stones-view-warn-end = ⚠️ このまま終えると、盤面が
+    変わらない限り次の手番で負け
+stones-view-warn-keep = ⚠️ イニシャル石を残すと、盤面が
+    変わらない限り次の手番で負け
+stones-view-warn-remove = ⚠️ イニシャル石を取ると、盤面が
+    変わらない限り次の手番で負け
+stones-view-take-first = { $player }：まだ置けません。
+    先にコーナーの石を獲得
+stones-view-pick-origin = { $player }：起点の石を選択
 stones-view-draft = { $count ->
-    [0] { $chain }から配置：方向を選んでください。
+    [0] { $chain }から：方向を選択
    *[other] 配置 { $chain } → { $cells }
 }
 stones-view-draft-captures = 獲得予定：{ $cells }（+{ $points }）
 stones-view-final = 最終得点：先手 { $p1 } – 後手 { $p2 }
-stones-view-final-tie = 最終得点：先手 { $p1 } – 後手 { $p2 }（同点は後手の勝ち）
+stones-view-final-tie = 最終：先手{ $p1 }–後手{ $p2 }・同点後手
 stones-view-players = プレイヤー
-stones-view-player = { $player }（{ $order ->
-    [1] 先手
-   *[other] 後手
-}）— 🏅 { $score }点 · ✋ 持ち石{ $hand }個 · { $initial }
-stones-view-player-active = ▶ { $player }（{ $order ->
-    [1] 先手
-   *[other] 後手
-}）— 🏅 { $score }点 · ✋ 持ち石{ $hand }個 · { $initial }
-stones-view-initial-on = イニシャル石 { $cell }
-stones-view-initial-off = イニシャル石なし
+stones-view-player = { $player } 🏅{ $score } ✋{ $hand } { $initial }
+stones-view-player-active = ▶ { $player } 🏅{ $score } ✋{ $hand } { $initial }
+stones-view-initial-on = 初期{ $cell }
+stones-view-initial-off = 初期✕
 stones-view-last = 前の手番
 stones-view-turn = { $order ->
     [1] 先手
@@ -117,6 +117,8 @@ option-stones-dice_shortfall-max_possible = 置ける最長の石列を置く
 # Board picture panel
 stones-picture-figure = { $score }点・手持ち{ $hand }
 stones-picture-dice = ダイス { $roll }：{ $required } 個置く
+stones-alt-draft = 選択中の連鎖（着地点を丸で囲む）：{ $path }。
+stones-alt-draft-captures = 取れる石（×印）：{ $cells }。
 
 ## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
 option-stones-dice-name = 神の微笑み

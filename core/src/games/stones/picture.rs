@@ -47,7 +47,7 @@ fn centre(cell: u8) -> (f32, f32) {
 }
 
 pub(super) fn picture(game: &Stones, draft: &str, tr: &Tr) -> Picture {
-    Picture::new(png(game, draft, tr), alt(game, tr))
+    Picture::new(png(game, draft, tr), alt(game, draft, tr))
 }
 
 fn panel(game: &Stones, tr: &Tr) -> Panel {
@@ -145,7 +145,7 @@ fn draw_pieces(canvas: &mut Canvas, board: &Board) {
 }
 
 /// The picture in words: each player's stones, score and hand, the jewels, the latest chain.
-fn alt(game: &Stones, tr: &Tr) -> String {
+fn alt(game: &Stones, draft: &str, tr: &Tr) -> String {
     let board = &game.pos.board;
     let cells = |f: &dyn Fn(Piece) -> bool| -> String {
         let names: Vec<String> = (0..CELLS as u8)
@@ -159,6 +159,7 @@ fn alt(game: &Stones, tr: &Tr) -> String {
         }
     };
     let mut parts = vec![tr.t("stones-alt-title")];
+    parts.extend(draft_words(&Draft::read(game, draft), tr));
     for seat in 0..2 {
         let owned = |p: Piece| p.owner() == Some(seat);
         parts.push(tr.f(
@@ -178,6 +179,23 @@ fn alt(game: &Stones, tr: &Tr) -> String {
     ));
     parts.extend(chain_words(game, tr));
     parts.join(" ")
+}
+
+/// The chain being chosen in words, once it has a landing: its path and what it would capture.
+fn draft_words(draft: &Draft, tr: &Tr) -> Option<String> {
+    let chain = draft.chain.filter(|_| !draft.landings.is_empty())?;
+    let mut path = vec![cell_name(chain.origin)];
+    path.extend(draft.landings.iter().map(|&c| cell_name(c)));
+    let mut text = tr.f("stones-alt-draft", &[("path", path.join("→").into())]);
+    let captured: Vec<String> = bits(draft.jumped).map(cell_name).collect();
+    if !captured.is_empty() {
+        text.push(' ');
+        text.push_str(&tr.f(
+            "stones-alt-draft-captures",
+            &[("cells", tr.list(&captured).into())],
+        ));
+    }
+    Some(text)
 }
 
 /// The latest chain in words: who, its path and what it captured.

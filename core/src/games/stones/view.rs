@@ -25,7 +25,6 @@ const DRAFTED: &str = "⭕";
 const ROW_LABELS: [&str; 7] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣"];
 /// Regional-indicator letters; a zero-width space between them stops pairs becoming flags.
 const COLUMN_LABELS: [&str; 7] = ["🇦", "🇧", "🇨", "🇩", "🇪", "🇫", "🇬"];
-const CORNER: &str = "▪️";
 const ARROWS: [&str; 4] = ["⬆️", "➡️", "⬇️", "⬅️"];
 
 /// A button's label.
@@ -308,7 +307,7 @@ fn grid(game: &Stones, draft: &Draft) -> Vec<String> {
             line
         })
         .collect();
-    lines.push(format!("{CORNER}{}", COLUMN_LABELS.join("\u{200B}")));
+    lines.push(format!("{BLANK}{}", COLUMN_LABELS.join("\u{200B}")));
     lines
 }
 
@@ -552,13 +551,17 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
     };
     let mut lines = grid(game, &draft);
     lines.push(String::new());
-    let words = status(game, &draft, tr);
+    let words: Vec<String> = status(game, &draft, tr)
+        .iter()
+        .flat_map(|l| crate::engine::width::wrap(l, crate::engine::width::PHONE_COLUMNS))
+        .collect();
     lines.extend(words.iter().cloned());
 
     let players: Vec<String> = (0..2).map(|s| seat_line(game, s, tr)).collect();
     let mut fields = vec![Field::new(tr.t("stones-view-players"), players.join("\n"))];
     if let Some(turn) = game.last_turn() {
-        fields.push(Field::new(tr.t("stones-view-last"), turn_words(turn, tr)));
+        let words = crate::engine::width::wrap_lines(&turn_words(turn, tr));
+        fields.push(Field::new(tr.t("stones-view-last"), words));
     }
     View {
         title,
