@@ -116,3 +116,7 @@ ninja-rules = **Ninja Versus Ninja** — rules in short
 # Board picture panel
 ninja-picture-score = { $score }/{ $target } points
 ninja-picture-mission = mission { $turn }/{ $turns }, shadow { $shadow }
+
+## The coach (💡 Hint): its choice by playouts and how sure it is.
+ninja-hint-best = 💡 **{ $action }**: played out { $playouts } times from here by the normal bot, it wins { $chance }% (± { $margin } points, 95% sure); the next best, **{ $other }**, wins { $other_chance }%.
+ninja-hint-only = 💡 **{ $action }**: it is the only thing to do now.

@@ -116,3 +116,7 @@ ninja-rules = **Ninja Versus Ninja** — ルール要約
 # Board picture panel
 ninja-picture-score = 得点 { $score }/{ $target }
 ninja-picture-mission = ミッション { $turn }/{ $turns }・シャドウ { $shadow }
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+ninja-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+ninja-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。

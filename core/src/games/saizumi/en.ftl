@@ -103,3 +103,7 @@ saizumi-rules = **Saizumi (賽積)** — rules in short
 
 # Board picture panel
 saizumi-picture-score = { $score } points
+
+## The coach (💡 Hint): its choice by playouts and how sure it is.
+saizumi-hint-best = 💡 **{ $action }**: played out { $playouts } times from here by the normal bot, it wins { $chance }% (± { $margin } points, 95% sure); the next best, **{ $other }**, wins { $other_chance }%.
+saizumi-hint-only = 💡 **{ $action }**: it is the only thing to do now.

@@ -103,3 +103,7 @@ saizumi-rules = **賽積** — ルール要約
 
 # Board picture panel
 saizumi-picture-score = { $score } 点
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+saizumi-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+saizumi-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。

@@ -117,3 +117,7 @@ option-stones-dice_shortfall-max_possible = 置ける最長の石列を置く
 # Board picture panel
 stones-picture-figure = { $score }点・手持ち{ $hand }
 stones-picture-dice = ダイス { $roll }：{ $required } 個置く
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+stones-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+stones-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。
