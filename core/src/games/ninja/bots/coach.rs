@@ -11,7 +11,7 @@ use crate::engine::bot::Level;
 /// Games played out per move: enough to tell a blunder from a good move within a hint's time.
 pub const PLAYOUTS: u32 = 24;
 /// A fixed seed, so a position is always weighed the same (the daily puzzles rely on it).
-const SEED: u64 = 0x4e49_4e4a_41;
+const SEED: u64 = 0x004e_494e_4a41;
 /// A guard against endless playouts; real games end far sooner.
 const MAX_MOVES: usize = 600;
 
