@@ -3,6 +3,8 @@
 //! each weighed once. `POSITIONS=n cargo bench --bench coach` (default 20 per game) prints the
 //! median, p90 and worst time per game.
 
+// Only the percentiles: the rest serves the bots' benches.
+#[allow(dead_code)]
 mod common;
 
 use common::*;
