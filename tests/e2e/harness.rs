@@ -379,7 +379,7 @@ pub async fn play_to_end(
 
 /// The presses a player could make on a board as moves: each enabled button, and each option of
 /// a select, as (custom id, the option's value for a select); never Resign or Hint.
-fn moves_on(board: &Message) -> Vec<(String, Option<String>)> {
+pub fn moves_on(board: &Message) -> Vec<(String, Option<String>)> {
     let mut presses = vec![];
     for c in board.controls() {
         let Some(id) = c["custom_id"].as_str() else {

@@ -9,6 +9,7 @@ mod postgres_schema;
 mod boards;
 mod cantstop;
 mod coach;
+mod coach_newer;
 mod durability;
 mod faults;
 mod games;

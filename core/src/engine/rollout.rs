@@ -6,7 +6,7 @@
 //! Every choice is played out on the same dice (playout `i` of each choice draws from the same
 //! seed), so the differences between choices come from the choices, not from luck.
 
-use super::{Dice, Game, Measure, Outcome, Seat, SeededDice, Strategy, Weighing};
+use super::{Dice, Game, Measure, Msg, Outcome, Seat, SeededDice, Strategy, Weighing};
 
 /// How to play a decision out.
 pub struct Rollouts<'a, G: Game> {
@@ -84,6 +84,19 @@ pub fn estimate<G: Game>(
 /// `seat`'s decision weighed by playouts: every legal choice with its winning chance. The best is
 /// the likeliest to win. `None` when the seat is not awaited or has one choice or none.
 pub fn weigh<G: Game>(game: &G, seat: Seat, r: &Rollouts<G>) -> Option<Weighing> {
+    weigh_sampled(game, seat, r, 1, |g, _| g.clone())
+}
+
+/// [`weigh`] over `worlds` guesses at what `seat` cannot see (a deck's order): `sample(game,
+/// i)` builds the `i`-th, and each choice is played out `r.playouts / worlds` times in each, on
+/// the same dice for every choice, so the coach never uses the hidden truth.
+pub fn weigh_sampled<G: Game>(
+    game: &G,
+    seat: Seat,
+    r: &Rollouts<G>,
+    worlds: u32,
+    sample: impl Fn(&G, u64) -> G,
+) -> Option<Weighing> {
     if !game.to_act().contains(&seat) {
         return None;
     }
@@ -91,7 +104,20 @@ pub fn weigh<G: Game>(game: &G, seat: Seat, r: &Rollouts<G>) -> Option<Weighing>
     if choices.len() < 2 {
         return None;
     }
-    let estimates = estimate(game, seat, &choices, r);
+    let worlds = worlds.max(1);
+    let mut estimates = estimate(game, seat, &choices, &Rollouts { playouts: 0, ..*r });
+    for world in 0..u64::from(worlds) {
+        let each = Rollouts {
+            playouts: r.playouts / worlds,
+            seed: r.seed.wrapping_add(world << 32),
+            ..*r
+        };
+        let guess = sample(game, r.seed ^ world);
+        for (total, e) in estimates.iter_mut().zip(estimate(&guess, seat, &choices, &each)) {
+            total.wins += e.wins;
+            total.playouts += e.playouts;
+        }
+    }
     let best = estimates
         .iter()
         .fold(None::<&Estimate<G::Action>>, |best, e| match best {
@@ -106,6 +132,33 @@ pub fn weigh<G: Game>(game: &G, seat: Seat, r: &Rollouts<G>) -> Option<Weighing>
             .map(|e| (e.action.to_string(), e.chance()))
             .collect(),
     })
+}
+
+/// The coach's advice from a weighing by `playouts` playouts per choice, in the game's own
+/// words (`<game>-hint-best`): the likeliest choice to win, its chance with its 95% margin, and
+/// the runner-up's.
+pub fn advice(game_id: &str, w: &Weighing, playouts: u32) -> Msg {
+    let pct = |v: f64| format!("{:.0}", v * 100.0);
+    let chance = w.choices.iter().find(|(a, _)| *a == w.best).map_or(0.0, |c| c.1);
+    let (other, other_chance) = w
+        .choices
+        .iter()
+        .filter(|(a, _)| *a != w.best)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or((String::new(), 0.0), |(a, v)| (a.clone(), *v));
+    let margin = Estimate {
+        action: (),
+        wins: chance * f64::from(playouts),
+        playouts,
+    }
+    .margin();
+    Msg::new(format!("{game_id}-hint-best"))
+        .arg("action", w.best.as_str())
+        .arg("chance", pct(chance))
+        .arg("margin", pct(margin))
+        .arg("other", other.as_str())
+        .arg("other_chance", pct(other_chance))
+        .arg("playouts", playouts)
 }
 
 /// One game played out after `seat` chose `action`: 1 if `seat` won, its share of a shared win,

@@ -124,3 +124,7 @@ option-ninja-neutral_depth-name = neutral_depth
 option-ninja-black_start-name = black_start
 option-ninja-red_start-name = red_start
 option-ninja-points_by_depth-name = points_by_depth
+
+## The coach (💡 Hint): its choice by playouts and how sure it is.
+ninja-hint-best = 💡 **{ $action }**: played out { $playouts } times from here by the normal bot, it wins { $chance }% (± { $margin } points, 95% sure); the next best, **{ $other }**, wins { $other_chance }%.
+ninja-hint-only = 💡 **{ $action }**: it is the only thing to do now.

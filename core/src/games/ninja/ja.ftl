@@ -124,3 +124,7 @@ option-ninja-neutral_depth-name = 中立ゾーンの行数
 option-ninja-black_start-name = 黒の初期配置
 option-ninja-red_start-name = 赤の初期配置
 option-ninja-points_by_depth-name = 深さごとのポイント
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+ninja-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+ninja-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。

@@ -678,6 +678,18 @@ impl Game for Ninja {
         view::view(self, draft, tr)
     }
 
+    const COACHED: bool = true;
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        self.to_act()
+            .contains(&seat)
+            .then(|| bots::coach::hint(self, seat))
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
+        bots::coach::weigh(self, seat)
+    }
+
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
         bots::strategy(level)
     }

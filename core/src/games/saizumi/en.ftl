@@ -115,3 +115,7 @@ saizumi-alt-draft-pile = Being chosen: a card of pile { $pile } (framed).
 
 ## The start options' names in slash commands (English: the key)
 option-saizumi-cards-name = cards
+
+## The coach (💡 Hint): its choice by playouts and how sure it is.
+saizumi-hint-best = 💡 **{ $action }**: played out { $playouts } times from here by the normal bot, it wins { $chance }% (± { $margin } points, 95% sure); the next best, **{ $other }**, wins { $other_chance }%.
+saizumi-hint-only = 💡 **{ $action }**: it is the only thing to do now.

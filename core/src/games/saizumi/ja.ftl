@@ -115,3 +115,7 @@ saizumi-alt-draft-pile = 選択中：山{ $pile }のカード（枠）。
 
 ## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
 option-saizumi-cards-name = 石カード
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+saizumi-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+saizumi-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。

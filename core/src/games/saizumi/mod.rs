@@ -250,6 +250,26 @@ impl Saizumi {
         &self.deck
     }
 
+    /// The game with the unseen deck in a guessed order, for the coach: each stack's unseen
+    /// cards shuffled within it, so visitors stay in their stacks (§3.4) and no one's guess uses
+    /// the true order.
+    pub fn with_deck_guessed(&self, dice: &mut dyn Dice) -> Self {
+        let mut guess = self.clone();
+        let mut end = guess.deck.len();
+        for visitors in STACK_VISITORS.iter().rev() {
+            let start = end.saturating_sub(STACK + visitors);
+            let stack = &mut guess.deck[start..end];
+            // Sorted first, so the guess depends on which cards are unseen, not on their order.
+            stack.sort_by_key(|d| match d {
+                Drawn::Visitor => None,
+                Drawn::Stone(c) => Some(*c),
+            });
+            shuffle(stack, dice);
+            end = start;
+        }
+        guess
+    }
+
     /// Slot `slot` (1–9), bottom card first.
     pub fn slot(&self, slot: usize) -> &[Card] {
         &self.market[slot - 1]
@@ -596,6 +616,18 @@ impl Game for Saizumi {
 
     fn view(&self, viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
         view::view(self, viewer, draft, tr)
+    }
+
+    const COACHED: bool = true;
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        self.to_act()
+            .contains(&seat)
+            .then(|| bots::coach::hint(self, seat))
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
+        bots::coach::weigh(self, seat)
     }
 
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {

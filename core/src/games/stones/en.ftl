@@ -137,3 +137,7 @@ stones-alt-draft-captures = It would capture (crossed out): { $cells }.
 ## The start options' names in slash commands (English: the key)
 option-stones-dice-name = dice
 option-stones-dice_shortfall-name = dice_shortfall
+
+## The coach (💡 Hint): its choice by playouts and how sure it is.
+stones-hint-best = 💡 **{ $action }**: played out { $playouts } times from here by the normal bot, it wins { $chance }% (± { $margin } points, 95% sure); the next best, **{ $other }**, wins { $other_chance }%.
+stones-hint-only = 💡 **{ $action }**: it is the only thing to do now.

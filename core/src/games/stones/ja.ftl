@@ -123,3 +123,7 @@ stones-alt-draft-captures = 取れる石（×印）：{ $cells }。
 ## スラッシュコマンドの開始オプション名（小文字・数字・-・_ のみ）
 option-stones-dice-name = 神の微笑み
 option-stones-dice_shortfall-name = 置けないとき
+
+## コーチ（💡 ヒント）：プレイアウトによる選択と、その確かさ。
+stones-hint-best = 💡 **{ $action }**：ここから「ふつう」のボットで{ $playouts }回最後まで打つと、勝率は{ $chance }%（95%の確かさで±{ $margin }ポイント）です。次に良い**{ $other }**は{ $other_chance }%です。
+stones-hint-only = 💡 **{ $action }**：いまできるのはこれだけです。

@@ -791,6 +791,18 @@ impl Game for Stones {
         view::view(self, viewer, draft, tr)
     }
 
+    const COACHED: bool = true;
+
+    fn hint(&self, seat: Seat) -> Option<Msg> {
+        self.to_act()
+            .contains(&seat)
+            .then(|| bots::coach::hint(self, seat))
+    }
+
+    fn weigh(&self, seat: Seat) -> Option<crate::engine::Weighing> {
+        bots::coach::weigh(self, seat)
+    }
+
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
         bots::strategy(level)
     }

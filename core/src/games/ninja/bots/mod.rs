@@ -13,6 +13,7 @@ use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
 use crate::engine::bot::{Level, Strategy, pick_index};
 use crate::engine::{Dice, Seat};
 
+pub mod coach;
 #[cfg(test)]
 mod tests;
 

@@ -82,3 +82,28 @@ fn a_bot_asked_out_of_turn_answers_with_a_choice_of_that_seat() {
         );
     }
 }
+
+#[test]
+fn the_coach_advises_the_winning_move_the_same_every_time() {
+    // §8.18: a9→a4 reaches 7 points; every playout of it is won.
+    let win = rolled(&["a9"], (2, 2), 5, [2, 3]);
+    let w = coach::weigh(&win, 0).expect("several moves");
+    assert_eq!(w.best, "a9-a4");
+    assert_eq!(w.cost("a9-a4"), Some(0.0));
+    assert_eq!(w.choices.len(), win.legal_moves().len());
+    assert!(w.choices.iter().any(|(a, v)| a != "a9-a4" && *v < 1.0), "{w:?}");
+    assert_eq!(
+        coach::weigh(&win, 0),
+        Some(w),
+        "a position weighs the same every time"
+    );
+    assert_eq!(coach::weigh(&win, 1), None, "not the awaited seat");
+    let hint = Game::hint(&win, 0).expect("a hint for the awaited seat");
+    assert_eq!(hint.id, "ninja-hint-best");
+    assert_eq!(hint.args["action"], crate::engine::Arg::Text("a9-a4".into()));
+    assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
+    // Before the roll there is one thing to do.
+    let fresh = Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
+    assert_eq!(Game::hint(&fresh, 0).expect("a hint").id, "ninja-hint-only");
+    assert_eq!(Game::hint(&fresh, 1), None);
+}

@@ -17,6 +17,7 @@ use crate::engine::{Dice, Game, Seat};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub mod coach;
 #[cfg(test)]
 mod tests;
 

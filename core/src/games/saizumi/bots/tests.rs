@@ -138,3 +138,32 @@ fn nobody_responds_without_a_reason_but_strong_may_fell_others() {
     assert_eq!(Game::to_act(&game), [1]);
     assert_eq!(NormalBot::decide(&game, 1), Action::Done);
 }
+
+/// The coach plays the deck out in guessed orders: two games that differ only in the unseen
+/// order are weighed alike, and its advice is one of the responder's choices.
+#[test]
+fn the_coach_does_not_peek_at_the_deck() {
+    let game = position(
+        &[
+            (1, &[(stone("B6"), Half::B), (stone("B5"), Half::B)]),
+            (2, &[(stone("C3"), Half::B)]),
+        ],
+        [1, 2, 3, 4],
+    );
+    let mut other = game.clone();
+    // The bottom stack, still whole, in another order.
+    let n = other.deck.len();
+    other.deck[n - super::super::STACK - 4..].reverse();
+    assert_ne!(other.deck, game.deck);
+    let w = coach::weigh(&game, 1).expect("several responses");
+    assert_eq!(coach::weigh(&other, 1), Some(w.clone()));
+    let ids: Vec<String> = Game::legal_actions(&game, 1)
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    assert!(ids.contains(&w.best), "{w:?}");
+    assert_eq!(w.choices.len(), ids.len());
+    let hint = Game::hint(&game, 1).expect("a hint for the responder");
+    assert_eq!(hint.id, "saizumi-hint-best");
+    assert_eq!(Game::hint(&game, 0), None, "not awaited now");
+}

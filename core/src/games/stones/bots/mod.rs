@@ -6,6 +6,7 @@
 
 pub mod strong;
 
+pub mod coach;
 #[cfg(test)]
 mod tests;
 

@@ -138,3 +138,34 @@ fn the_initial_stone_goes_once_another_stone_can_start() {
     .expect("legal");
     assert!(!wants_removal(&g), "already gone");
 }
+
+/// The coach, by playouts, sees that the chains that strand P2 win every game, and weighs a
+/// position the same every time.
+#[test]
+fn the_coach_weighs_the_stranding_captures_as_sure_wins() {
+    let mut g = game(Options::default());
+    g.pos.remove_initial(1);
+    g.pos.board[1] = Piece::Stone(1);
+    let w = coach::weigh(&g, 0).expect("several chains");
+    let strands = |id: &str| {
+        let action: Action = id.parse().expect("an id");
+        let placed = g.check_place(&action).and_then(Result::ok).expect("legal");
+        placed.jumped & 1 << 1 != 0
+    };
+    let sure: Vec<&str> = w
+        .choices
+        .iter()
+        .filter(|(a, _)| strands(a))
+        .map(|(a, _)| a.as_str())
+        .collect();
+    assert!(!sure.is_empty());
+    assert!(sure.iter().all(|a| w.cost(a) == Some(0.0)), "{w:?}");
+    assert!(w.choices.iter().any(|(_, v)| *v < 1.0), "{w:?}");
+    assert_eq!(w.choices.len(), Game::legal_actions(&g, 0).len());
+    assert_eq!(coach::weigh(&g, 0), Some(w.clone()));
+    let hint = Game::hint(&g, 0).expect("a hint for the awaited seat");
+    assert_eq!(hint.id, "stones-hint-best");
+    assert_eq!(hint.args["action"], crate::engine::Arg::Text(w.best));
+    assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
+    assert_eq!(Game::hint(&g, 1), None);
+}

@@ -1,0 +1,39 @@
+//! The coach: Ninja Versus Ninja has no exact measure, so each move is played out to the end by
+//! the normal player, on the same dice for every move, and the likeliest to win is advised.
+
+use crate::engine::rollout::{self, Rollouts};
+use crate::engine::{Game, Msg, Seat, Weighing};
+use crate::games::ninja::Ninja;
+
+use super::NinjaBot;
+use crate::engine::bot::Level;
+
+/// Games played out per move: enough to tell a blunder from a good move within a hint's time.
+pub const PLAYOUTS: u32 = 24;
+/// A fixed seed, so a position is always weighed the same (the daily puzzles rely on it).
+const SEED: u64 = 0x004e_494e_4a41;
+/// A guard against endless playouts; real games end far sooner.
+const MAX_MOVES: usize = 600;
+
+/// Every move of `seat` with its chance to win by playouts; `None` with one move or none.
+pub fn weigh(game: &Ninja, seat: Seat) -> Option<Weighing> {
+    let policy = NinjaBot(Level::Normal);
+    let r = Rollouts {
+        policy: &policy,
+        playouts: PLAYOUTS,
+        seed: SEED,
+        max_moves: MAX_MOVES,
+    };
+    rollout::weigh(game, seat, &r)
+}
+
+/// The move likeliest to win and how sure that is, or the only thing to do.
+pub fn hint(game: &Ninja, seat: Seat) -> Msg {
+    match weigh(game, seat) {
+        Some(w) => rollout::advice(Ninja::ID, &w, PLAYOUTS),
+        None => match game.legal_actions(seat).first() {
+            Some(only) => Msg::new("ninja-hint-only").arg("action", only.to_string()),
+            None => Msg::new("cli-no-hint"),
+        },
+    }
+}

@@ -1,0 +1,42 @@
+//! The coach: Saizumi has no exact measure and hides the deck's order, so each choice is played
+//! out to the end by the normal player in several guessed decks (the unseen cards shuffled, never
+//! the true order), on the same dice for every choice, and the likeliest to win is advised.
+
+use crate::engine::rollout::{self, Rollouts};
+use crate::engine::{Game, Msg, Seat, SeededDice, Weighing};
+use crate::games::saizumi::Saizumi;
+
+use super::NormalBot;
+
+/// Games played out per choice, spread over [`WORLDS`] guessed decks.
+pub const PLAYOUTS: u32 = 16;
+/// Guessed deck orders.
+const WORLDS: u32 = 4;
+/// A fixed seed, so a position is always weighed the same (the daily puzzles rely on it).
+const SEED: u64 = 0x5341_495a_554d;
+/// A guard against endless playouts; real games end far sooner.
+const MAX_MOVES: usize = 2_000;
+
+/// Every choice of `seat` with its chance to win by playouts; `None` with one choice or none.
+pub fn weigh(game: &Saizumi, seat: Seat) -> Option<Weighing> {
+    let r = Rollouts {
+        policy: &NormalBot,
+        playouts: PLAYOUTS,
+        seed: SEED,
+        max_moves: MAX_MOVES,
+    };
+    rollout::weigh_sampled(game, seat, &r, WORLDS, |g, seed| {
+        g.with_deck_guessed(&mut SeededDice::new(seed))
+    })
+}
+
+/// The choice likeliest to win and how sure that is, or the only thing to do.
+pub fn hint(game: &Saizumi, seat: Seat) -> Msg {
+    match weigh(game, seat) {
+        Some(w) => rollout::advice(Saizumi::ID, &w, PLAYOUTS),
+        None => match game.legal_actions(seat).first() {
+            Some(only) => Msg::new("saizumi-hint-only").arg("action", only.to_string()),
+            None => Msg::new("cli-no-hint"),
+        },
+    }
+}
