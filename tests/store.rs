@@ -1637,6 +1637,10 @@ async fn a_quarantined_game_leaves_the_index_and_the_due_games(db: TestDb) {
     );
 }
 
+// The daily Can't Stop (issue 31).
+#[path = "store/daily.rs"]
+mod daily;
+
 // Time off and invitations (issue 29).
 on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Postgres]
     time_off_is_kept_per_server_and_forget_me_removes_it,
