@@ -31,7 +31,7 @@ fn rolls_of(
         }
         assert!(rolls.len() <= before + 1);
         log.push(LoggedAction {
-            seat: 0 as Seat,
+            seat: 0,
             action: action.to_string(),
             dice: drawn,
         });
@@ -68,13 +68,9 @@ fn the_nth_roll_of_a_day_is_the_same_whatever_was_chosen_before() {
     );
     let common = bold.len().min(timid.len());
     assert!(common >= 10, "both played at least ten rolls");
-    for i in 0..common {
-        assert_eq!(bold[i], timid[i], "roll {i}");
-        assert_eq!(
-            bold[i],
-            DailyDice::roll_at(seed, i as u64),
-            "roll {i} is the day's"
-        );
+    for (i, (b, t)) in bold.iter().zip(&timid).enumerate() {
+        assert_eq!(b, t, "roll {i}");
+        assert_eq!(*b, DailyDice::roll_at(seed, i as u64), "roll {i} is the day's");
     }
 }
 
