@@ -235,11 +235,17 @@ fn run(locale: Locale) -> anyhow::Result<()> {
     let logs = saikoro::logging::init();
     let matches = Cli::command()
         .subcommand(command::play_command(locale))
+        .subcommand(console::daily::daily_command(locale))
         .get_matches();
     // `--lang` may follow the game's name, where only the leaf's matches hold it: the
     // language read from the arguments before parsing serves `play` whole.
-    if let Some(("play", m)) = matches.subcommand() {
-        return match command::run(m, locale) {
+    let played = match matches.subcommand() {
+        Some(("play", m)) => Some(command::run(m, locale)),
+        Some(("daily", m)) => Some(console::daily::run(m, locale)),
+        _ => None,
+    };
+    if let Some(played) = played {
+        return match played {
             Ok(()) | Err(Halt::Closed) => Ok(()),
             Err(Halt::Failed(why)) => Err(anyhow::Error::msg(why)),
         };

@@ -3,5 +3,6 @@
 //! with its rules, board, options, bots and catalogue. The bot crate (`saikoro`) builds sessions,
 //! storage, Discord and the terminal on top; nothing here knows them.
 
+pub mod daily;
 pub mod engine;
 pub mod games;

@@ -214,7 +214,7 @@ fn play_from(file: &Path, m: &ArgMatches, locale: Locale) -> Result<(), Halt> {
 }
 
 /// Plays on stdin and stdout, with `header` first in text; a closed output is no failure.
-fn run_game(
+pub(super) fn run_game(
     format: Format,
     header: &str,
     game: impl FnOnce(&mut dyn std::io::BufRead, &mut dyn std::io::Write) -> Result<(), Halt>,

@@ -4,13 +4,14 @@
 //! (action ids and the position as data).
 
 use crate::engine::driver::{self, Stopped};
-use crate::engine::{AnyGame, Bot, Level, Locale, Msg, Outcome, ScriptedDice, SeededDice, Tr};
+use crate::engine::{AnyGame, Bot, Level, Locale, Msg, Outcome, ScriptedDice, Seat, SeededDice, Tr};
 use crate::games::GameKind;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use terminal::{Terminal, io};
 
 pub mod command;
+pub mod daily;
 pub mod health;
 pub mod lang;
 pub mod migrate;
@@ -111,17 +112,14 @@ pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         .new_game(&cfg.options, cfg.players.len(), &mut dice)
         .map_err(|e| tr.msg(&e.msg()))?;
     let opening = game.opening();
-    play_on(
-        game,
-        &cfg.players,
+    let sitting = Sitting {
+        players: &cfg.players,
         tr,
-        &mut dice,
-        cfg.seed,
-        cfg.format,
+        seed: cfg.seed,
+        format: cfg.format,
         opening,
-        input,
-        out,
-    )
+    };
+    play_on(game, sitting, &mut dice, input, out).map(|(outcome, _)| outcome)
 }
 
 /// `saikoro play --from FILE --at MOVE`: a game recorded by `saikoro export`, after its first
@@ -159,33 +157,43 @@ pub fn play_from(from: Resume, input: &mut dyn BufRead, out: &mut dyn Write) -> 
     }
     let tr = Tr::new(from.locale, &names);
     let mut dice = SeededDice::new(from.seed);
-    play_on(
-        game,
-        &players,
+    let sitting = Sitting {
+        players: &players,
         tr,
-        &mut dice,
-        from.seed,
-        from.format,
-        vec![],
-        input,
-        out,
-    )
+        seed: from.seed,
+        format: from.format,
+        opening: vec![],
+    };
+    play_on(game, sitting, &mut dice, input, out).map(|(outcome, _)| outcome)
+}
+
+/// Who plays a game at the terminal and how it is shown: `seed` keys the bots' own chance,
+/// `opening` is what set-up made happen, reported with the first position.
+pub struct Sitting<'a> {
+    pub players: &'a [Player],
+    pub tr: Tr<'a>,
+    pub seed: u64,
+    pub format: Format,
+    pub opening: Vec<Msg>,
 }
 
 /// Plays `game` from where it is to the end, asking the people and letting the bots choose.
-/// `opening` is what set-up made happen, reported with the first position.
-#[allow(clippy::too_many_arguments)]
-fn play_on(
+/// Returns the outcome and the actions played (seat, action id).
+pub fn play_on(
     mut game: Box<dyn AnyGame>,
-    players: &[Player],
-    tr: Tr,
+    sitting: Sitting,
     dice: &mut dyn crate::engine::Dice,
-    seed: u64,
-    format: Format,
-    opening: Vec<Msg>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Outcome, Halt> {
+) -> Result<(Outcome, Vec<(Seat, String)>), Halt> {
+    let Sitting {
+        players,
+        tr,
+        seed,
+        format,
+        opening,
+    } = sitting;
+    let mut actions = vec![];
     // Bots draw their own chance from a separate stream so scripted dice go to the game only.
     let mut bot_rng = SeededDice::new(seed ^ 0x5EED_B075);
     let bots_only = players.iter().all(Player::is_bot);
@@ -211,7 +219,8 @@ fn play_on(
                 String::new()
             }),
         },
-        |_, _, _, lines| {
+        |_, seat, action, lines| {
+            actions.push((seat, action.to_owned()));
             let mut term = term.borrow_mut();
             term.events.extend_from_slice(lines);
             // Bots-only games are a demonstration: show each move as it happens.
@@ -245,7 +254,7 @@ fn play_on(
             writeln!(term.out, "{text}").map_err(io(&tr))?;
         }
     }
-    Ok(outcome)
+    Ok((outcome, actions))
 }
 
 /// `saikoro render`: the position after `moves` actions of a seeded game between normal bots,

@@ -15,6 +15,7 @@ mod sql;
 mod games;
 mod away;
 pub mod copy;
+mod daily;
 mod forget;
 mod history;
 mod quotas;
@@ -26,6 +27,7 @@ mod writer;
 
 pub use crate::history::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult};
 pub use away::AwayRow;
+pub use daily::{DailyAttempt, DailyResult};
 pub use forget::UserGame;
 pub use rows::{
     GameRow, HeadToHead, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status, StoredGame,

@@ -2,6 +2,7 @@
 //! typed choices, and its refusals of bad options. Modules: `moves` (naming a move, refusals),
 //! `json` (the scripting interface and its schema), `lang` (Japanese), `edges` (the rest).
 
+mod daily;
 mod edges;
 mod json;
 mod lang;

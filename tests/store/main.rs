@@ -255,6 +255,7 @@ fn active_ids(games: &[StoredGame]) -> Vec<GameId> {
 }
 
 mod connect;
+mod daily;
 mod games;
 mod history;
 mod summaries;
