@@ -1,4 +1,4 @@
-//! The daily Can't Stop, as pure maths: which day it is, the day's dice, a finished attempt's
+//! The daily Can't Stop, as pure maths (its days are [`crate::engine::day::Day`]): the day's dice, a finished attempt's
 //! tally (turns, busts, one mark per turn), the par and the share line.
 //!
 //! Fairness rests on one rule: the n-th roll of a day is a function of the day's seed and `n`
@@ -13,9 +13,6 @@ use crate::games::cantstop::{CantStop, Event, Options};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The unix day (days since 1970-01-01) of daily #1: 2026-11-01, saikoro's launch, in UTC.
-pub const EPOCH_UNIX_DAY: i64 = 20_758;
-
 /// The public key of the terminal's practice days (`saikoro daily`): anyone can compute them.
 pub const PRACTICE_SECRET: u64 = 0x5A1C_0B0D_A117_0001;
 
@@ -24,17 +21,6 @@ const ROLL_DICE: u64 = 4;
 
 /// No daily needs more decisions than this.
 const MAX_ACTIONS: usize = 100_000;
-
-/// The daily's number on the UTC day of `unix_seconds` (#1 on the epoch day; earlier days are
-/// zero or negative, and refused by the callers).
-pub fn day_of(unix_seconds: i64) -> i64 {
-    day_of_unix_day(unix_seconds.div_euclid(86_400))
-}
-
-/// The daily's number of a unix day.
-pub fn day_of_unix_day(unix_day: i64) -> i64 {
-    unix_day - EPOCH_UNIX_DAY + 1
-}
 
 /// The seed of `day` under `secret`: ChaCha keyed by the secret, one stream per day.
 pub fn day_seed(secret: u64, day: i64) -> u64 {

@@ -3,6 +3,7 @@
 //! by a deployment's secret, so practice shows nothing of a server's daily; nothing is stored.
 
 use super::{Format, Halt, Player, Sitting, command::run_game, parse_players};
+use crate::engine::day::{Day, DayError};
 use crate::engine::{AnyGame, Locale, Msg, Tr};
 use crate::games::GameKind;
 use clap::{Arg, ArgMatches};
@@ -44,29 +45,17 @@ pub fn daily_command(locale: Locale) -> clap::Command {
 pub fn day_of_date(date: Option<&str>, today_unix: i64, tr: &Tr) -> Result<i64, String> {
     let refused = |given: &str| tr.msg(&Msg::new("daily-cli-bad-date").arg("date", given));
     let day = match date {
-        None => daily::day_of(today_unix),
-        Some(given) => {
-            let mut parts = given.splitn(3, '-').map(str::parse::<i32>);
-            let (Some(Ok(year)), Some(Ok(month)), Some(Ok(day))) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err(refused(given));
-            };
-            let month = u8::try_from(month)
-                .ok()
-                .and_then(|m| time::Month::try_from(m).ok());
-            let date = month
-                .and_then(|m| time::Date::from_calendar_date(year, m, u8::try_from(day).ok()?).ok())
-                .ok_or_else(|| refused(given))?;
-            let unix_day =
-                i64::from(date.to_julian_day() - time::OffsetDateTime::UNIX_EPOCH.date().to_julian_day());
-            daily::day_of_unix_day(unix_day)
-        }
+        None => Day::of_unix(today_unix),
+        Some(given) => match Day::parse(given) {
+            Err(DayError::NotADate) => return Err(refused(given)),
+            parsed => parsed.ok(),
+        },
     };
-    if day < 1 {
+    let Some(day) = day else {
         let first = Msg::new("daily-cli-too-early").arg("date", date.unwrap_or_default());
         return Err(tr.msg(&first));
-    }
-    Ok(day)
+    };
+    Ok(i64::from(day.number()))
 }
 
 fn cantstop() -> GameKind {

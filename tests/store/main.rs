@@ -258,7 +258,7 @@ mod connect;
 mod daily;
 mod games;
 mod history;
-mod summaries;
 mod players;
 mod shards;
 mod snapshots;
+mod summaries;

@@ -141,15 +141,6 @@ fn the_share_line_shows_turns_par_and_marks_only() {
 }
 
 #[test]
-fn days_are_numbered_from_the_launch_in_utc() {
-    let launch = EPOCH_UNIX_DAY * 86_400;
-    assert_eq!(day_of(launch), 1);
-    assert_eq!(day_of(launch + 86_399), 1);
-    assert_eq!(day_of(launch + 86_400), 2);
-    assert_eq!(day_of(launch - 1), 0);
-}
-
-#[test]
 fn streaks_count_days_in_a_row() {
     assert_eq!(streaks(&[], 10), (0, 0));
     assert_eq!(streaks(&[8, 9, 10], 10), (3, 3));

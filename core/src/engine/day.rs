@@ -29,9 +29,10 @@ impl Day {
         Self::of_date(DateTime::from_timestamp(secs, 0)?.date_naive())
     }
 
-    /// The day of a `YYYY-MM-DD` date as typed; `None` if it is not a date of day #1 or later.
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::of_date(NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()?)
+    /// The day of a `YYYY-MM-DD` date as typed.
+    pub fn parse(text: &str) -> Result<Self, DayError> {
+        let date = NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| DayError::NotADate)?;
+        Self::of_date(date).ok_or(DayError::BeforeTheFirst)
     }
 
     pub fn number(self) -> u32 {
@@ -57,6 +58,13 @@ impl Day {
     }
 }
 
+/// Why a typed date names no day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayError {
+    NotADate,
+    BeforeTheFirst,
+}
+
 impl fmt::Display for Day {
     /// `#12`, as the share line shows it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,11 +78,12 @@ mod tests {
 
     #[test]
     fn days_are_numbered_from_the_first_in_utc() {
-        assert_eq!(Day::parse("2026-11-01").map(Day::number), Some(1));
-        assert_eq!(Day::parse("2026-11-26").map(Day::number), Some(26));
-        assert_eq!(Day::parse("2027-01-01").map(Day::number), Some(62));
-        assert_eq!(Day::parse("2026-10-31"), None);
-        assert_eq!(Day::parse("26/11/2026"), None);
+        assert_eq!(Day::parse("2026-11-01").map(Day::number), Ok(1));
+        assert_eq!(Day::parse("2026-11-26").map(Day::number), Ok(26));
+        assert_eq!(Day::parse("2027-01-01").map(Day::number), Ok(62));
+        assert_eq!(Day::parse("2026-10-31"), Err(DayError::BeforeTheFirst));
+        assert_eq!(Day::parse("26/11/2026"), Err(DayError::NotADate));
+        assert_eq!(Day::parse("2026-02-30"), Err(DayError::NotADate));
         // 2026-11-26 23:59:59 UTC and the next second.
         let midnight = Day::parse("2026-11-27").unwrap().start_unix();
         assert_eq!(Day::of_unix(midnight - 1).map(Day::number), Some(26));
