@@ -14,6 +14,8 @@ pub mod command;
 pub mod health;
 pub mod lang;
 pub mod migrate;
+pub mod puzzle;
+pub mod puzzles;
 pub mod record;
 pub mod render;
 mod terminal;

@@ -115,6 +115,7 @@ impl Store {
             tx.commit().await?;
         }
         self.forget_away(player).await?;
+        self.forget_puzzles(player).await?;
         Ok(changed)
     }
 
