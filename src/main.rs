@@ -49,6 +49,11 @@ enum Command {
         game_ids(GameKind::coached)
     ))]
     Review(Review),
+    /// Puzzles: `puzzles generate GAME --count N` fills the configured database.
+    #[command(subcommand)]
+    Puzzles(console::puzzles::PuzzlesCommand),
+    /// Play the day's puzzle of a game from the local store, for practice (not recorded).
+    Puzzle(console::puzzle::PuzzleArgs),
     /// Draw the board after some moves of a seeded game between bots, as Discord shows it.
     Render {
         #[arg(help = format!("The game ({})", game_ids(|_| true)), required_unless_present_any = ["sheet", "from"])]
@@ -295,6 +300,25 @@ fn run(locale: Locale) -> anyhow::Result<()> {
             }
             emit(&serde_json::to_string_pretty(&record)?)
         }
+        Command::Puzzles(console::puzzles::PuzzlesCommand::Generate(args)) => {
+            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            let tr = Tr::new(locale, &[]);
+            halted(console::puzzles::generate(&args, &url, now(), &tr))
+        }
+        Command::Puzzle(args) => {
+            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            let today = saikoro::engine::day::Day::of_unix(now()).context("the clock is before day #1")?;
+            let tr = Tr::new(locale, &[]);
+            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+            halted(console::puzzle::run(
+                &args,
+                &url,
+                today,
+                &tr,
+                &mut stdin.lock(),
+                &mut stdout.lock(),
+            ))
+        }
         Command::Migrate(args) => console::migrate::migrate(&args),
         Command::Backup(args) => match &args.database {
             Some(url) => console::migrate::backup(url, &args.out),
@@ -311,6 +335,29 @@ fn run(locale: Locale) -> anyhow::Result<()> {
 }
 
 /// The configuration, for a command that takes a key of it as its default.
+/// The database asked for, else the configuration's.
+fn database(asked: Option<&str>, config: &std::path::Path, explicit: bool) -> anyhow::Result<String> {
+    match asked {
+        Some(url) => Ok(url.to_owned()),
+        None => Ok(configured(config, explicit)?.database_url),
+    }
+}
+
+/// Now in Unix seconds.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// A console run's end: a closed output is no failure.
+fn halted(done: Result<(), Halt>) -> anyhow::Result<()> {
+    match done {
+        Ok(()) | Err(Halt::Closed) => Ok(()),
+        Err(Halt::Failed(why)) => Err(anyhow::Error::msg(why)),
+    }
+}
+
 fn configured(path: &std::path::Path, explicit: bool) -> anyhow::Result<Config> {
     Config::load(path, explicit).map_err(anyhow::Error::msg)
 }

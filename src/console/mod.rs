@@ -15,6 +15,8 @@ pub mod daily;
 pub mod health;
 pub mod lang;
 pub mod migrate;
+pub mod puzzle;
+pub mod puzzles;
 pub mod record;
 pub mod render;
 mod terminal;

@@ -4,9 +4,11 @@
 //! games count (abandoned games never reach here).
 
 mod finish;
+mod puzzle;
 mod summary;
 
 pub use finish::{ANONYMOUS, Finish, RatingAfter, Rivalry, SeatResult};
+pub use puzzle::{PuzzleRating, rate_answer};
 pub use summary::{ALL_KINDS, PlayerFinish, PlayerSummary, VersusResult};
 
 use crate::engine::{LoggedAction, Outcome, RESIGN, Seat};

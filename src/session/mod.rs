@@ -25,6 +25,7 @@ mod live;
 mod lobby;
 mod markup;
 mod play;
+pub mod puzzles;
 mod records;
 mod rematch;
 mod render;

@@ -212,6 +212,11 @@ pub async fn stats(
             .await
             .map_err(failed)?,
     );
+    fields.extend(
+        super::puzzles::rating_field(store, target, &tr)
+            .await
+            .map_err(failed)?,
+    );
     Ok(Post {
         content: None,
         view: View {

@@ -116,6 +116,7 @@ impl Store {
         }
         self.forget_away(player).await?;
         self.forget_dailies(player).await?;
+        self.forget_puzzles(player).await?;
         Ok(changed)
     }
 

@@ -259,6 +259,7 @@ mod daily;
 mod games;
 mod history;
 mod players;
+mod puzzles;
 mod shards;
 mod snapshots;
 mod summaries;

@@ -15,6 +15,7 @@ pub mod frame;
 pub mod glyphs;
 pub mod options;
 pub mod picture;
+pub mod puzzle;
 pub mod rollout;
 pub mod steps;
 #[cfg(test)]
@@ -227,6 +228,10 @@ pub trait AnyGame: Debug + Send + Sync {
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
     fn weigh(&self, seat: Seat) -> Option<Weighing>;
+    /// `seat`'s choices (by action id) played out by the strong bot ([`rollout::estimate`]):
+    /// each with its winning chance and that chance's 95% margin, in the order given. Unknown
+    /// ids are left out.
+    fn estimate(&self, seat: Seat, choices: &[String], playouts: u32, seed: u64) -> Vec<rollout::Chance>;
     /// The concrete state, for the engine's one adapter from a game's bots ([`bot::Typed`]).
     fn as_any(&self) -> &dyn Any;
     /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
@@ -294,6 +299,26 @@ impl<G: Game> AnyGame for G {
 
     fn weigh(&self, seat: Seat) -> Option<Weighing> {
         Game::weigh(self, seat)
+    }
+
+    fn estimate(&self, seat: Seat, choices: &[String], playouts: u32, seed: u64) -> Vec<rollout::Chance> {
+        let actions: Vec<G::Action> = choices.iter().filter_map(|id| id.parse().ok()).collect();
+        let policy = G::strategy(Level::Strong);
+        let r = rollout::Rollouts {
+            policy: policy.as_ref(),
+            playouts,
+            seed,
+            max_moves: rollout::MAX_MOVES,
+        };
+        rollout::estimate(self, seat, &actions, &r)
+            .iter()
+            .map(|e| rollout::Chance {
+                action: e.action.to_string(),
+                chance: e.chance(),
+                margin: e.margin(),
+                variance: e.variance(),
+            })
+            .collect()
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -29,6 +29,26 @@ pub struct Estimate<A> {
     pub playouts: u32,
 }
 
+/// A playout guard long enough for any game's usual length.
+pub const MAX_MOVES: usize = 5_000;
+
+/// An [`Estimate`] with its action as an id, for the object-safe side ([`super::AnyGame::estimate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chance {
+    pub action: String,
+    pub chance: f64,
+    /// Half the width of the chance's 95% interval.
+    pub margin: f64,
+    pub variance: f64,
+}
+
+impl Chance {
+    /// As [`Estimate::gap_lower_bound`]: above zero, this choice is better at the 95% level.
+    pub fn gap_lower_bound(&self, other: &Chance) -> f64 {
+        self.chance - other.chance - Z95 * (self.variance + other.variance).sqrt()
+    }
+}
+
 /// The normal quantile of a two-sided 95% interval.
 const Z95: f64 = 1.96;
 
@@ -40,7 +60,7 @@ impl<A> Estimate<A> {
 
     /// The variance of [`Estimate::chance`] (a proportion's, never below one playout's worth,
     /// so a choice that won every playout is not taken as certain).
-    fn variance(&self) -> f64 {
+    pub fn variance(&self) -> f64 {
         let n = f64::from(self.playouts.max(1));
         let p = self.chance();
         (p * (1.0 - p)).max(1.0 / n) / n

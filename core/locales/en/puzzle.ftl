@@ -1,0 +1,17 @@
+# Puzzles: a decision of a real or bot game where one move is clearly best.
+puzzle-ask = { $game } puzzle #{ $id } (difficulty { $difficulty }/5): you play { $seat }. One move is clearly best by the coach's measure: which?
+puzzle-right = ✅ Right: **{ $best }** is the best move.
+puzzle-wrong = ❌ Not this time: you chose **{ $taken }**; the best move is **{ $best }**.
+puzzle-value = { $choice }: { $chance }% to win (± { $margin })
+puzzle-practice = Practice: this answer is not recorded.
+puzzle-none = There are no { $game } puzzles yet: `saikoro puzzles generate { $game } --count 10` makes some.
+puzzle-no-coach = { $game } has no coach yet, so it has no puzzles.
+puzzle-failed = The puzzle could not be loaded: { $reason }
+puzzle-unknown-choice = { $choice } is not one of this puzzle's moves.
+puzzle-bad-date = --date: give a date of 2026-11-01 or later as YYYY-MM-DD.
+puzzle-you = You
+puzzle-player = Player { $n }
+puzzles-progress = { $game }: puzzle { $n } stored as #{ $id } (difficulty { $difficulty }/5) after { $games } games
+puzzles-done = { $game }: { $stored } puzzles stored from { $games } bot games; a fresh evaluation with another seed kept the best move of { $stored } of { $confirmed } confirmed; { $median } s a puzzle (median).
+puzzle-stats = Puzzle rating
+puzzle-stats-value = { $rating } ({ $solved } of { $attempts } solved)

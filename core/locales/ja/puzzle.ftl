@@ -1,0 +1,17 @@
+# パズル：本物またはボットの対局で、ひとつの手がはっきり最善になる局面。
+puzzle-ask = { $game } パズル #{ $id }（難易度 { $difficulty }/5）：あなたは { $seat } です。コーチの評価でひとつの手がはっきり最善です。どれでしょう？
+puzzle-right = ✅ 正解：最善手は **{ $best }** です。
+puzzle-wrong = ❌ 残念：あなたは **{ $taken }** を選びました。最善手は **{ $best }** です。
+puzzle-value = { $choice }：勝率 { $chance }%（± { $margin }）
+puzzle-practice = 練習：この解答は記録されません。
+puzzle-none = { $game } のパズルはまだありません。`saikoro puzzles generate { $game } --count 10` で作れます。
+puzzle-no-coach = { $game } にはまだコーチがいないので、パズルはありません。
+puzzle-failed = パズルを読み込めませんでした：{ $reason }
+puzzle-unknown-choice = { $choice } はこのパズルの手ではありません。
+puzzle-bad-date = --date：2026-11-01 以降の日付を YYYY-MM-DD で指定してください。
+puzzle-you = あなた
+puzzle-player = プレイヤー { $n }
+puzzles-progress = { $game }：パズル { $n } を #{ $id }（難易度 { $difficulty }/5）として保存（{ $games } 局目）
+puzzles-done = { $game }：ボット対局 { $games } 局から { $stored } 問を保存。別のシードでの再評価で、確認済み { $confirmed } 問のうち { $stored } 問が最善手を保ちました。1 問あたり { $median } 秒（中央値）。
+puzzle-stats = パズルレーティング
+puzzle-stats-value = { $rating }（{ $attempts } 問中 { $solved } 問正解）

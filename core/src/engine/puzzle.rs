@@ -1,0 +1,258 @@
+//! The puzzles' pure maths: which decision is a puzzle (one choice clearly best by the coach's
+//! measure, and confirmed by playouts), how hard it is, which puzzle is a day's and which one a
+//! player gets next. Storage, rating updates and the front ends are above the engine.
+
+use super::coach::{Measure, Weighing};
+use super::day::Day;
+use super::rollout::Chance;
+use super::{AnyGame, Bot, Dice, Seat};
+
+/// The least lead of the best choice over the next, in winning chance, that makes a puzzle.
+pub const MIN_GAP: f64 = 0.05;
+
+/// A decision that may be a puzzle: the coach's best choice and its lead over the next one.
+/// `None` unless the measure is a winning chance (solitaire is no puzzle), there are two
+/// choices or more, and the lead is at least [`MIN_GAP`].
+pub fn stands_out(w: &Weighing) -> Option<f64> {
+    if w.measure != Measure::WinChance || w.choices.len() < 2 {
+        return None;
+    }
+    let best = w.choices.iter().find(|(a, _)| *a == w.best)?.1;
+    let second = w
+        .choices
+        .iter()
+        .filter(|(a, _)| *a != w.best)
+        .map(|(_, v)| *v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let gap = best - second;
+    (gap >= MIN_GAP).then_some(gap)
+}
+
+/// Whether playouts confirm `best`: it has the highest estimated chance, leads every other
+/// choice by at least [`MIN_GAP`], and is better than each at the 95% level.
+pub fn confirmed(chances: &[Chance], best: &str) -> bool {
+    let Some(top) = chances.iter().find(|c| c.action == best) else {
+        return false;
+    };
+    let others: Vec<&Chance> = chances.iter().filter(|c| c.action != best).collect();
+    !others.is_empty()
+        && others
+            .iter()
+            .all(|o| top.chance - o.chance >= MIN_GAP && top.gap_lower_bound(o) > 0.0)
+}
+
+/// How hard a puzzle is, 1 (the best move stands far out) to 5 (a close call among many).
+pub fn difficulty(gap: f64, choices: usize) -> u8 {
+    let by_gap: u8 = match gap {
+        g if g >= 0.30 => 1,
+        g if g >= 0.20 => 2,
+        g if g >= 0.12 => 3,
+        g if g >= 0.08 => 4,
+        _ => 5,
+    };
+    // Many choices hide the best one a little more.
+    (by_gap + u8::from(choices > 4)).min(5)
+}
+
+/// A new puzzle's rating on the players' scale (1500 the average), from its difficulty.
+pub fn initial_rating(difficulty: u8) -> f64 {
+    1500.0 + 200.0 * (f64::from(difficulty) - 3.0)
+}
+
+/// The day's puzzle among `count` (listed in a fixed order): the same for everyone, and a
+/// different one from day to day as far as `count` allows.
+pub fn daily_index(day: Day, count: usize) -> Option<usize> {
+    let count = u64::try_from(count).ok().filter(|c| *c > 0)?;
+    usize::try_from(mix(u64::from(day.number())) % count).ok()
+}
+
+/// The next puzzle for a player rated `rating`: among `(id, rating)` not yet answered, the one
+/// rated nearest (the lower id on a tie).
+pub fn nearest(rating: f64, puzzles: &[(i64, f64)], answered: &[i64]) -> Option<i64> {
+    puzzles
+        .iter()
+        .filter(|(id, _)| !answered.contains(id))
+        .min_by(|a, b| {
+            (a.1 - rating)
+                .abs()
+                .total_cmp(&(b.1 - rating).abs())
+                .then(a.0.cmp(&b.0))
+        })
+        .map(|(id, _)| *id)
+}
+
+/// A decision [`hunt`] found and playouts confirmed: the position, the seat to move, every
+/// choice's estimated chance and the best.
+#[derive(Debug)]
+pub struct Found {
+    pub game: Box<dyn AnyGame>,
+    pub seat: Seat,
+    pub best: String,
+    pub chances: Vec<Chance>,
+    pub difficulty: u8,
+}
+
+/// How hard to look: playouts per choice to confirm a candidate, and their seed.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    pub playouts: u32,
+    pub seed: u64,
+}
+
+/// Plays `game` on with `bots` (one per seat; `dice` the game's chance, `rng` the bots') until it
+/// ends or a decision the coach finds clear is confirmed by playouts; that decision, if any.
+/// Candidates the playouts do not confirm are played past.
+pub fn hunt(
+    game: &mut dyn AnyGame,
+    bots: &[Box<dyn Bot>],
+    dice: &mut dyn Dice,
+    rng: &mut dyn Dice,
+    search: Search,
+) -> Option<Found> {
+    while game.outcome().is_none() {
+        let seat = *game.to_act().first()?;
+        if let Some(found) = game.weigh(seat).and_then(|w| confirm(game, seat, &w, search)) {
+            return Some(found);
+        }
+        let action = bots.get(seat)?.choose(game, seat, rng);
+        game.apply(seat, &action, dice).ok()?;
+    }
+    None
+}
+
+/// The candidate `w` checked by playouts: a puzzle if it stands out and they confirm it.
+fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Search) -> Option<Found> {
+    let gap = stands_out(w)?;
+    let ids: Vec<String> = w.choices.iter().map(|(id, _)| id.clone()).collect();
+    let chances = game.estimate(seat, &ids, search.playouts, search.seed);
+    confirmed(&chances, &w.best).then(|| Found {
+        game: game.clone_box(),
+        seat,
+        best: w.best.clone(),
+        difficulty: difficulty(gap, ids.len()),
+        chances,
+    })
+}
+
+/// Whether a fresh evaluation (another seed) still finds `best` the likeliest to win.
+pub fn keeps_best(game: &dyn AnyGame, seat: Seat, choices: &[String], best: &str, search: Search) -> bool {
+    let chances = game.estimate(seat, choices, search.playouts, search.seed);
+    let top = chances.iter().map(|c| c.chance).fold(f64::NEG_INFINITY, f64::max);
+    chances.iter().any(|c| c.action == best && c.chance >= top)
+}
+
+/// SplitMix64's finaliser: consecutive days land far apart.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weighing(measure: Measure, values: &[(&str, f64)], best: &str) -> Weighing {
+        Weighing {
+            measure,
+            best: best.into(),
+            choices: values.iter().map(|(a, v)| ((*a).into(), *v)).collect(),
+        }
+    }
+
+    fn chance(action: &str, chance: f64, playouts: f64) -> Chance {
+        let variance = (chance * (1.0 - chance)).max(1.0 / playouts) / playouts;
+        Chance {
+            action: action.into(),
+            chance,
+            margin: 1.96 * variance.sqrt(),
+            variance,
+        }
+    }
+
+    #[test]
+    fn a_puzzle_needs_a_clear_lead_in_winning_chance() {
+        let w = weighing(Measure::WinChance, &[("a", 0.40), ("b", 0.52), ("c", 0.46)], "b");
+        assert!((stands_out(&w).unwrap() - 0.06).abs() < 1e-9);
+        let close = weighing(Measure::WinChance, &[("a", 0.49), ("b", 0.52)], "b");
+        assert_eq!(stands_out(&close), None);
+        let solitaire = weighing(Measure::Rolls, &[("a", -9.0), ("b", -5.0)], "b");
+        assert_eq!(stands_out(&solitaire), None);
+        let single = weighing(Measure::WinChance, &[("a", 0.5)], "a");
+        assert_eq!(stands_out(&single), None);
+    }
+
+    #[test]
+    fn playouts_confirm_only_a_significant_lead_of_the_same_move() {
+        let sure = [chance("a", 0.40, 2000.0), chance("b", 0.55, 2000.0)];
+        assert!(confirmed(&sure, "b"));
+        assert!(!confirmed(&sure, "a"));
+        // The same lead on few playouts is not significant.
+        let few = [chance("a", 0.40, 30.0), chance("b", 0.55, 30.0)];
+        assert!(!confirmed(&few, "b"));
+        // Significant but under the least lead.
+        let slim = [chance("a", 0.50, 100_000.0), chance("b", 0.53, 100_000.0)];
+        assert!(!confirmed(&slim, "b"));
+        assert!(!confirmed(&[chance("b", 0.9, 1000.0)], "b"));
+    }
+
+    #[test]
+    fn harder_puzzles_are_closer_calls_and_rated_higher() {
+        assert_eq!(difficulty(0.35, 2), 1);
+        assert_eq!(difficulty(0.06, 2), 5);
+        assert_eq!(difficulty(0.15, 6), 4);
+        assert!(initial_rating(5) > initial_rating(1));
+        assert_eq!(initial_rating(3), 1500.0);
+    }
+
+    #[test]
+    fn the_day_picks_the_same_puzzle_for_everyone_and_varies() {
+        let day = |n| Day::new(n).unwrap();
+        assert_eq!(daily_index(day(7), 100), daily_index(day(7), 100));
+        assert_eq!(daily_index(day(7), 0), None);
+        let picks: std::collections::BTreeSet<_> =
+            (1..=30).filter_map(|n| daily_index(day(n), 100)).collect();
+        assert!(picks.len() > 20, "30 days gave {} puzzles", picks.len());
+        assert!(picks.iter().all(|i| *i < 100));
+    }
+
+    #[test]
+    fn the_next_puzzle_is_the_nearest_unanswered() {
+        let puzzles = [(1, 1100.0), (2, 1480.0), (3, 1560.0), (4, 1900.0)];
+        assert_eq!(nearest(1500.0, &puzzles, &[]), Some(2));
+        assert_eq!(nearest(1500.0, &puzzles, &[2]), Some(3));
+        assert_eq!(nearest(1500.0, &puzzles, &[1, 2, 3, 4]), None);
+    }
+
+    #[test]
+    fn a_hunt_stops_at_a_clear_decision_that_playouts_confirm() {
+        use crate::engine::{Level, SeededDice};
+        use crate::games::GameKind;
+        let kind = GameKind::from_id("cantstop").unwrap();
+        let mut dice = SeededDice::new(5);
+        let mut game = kind.new_game(&serde_json::json!({}), 2, &mut dice).unwrap();
+        let bots = vec![kind.bot(Level::Strong), kind.bot(Level::Normal)];
+        let search = Search {
+            playouts: 300,
+            seed: 5,
+        };
+        let found = hunt(game.as_mut(), &bots, &mut dice, &mut SeededDice::new(6), search)
+            .expect("a game of Can't Stop has a clear decision");
+        assert!(found.game.to_act().contains(&found.seat));
+        let w = found.game.weigh(found.seat).unwrap();
+        assert_eq!(w.best, found.best, "the coach's best");
+        assert!(stands_out(&w).is_some());
+        assert_eq!(found.chances.len(), w.choices.len());
+        assert!(confirmed(&found.chances, &found.best));
+        // The position is where the hunt stopped: the game played on no further.
+        assert_eq!(game.snapshot(), found.game.snapshot());
+        let ids: Vec<String> = w.choices.iter().map(|(a, _)| a.clone()).collect();
+        let wrong = ids.iter().find(|a| **a != found.best).unwrap();
+        let check = Search {
+            playouts: 300,
+            seed: 77,
+        };
+        assert!(!keeps_best(found.game.as_ref(), found.seat, &ids, wrong, check));
+    }
+}
