@@ -36,7 +36,7 @@ pub fn run(
 ) -> Result<(), Halt> {
     let kind = GameKind::from_id(&args.game).ok_or_else(|| no_game(&args.game, tr))?;
     let day = match &args.date {
-        Some(date) => Day::parse(date).ok_or_else(|| tr.msg(&Msg::new("puzzle-bad-date")))?,
+        Some(date) => Day::parse(date).map_err(|_| tr.msg(&Msg::new("puzzle-bad-date")))?,
         None => today,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;

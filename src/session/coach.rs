@@ -119,13 +119,15 @@ pub fn review_slips(
 /// A review in words: a header naming `game`, the hint note if any, then the slips costliest
 /// first, as many as fit in `limit` characters (the rest counted).
 pub fn review_text(game: &str, slips: &[Slip], note: Option<String>, tr: &Tr, limit: usize) -> String {
-    if slips.is_empty() {
-        return tr.f("review-none", &[("game", game.into())]);
-    }
-    let mut out = tr.f(
-        "review-header",
-        &[("game", game.into()), ("count", slips.len().into())],
-    );
+    let mut out = if slips.is_empty() {
+        tr.f("review-none", &[("game", game.into())])
+    } else {
+        tr.f(
+            "review-header",
+            &[("game", game.into()), ("count", slips.len().into())],
+        )
+    };
+    // A clean game that was coached says so too.
     if let Some(note) = note {
         out = format!("{out}\n{note}");
     }

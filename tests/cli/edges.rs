@@ -142,12 +142,13 @@ fn help_hint_and_resign_are_words_of_the_terminal() {
     assert!(stdout.contains("Everybody resigned"), "{stdout}");
     // A one-choice menu does not ask for "a number from 1 to 1".
     assert!(!stdout.contains("1 to 1"), "{stdout}");
-    // A game without a coach says so.
+    // Ninja's coach weighs by playouts and says how sure it is.
     let out = saikoro(
         &["play", "ninja", "--players", "ann,ben", "--seed", "1"],
-        "hint\nresign\n",
+        "roll\nhint\nresign\n",
     );
-    assert!(text(&out.stdout).contains("no coach"), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("💡") && stdout.contains("95% sure"), "{stdout}");
 }
 
 #[test]

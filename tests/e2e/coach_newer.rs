@@ -14,12 +14,22 @@ fn japanese(text: &str) -> bool {
         >= 5
 }
 
-/// The private answer to `user`'s press of 💡 on `board`.
+/// The private answer to `user`'s press of 💡 on `board`: at once, or after a deferral (a slow
+/// weighing) as a private follow-up.
 async fn hint(emu: &Emulator, user: UserId, board: &Message) -> String {
     let id = button(board, "?hint").expect("a live board offers a hint");
+    let earlier = emu.ephemerals_for(user).len();
     let answer = emu
         .wait_callback(emu.click(user, board.message_id(), &id), WAIT)
         .await;
+    if answer.kind == callback_type::DEFERRED_UPDATE_MESSAGE {
+        let follow_up = emu
+            .wait_for(WAIT, "the deferred hint", |e| {
+                e.ephemerals_for(user).get(earlier).cloned()
+            })
+            .await;
+        return follow_up.content;
+    }
     let text = answer.data["content"].as_str().unwrap_or_default().to_owned();
     assert!(answer.ephemeral(), "a hint is private: {text}");
     text

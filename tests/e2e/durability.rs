@@ -159,7 +159,12 @@ async fn a_player_out_of_time_plays_the_games_default_move_and_stays() {
             },
         )
         .await;
-    let all: String = emu.channel(channel).iter().map(|m| m.text()).collect();
+    // Log lines wrap to fit a phone: read them as one text.
+    let all: String = emu
+        .channel(channel)
+        .iter()
+        .map(|m| m.text().replace('\n', " "))
+        .collect();
     assert!(all.contains("stopped and keeps the progress"), "{all}");
     assert!(
         !all.contains("resigned") && !all.contains("left the game"),

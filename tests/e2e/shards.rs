@@ -33,7 +33,9 @@ async fn press_once(emu: &Emulator, channel: ChannelId, players: &[UserId], pick
             .controls()
             .into_iter()
             .filter(|c| {
-                c["disabled"] != true && !c["custom_id"].as_str().unwrap_or(":resign").ends_with(":resign")
+                // Moves only: not resigning, and not the coach's hint (answered privately).
+                let id = c["custom_id"].as_str().unwrap_or(":resign");
+                c["disabled"] != true && !id.ends_with(":resign") && !id.ends_with(":?hint")
             })
             .cloned()
             .collect();

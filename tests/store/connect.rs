@@ -31,6 +31,13 @@ async fn an_unknown_url_scheme_is_refused() {
     ));
 }
 
+/// CI's server takes the test role over TLS only (`.ci/postgres.sh`): a URL that turns TLS off is
+/// refused with what to change, and the configured URL (verify-full) connects.
+#[tokio::test]
+#[cfg_attr(
+    not(postgres_tests),
+    ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
+)]
 async fn a_plain_connection_to_a_tls_only_server_is_refused_clearly_on_postgres() {
     let schema = Schema::create("saikoro_tls").await;
     let url = schema.url();

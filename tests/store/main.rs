@@ -168,14 +168,6 @@ macro_rules! backend_test {
     };
 }
 
-/// CI's server takes the test role over TLS only (`.ci/postgres.sh`): a URL that turns TLS off is
-/// refused with what to change, and the configured URL (verify-full) connects.
-#[tokio::test]
-#[cfg_attr(
-    not(postgres_tests),
-    ignore = "needs PostgreSQL: set SAIKORO_TEST_POSTGRES_URL, e.g. eval \"$(bash .ci/postgres.sh)\""
-)]
-
 /// Collects the warnings logged on this thread while it lives (tokio tests run on one thread).
 struct Warnings {
     buffer: Arc<Mutex<Vec<u8>>>,
@@ -252,6 +244,14 @@ async fn load(store: &Store, id: GameId) -> StoredGame {
 
 fn active_ids(games: &[StoredGame]) -> Vec<GameId> {
     games.iter().map(|g| g.row.id).collect()
+}
+
+/// Stores for two processes on one database: shards 0 and 1 of 2.
+async fn two_processes(url: &str) -> (Store, Store) {
+    let shard = |n| ShardRange::new(n, n, 2).unwrap();
+    let lower = Store::connect_shards(url, shard(0)).await.expect("shard 0");
+    let upper = Store::connect_shards(url, shard(1)).await.expect("shard 1");
+    (lower, upper)
 }
 
 mod connect;

@@ -13,14 +13,6 @@ on_backends!([postgres: Postgres]
     processes_given_different_shard_totals_are_refused,
 );
 
-/// Stores for two processes on one database: shards 0 and 1 of 2.
-async fn two_processes(url: &str) -> (Store, Store) {
-    let shard = |n| ShardRange::new(n, n, 2).unwrap();
-    let lower = Store::connect_shards(url, shard(0)).await.expect("shard 0");
-    let upper = Store::connect_shards(url, shard(1)).await.expect("shard 1");
-    (lower, upper)
-}
-
 /// Two processes on one database, shards 0 and 1 of 2: each loads only its own guilds' games
 /// (DMs are shard 0), and one cannot write the other's game by any path, not even inside a
 /// batch with its own appends.

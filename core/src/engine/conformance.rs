@@ -250,18 +250,18 @@ pub fn refusals_change_nothing<G: Game + PartialEq>(profile: &Profile<G>) {
 
 fn check_refusals<G: Game + PartialEq>(profile: &Profile<G>, state: &G, seat: Seat, tried: &[G::Action]) {
     let legal = state.legal_actions(seat);
-    for action in tried.iter().cloned() {
-        if legal.contains(&action) || (profile.unlisted)(state, seat, &action) {
+    for action in tried {
+        if legal.contains(action) || (profile.unlisted)(state, seat, action) {
             continue;
         }
         if action.to_string() == RESIGN {
             // Resigning is always allowed while playing: it must only not break a refusal.
             let mut after = state.clone();
-            if Game::apply(&mut after, seat, &action, &mut SeededDice::new(1)).is_ok() {
+            if Game::apply(&mut after, seat, action, &mut SeededDice::new(1)).is_ok() {
                 continue;
             }
         }
-        testing::assert_refused(state, seat, &action);
+        testing::assert_refused(state, seat, action);
     }
 }
 

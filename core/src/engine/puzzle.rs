@@ -234,7 +234,7 @@ mod tests {
         let mut game = kind.new_game(&serde_json::json!({}), 2, &mut dice).unwrap();
         let bots = vec![kind.bot(Level::Strong), kind.bot(Level::Normal)];
         let search = Search {
-            playouts: 300,
+            playouts: 40,
             seed: 5,
         };
         let found = hunt(game.as_mut(), &bots, &mut dice, &mut SeededDice::new(6), search)
@@ -250,7 +250,7 @@ mod tests {
         let ids: Vec<String> = w.choices.iter().map(|(a, _)| a.clone()).collect();
         let wrong = ids.iter().find(|a| **a != found.best).unwrap();
         let check = Search {
-            playouts: 300,
+            playouts: 120,
             seed: 77,
         };
         assert!(!keeps_best(found.game.as_ref(), found.seat, &ids, wrong, check));

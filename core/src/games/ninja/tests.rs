@@ -770,7 +770,7 @@ fn a_snapshot_with_a_board_no_game_could_have_is_refused() {
     let mut state: serde_json::Value = serde_json::from_str(&AnyGame::snapshot(&game)).expect("JSON");
     assert!(Registered::<Ninja>::NEW.restore(&state.to_string()).is_ok());
     // Wider than the options allow: the board would be built out of its tables' range.
-    state["board"]["width"] = serde_json::json!(250);
+    state["state"]["board"]["width"] = serde_json::json!(250);
     assert!(Registered::<Ninja>::NEW.restore(&state.to_string()).is_err());
 }
 

@@ -11,8 +11,9 @@ pig-hold-nothing = Roll at least once before you hold.
 pig-roll = Roll
 pig-hold = Hold ({ $total })
 pig-resign = Resign
-pig-title-turn = Pig — { $player }'s turn
-pig-footer = First to { $target } wins.
+pig-title-turn = Pig · { $player }
+pig-footer = ⬛ not scored yet
+    First to { $target } wins.
 pig-seat = { $player }: { $score }
 pig-seat-active = ▶ { $player }: { $score } (+{ $total } this turn)
 pig-seat-resigned = { $player }: resigned

@@ -66,5 +66,5 @@ fn words(game: &Pig, tr: &Tr) -> String {
     if let Some(event) = game.last.filter(|e| !matches!(e, Event::Start { .. })) {
         lines.push(tr.msg(&game.describe(&event)));
     }
-    lines.join("\n")
+    crate::engine::width::wrap_lines(&lines.join("\n"))
 }
