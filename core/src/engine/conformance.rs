@@ -265,6 +265,17 @@ fn check_refusals<G: Game + PartialEq>(profile: &Profile<G>, state: &G, seat: Se
     }
 }
 
+/// The drafts a view's step controls lead to: the first step of each decision it offers.
+fn first_steps(view: &super::View) -> impl Iterator<Item = String> + '_ {
+    view.rows
+        .iter()
+        .flat_map(|r| r.ids())
+        .filter_map(|id| match Target::of(id) {
+            Target::Step(next) => Some(next.to_owned()),
+            Target::Act(_) => None,
+        })
+}
+
 /// A game living only through snapshots (`restore(snapshot(g))` before every action) passes
 /// through the same states, says the same log lines and ends the same way as the game played.
 /// Every option set, every player count, two seeds each.
@@ -459,14 +470,7 @@ pub fn pictures_are_small<G: Game>(profile: &Profile<G>) {
             let tr = Tr::new(locale, names);
             // The board, and the board with each first step of its decision drafted.
             let view = Game::view(state, None, "", &tr);
-            let drafts = view
-                .rows
-                .iter()
-                .flat_map(|r| r.ids())
-                .filter_map(|id| match Target::of(id) {
-                    Target::Step(next) => Some(next.to_owned()),
-                    Target::Act(_) => None,
-                });
+            let drafts = first_steps(&view);
             let plain = Game::picture(state, "", &tr);
             for draft in std::iter::once(String::new()).chain(drafts.take(3)) {
                 let Some(picture) = Game::picture(state, &draft, &tr) else {
@@ -594,14 +598,7 @@ pub fn legends_cover_every_symbol<G: Game>(profile: &Profile<G>) {
             let said = log_lines(p, &tr);
             for state in p.states.iter().step_by(3).chain(p.states.last()) {
                 let plain = Game::view(state, None, "", &tr);
-                let drafts = plain
-                    .rows
-                    .iter()
-                    .flat_map(|r| r.ids())
-                    .filter_map(|id| match Target::of(id) {
-                        Target::Step(next) => Some(next.to_owned()),
-                        Target::Act(_) => None,
-                    });
+                let drafts = first_steps(&plain);
                 for draft in std::iter::once(String::new()).chain(drafts.take(2)) {
                     let view = Game::view(state, None, &draft, &tr);
                     let legend = view.footer.clone().unwrap_or_default();

@@ -154,10 +154,22 @@ pub fn weigh_sampled<G: Game>(
     })
 }
 
+/// A playout coach's hint for `seat`: from its weighing ([`advice`]), or, with nothing to weigh,
+/// the one thing to do (`<game>-hint-only`).
+pub fn hint<G: Game>(game: &G, seat: Seat, weighed: Option<Weighing>, playouts: u32) -> Msg {
+    match weighed {
+        Some(w) => advice(G::ID, &w, playouts),
+        None => match game.legal_actions(seat).first() {
+            Some(only) => Msg::new(format!("{}-hint-only", G::ID)).arg("action", only.to_string()),
+            None => Msg::new("cli-no-hint"),
+        },
+    }
+}
+
 /// The coach's advice from a weighing by `playouts` playouts per choice, in the game's own
 /// words (`<game>-hint-best`): the likeliest choice to win, its chance with its 95% margin, and
 /// the runner-up's.
-pub fn advice(game_id: &str, w: &Weighing, playouts: u32) -> Msg {
+fn advice(game_id: &str, w: &Weighing, playouts: u32) -> Msg {
     let pct = |v: f64| format!("{:.0}", v * 100.0);
     let chance = w.choices.iter().find(|(a, _)| *a == w.best).map_or(0.0, |c| c.1);
     let (other, other_chance) = w

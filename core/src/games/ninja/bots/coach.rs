@@ -2,7 +2,7 @@
 //! the normal player, on the same dice for every move, and the likeliest to win is advised.
 
 use crate::engine::rollout::{self, Rollouts};
-use crate::engine::{Game, Msg, Seat, Weighing};
+use crate::engine::{Msg, Seat, Weighing};
 use crate::games::ninja::Ninja;
 
 use super::NinjaBot;
@@ -29,11 +29,5 @@ pub fn weigh(game: &Ninja, seat: Seat) -> Option<Weighing> {
 
 /// The move likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Ninja, seat: Seat) -> Msg {
-    match weigh(game, seat) {
-        Some(w) => rollout::advice(Ninja::ID, &w, PLAYOUTS),
-        None => match game.legal_actions(seat).first() {
-            Some(only) => Msg::new("ninja-hint-only").arg("action", only.to_string()),
-            None => Msg::new("cli-no-hint"),
-        },
-    }
+    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
 }

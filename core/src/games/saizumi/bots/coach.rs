@@ -3,7 +3,7 @@
 //! the true order), on the same dice for every choice, and the likeliest to win is advised.
 
 use crate::engine::rollout::{self, Rollouts};
-use crate::engine::{Game, Msg, Seat, SeededDice, Weighing};
+use crate::engine::{Msg, Seat, SeededDice, Weighing};
 use crate::games::saizumi::Saizumi;
 
 use super::NormalBot;
@@ -32,11 +32,5 @@ pub fn weigh(game: &Saizumi, seat: Seat) -> Option<Weighing> {
 
 /// The choice likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Saizumi, seat: Seat) -> Msg {
-    match weigh(game, seat) {
-        Some(w) => rollout::advice(Saizumi::ID, &w, PLAYOUTS),
-        None => match game.legal_actions(seat).first() {
-            Some(only) => Msg::new("saizumi-hint-only").arg("action", only.to_string()),
-            None => Msg::new("cli-no-hint"),
-        },
-    }
+    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
 }

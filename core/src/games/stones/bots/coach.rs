@@ -2,7 +2,7 @@
 //! by the normal player, on the same dice for every choice, and the likeliest to win is advised.
 
 use crate::engine::rollout::{self, Rollouts};
-use crate::engine::{Game, Msg, Seat, Weighing};
+use crate::engine::{Msg, Seat, Weighing};
 use crate::games::stones::Stones;
 
 use super::{Player, Style};
@@ -28,11 +28,5 @@ pub fn weigh(game: &Stones, seat: Seat) -> Option<Weighing> {
 
 /// The choice likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Stones, seat: Seat) -> Msg {
-    match weigh(game, seat) {
-        Some(w) => rollout::advice(Stones::ID, &w, PLAYOUTS),
-        None => match game.legal_actions(seat).first() {
-            Some(only) => Msg::new("stones-hint-only").arg("action", only.to_string()),
-            None => Msg::new("cli-no-hint"),
-        },
-    }
+    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
 }
