@@ -328,6 +328,13 @@ fn temp_db(name: &str) -> (std::path::PathBuf, String) {
 }
 
 /// The tests' settings: fixed dice, bots without delay, snapshots as in production.
+/// Timers that remind a player a second after their board and never time out.
+const REMIND_AFTER_A_SECOND: Timers = Timers {
+    reminder_secs: 1,
+    timeout_secs: 0,
+    on_timeout: OnTimeout::Play,
+};
+
 fn test_settings(timers: Timers) -> Settings {
     Settings {
         lobby_expiry: Duration::from_secs(600),

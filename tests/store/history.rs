@@ -1,13 +1,12 @@
 //! The players' history in the store (SQLite in memory): a finishing action writes results and
 //! ratings once, with it; the leaderboard, stats and history queries answer per server.
 
+use super::{GUILD, game_row, seat};
 use saikoro::engine::LoggedAction;
 use saikoro::history::{Rating, rate};
-use saikoro::id::{ChannelId, GameId, GuildId, UserId};
-use saikoro::store::{Finish, GameRow, SeatResult, Status, Store, StoreError};
-use serde_json::json;
+use saikoro::id::{GameId, GuildId};
+use saikoro::store::{Finish, SeatResult, Status, Store, StoreError};
 
-const GUILD: GuildId = GuildId(1_234_567_890_123_456_789);
 const OTHER_GUILD: GuildId = GuildId(42);
 
 async fn store() -> Store {
@@ -16,32 +15,9 @@ async fn store() -> Store {
 
 async fn new_game(store: &Store, guild: GuildId, kind: &str) -> GameId {
     store
-        .insert_game(&GameRow {
-            id: GameId(0),
-            kind: kind.into(),
-            guild_id: Some(guild),
-            channel_id: ChannelId(7),
-            host_id: UserId(1),
-            status: Status::Playing,
-            options: json!({}),
-            seats: json!({}),
-            setup_dice: vec![],
-            board_message_id: None,
-            created_at: 0,
-            updated_at: 0,
-        })
+        .insert_game(&game_row(guild, kind, Status::Playing))
         .await
         .expect("insert")
-}
-
-fn seat(player: &str, place: u32, won: bool) -> SeatResult {
-    SeatResult {
-        player: player.into(),
-        place,
-        won,
-        resigned: false,
-        turns: None,
-    }
 }
 
 fn last_action() -> LoggedAction {

@@ -17,7 +17,7 @@ use saikoro::engine::LoggedAction;
 use saikoro::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use saikoro::shards::ShardRange;
 use saikoro::store::{
-    Finish, GameRow, Played, SHARD_CLAIM_CHECK, Snapshot, Status, Store, StoreError, StoredGame,
+    Finish, GameRow, Played, SHARD_CLAIM_CHECK, SeatResult, Snapshot, Status, Store, StoreError, StoredGame,
 };
 use serde_json::json;
 use sqlx::Connection;
@@ -222,6 +222,35 @@ fn game(kind: &str, channel_id: u64) -> GameRow {
         board_message_id: None,
         created_at: 1_700_000_000,
         updated_at: 1_700_000_000,
+    }
+}
+
+/// A game of `kind` in `guild` with no seats yet: the history tests' row.
+fn game_row(guild: GuildId, kind: &str, status: Status) -> GameRow {
+    GameRow {
+        id: GameId(0),
+        kind: kind.into(),
+        guild_id: Some(guild),
+        channel_id: ChannelId(7),
+        host_id: UserId(1),
+        status,
+        options: json!({}),
+        seats: json!({}),
+        setup_dice: vec![],
+        board_message_id: None,
+        created_at: 0,
+        updated_at: 0,
+    }
+}
+
+/// A seat's result in a finished game.
+fn seat(player: &str, place: u32, won: bool) -> SeatResult {
+    SeatResult {
+        player: player.into(),
+        place,
+        won,
+        resigned: false,
+        turns: None,
     }
 }
 

@@ -5,13 +5,12 @@
 
 use super::migrations::migrate_to;
 use super::postgres::Schema;
+use super::{GUILD, game_row, seat};
 use saikoro::engine::LoggedAction;
-use saikoro::id::{ChannelId, GameId, GuildId, UserId};
-use saikoro::store::{ALL_KINDS, ANONYMOUS, Finish, GameRow, PlayerSummary, SeatResult, Status, Store};
-use serde_json::json;
+use saikoro::id::{GameId, GuildId};
+use saikoro::store::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult, Status, Store};
 use std::collections::BTreeMap;
 
-const GUILD: GuildId = GuildId(1_234_567_890_123_456_789);
 const OTHER_GUILD: GuildId = GuildId(42);
 const PLAYERS: [&str; 4] = ["10", "20", "30", "bot:easy"];
 
@@ -21,16 +20,6 @@ struct Played {
     kind: &'static str,
     seats: Vec<SeatResult>,
     at: i64,
-}
-
-fn seat(player: &str, place: u32, won: bool) -> SeatResult {
-    SeatResult {
-        player: player.into(),
-        place,
-        won,
-        resigned: false,
-        turns: None,
-    }
 }
 
 fn resigned(player: &str, place: u32) -> SeatResult {
@@ -272,23 +261,6 @@ async fn rivals_in(store: &Store) -> BTreeMap<(GuildId, String, String), (i64, i
         }
     }
     out
-}
-
-fn game_row(guild: GuildId, kind: &str, status: Status) -> GameRow {
-    GameRow {
-        id: GameId(0),
-        kind: kind.into(),
-        guild_id: Some(guild),
-        channel_id: ChannelId(7),
-        host_id: UserId(1),
-        status,
-        options: json!({}),
-        seats: json!({}),
-        setup_dice: vec![],
-        board_message_id: None,
-        created_at: 0,
-        updated_at: 0,
-    }
 }
 
 /// Plays the games through `finish_game`, checks the summaries and head-to-head after them and

@@ -61,11 +61,7 @@ fn reminders_in(out: &Channel, channel: ChannelId) -> usize {
 async fn a_click_is_answered_before_the_due_pass_ends_after_what_was_due_for_it() {
     let (dir, url) = temp_db("catchup");
     let out = Arc::new(Channel::default());
-    let timers = Timers {
-        reminder_secs: 1,
-        timeout_secs: 0,
-        on_timeout: OnTimeout::Play,
-    };
+    let timers = REMIND_AFTER_A_SECOND;
     let clock = TestClock::new();
     let hub = restarted_at(&url, &out, timers, &clock).await;
     let channels: Vec<ChannelId> = (0..GAMES).map(|i| ChannelId(500 + i)).collect();

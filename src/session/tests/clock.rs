@@ -93,11 +93,7 @@ async fn concurrent_first_touches_load_a_game_once() {
 async fn a_timer_fires_for_a_game_not_touched_since_the_restart() {
     let (dir, url) = temp_db("due");
     let out = Arc::new(Channel::default());
-    let timers = Timers {
-        reminder_secs: 1,
-        timeout_secs: 0,
-        on_timeout: OnTimeout::Play,
-    };
+    let timers = REMIND_AFTER_A_SECOND;
     let clock = TestClock::new();
     let hub = restarted_at(&url, &out, timers, &clock).await;
     hub.restore().await.unwrap();
