@@ -26,10 +26,12 @@ enum Sub {
     Replay,
     /// Only for games with a coach.
     Review,
+    /// Only for Can't Stop: the day's game with the same dice for everyone.
+    Daily,
 }
 
 impl Sub {
-    const ALL: [Sub; 8] = [
+    const ALL: [Sub; 9] = [
         Sub::Start,
         Sub::Rules,
         Sub::Board,
@@ -38,6 +40,7 @@ impl Sub {
         Sub::Log,
         Sub::Replay,
         Sub::Review,
+        Sub::Daily,
     ];
 
     fn name(self) -> &'static str {
@@ -50,6 +53,7 @@ impl Sub {
             Sub::Log => "log",
             Sub::Replay => "replay",
             Sub::Review => "review",
+            Sub::Daily => "daily",
         }
     }
 }
@@ -62,6 +66,8 @@ const TURN_TIMER: &str = "turn_timer";
 /// The longest turn timer the option offers, in minutes (30 days); servers set their own bounds.
 const TURN_TIMER_MAX_MINUTES: u64 = 30 * 24 * 60;
 const PAGE: &str = "page";
+/// The one game with a daily.
+const DAILY_GAME: &str = "cantstop";
 const GAME_ID: &str = "id";
 
 /// Every game's command tree, and `/saikoro` for the server's settings, stats and history.
@@ -93,6 +99,7 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("log", "記録"),
     ("replay", "再生"),
     ("review", "振り返り"),
+    ("daily", "デイリー"),
     ("settings", "設定"),
     ("leaderboard", "ランキング"),
     ("stats", "成績"),
@@ -172,6 +179,7 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         subcommands: Sub::ALL
             .iter()
             .filter(|s| **s != Sub::Review || kind.coached())
+            .filter(|s| **s != Sub::Daily || kind.id() == DAILY_GAME)
             .map(|s| subcommand(kind, *s))
             .collect(),
         subcommand_required: true,
@@ -362,6 +370,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         Sub::Start => start(&ctx, kind, &user).await.unwrap_or_else(|refusal| refusal),
         Sub::Replay => return replay(&ctx, kind, &user).await,
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
+        Sub::Daily => tables.daily(place(&ctx), &user).await,
         Sub::Board => tables.repost(kind, channel, &user).await,
         Sub::Resign => tables.resign(kind, channel, &user).await,
         Sub::Abandon => tables.abandon(kind, channel, &user).await,
@@ -386,6 +395,19 @@ fn guild(ctx: &ApplicationContext<'_, Data, Error>) -> Option<GuildId> {
     ctx.interaction.guild_id.map(|g| GuildId(g.get()))
 }
 
+/// Where a command was used, and the server's language.
+fn place(ctx: &ApplicationContext<'_, Data, Error>) -> Place {
+    Place {
+        guild: guild(ctx),
+        channel: ChannelId(ctx.interaction.channel_id.get()),
+        locale: ctx
+            .interaction
+            .guild_locale
+            .as_deref()
+            .map_or(Locale::En, Locale::from_tag),
+    }
+}
+
 /// `/<game> start`: opens a lobby with the options given; the refusal of options the game would
 /// refuse as `Err`.
 async fn start(
@@ -395,15 +417,7 @@ async fn start(
 ) -> Result<String, String> {
     let tr = Tr::new(user.locale, &[]);
     let options = start_options(ctx, kind, &tr).await?;
-    let interaction = ctx.interaction;
-    let place = Place {
-        guild: guild(ctx),
-        channel: ChannelId(interaction.channel_id.get()),
-        locale: interaction
-            .guild_locale
-            .as_deref()
-            .map_or(Locale::En, Locale::from_tag),
-    };
+    let place = place(ctx);
     let given = ctx.args.iter().find_map(|o| match (o.name, &o.value) {
         (PLAYERS, ResolvedValue::String(text)) => Some(*text),
         _ => None,

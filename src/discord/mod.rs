@@ -177,6 +177,12 @@ async fn serve(
                 .answer(data.records.click(route, guild, &user, &sight).await)
                 .await
         }
+        Some(Route::DailyShare { owner, day }) => {
+            let channel = id::ChannelId(click.channel_id.get());
+            answer
+                .answer(data.tables.share_daily(owner, day, channel, &user).await)
+                .await
+        }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");
             answer.answer(Reply::Private(unknown)).await;

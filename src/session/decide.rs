@@ -4,8 +4,8 @@
 
 use super::ids::TableRoute as Route;
 use super::{Post, Session, User, coach, render};
-use crate::engine::Seat;
 use crate::engine::view::Target;
+use crate::engine::{RESIGN, Seat};
 use crate::id::MessageId;
 use crate::store::Status;
 
@@ -46,6 +46,7 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
             };
             if action == coach::HINT {
                 return match s.game.as_deref() {
+                    Some(_) if s.table.daily.is_some() => Click::Refuse(tr.t("daily-no-hint")),
                     Some(g) if !s.hints || !g.coached() => Click::Refuse(tr.t("hint-off")),
                     Some(_) if s.awaited().contains(&seat) => Click::Hint(seat),
                     _ => Click::Refuse(render::not_your_turn(s, user.locale)),
@@ -56,6 +57,8 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
                     Click::Redraw(render::board(s, &[], true, draft))
                 }
                 Target::Step(_) => Click::Refuse(render::not_your_turn(s, user.locale)),
+                // A daily is one attempt: resigning it would end it with fewer turns.
+                Target::Act(RESIGN) if s.table.daily.is_some() => Click::Refuse(tr.t("daily-no-resign")),
                 Target::Act(action) => Click::Act { seat, action },
             }
         }

@@ -3,7 +3,8 @@
 //! `sk:<game id>:<version>:<action>`, where the version is the length of the game's action log (a
 //! lobby's buttons use `L`); a replay's `rp:<game id>:<move>:<emoji>`, a final board's Rematch
 //! `rm:<game id>`, a leaderboard page's `lb:<game>:<page>:<emoji>` (the emoji keeps two buttons
-//! leading to one page apart), forget-me's confirmation `fm:<user id>` (the user who asked). At most 100 characters. The front end decodes an id once, into a
+//! leading to one page apart), forget-me's confirmation `fm:<user id>` (the user who asked), a daily result's Share
+//! `dy:<user id>:<day>` (the player whose result it is). At most 100 characters. The front end decodes an id once, into a
 //! [`Route`], and hands it to the one service that serves it.
 
 use crate::engine::view::limits;
@@ -17,6 +18,7 @@ const REPLAY: &str = "rp:";
 const REMATCH: &str = "rm:";
 const LEADERBOARD: &str = "lb:";
 const FORGET_ME: &str = "fm:";
+const DAILY_SHARE: &str = "dy:";
 
 /// Where a click goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +27,8 @@ pub enum Route {
     Table(TableRoute),
     /// A view of the players' history: served from the store.
     Records(RecordRoute),
+    /// The Share button of `owner`'s daily result of `day`: only they may press it.
+    DailyShare { owner: UserId, day: i64 },
 }
 
 /// A click on a view of the players' history, which needs no live game.
@@ -97,6 +101,10 @@ pub fn forget_me(user: UserId) -> String {
     format!("{FORGET_ME}{user}")
 }
 
+pub fn daily_share(owner: UserId, day: i64) -> String {
+    format!("{DAILY_SHARE}{owner}:{day}")
+}
+
 /// The route of a click on a control with `custom_id`; for a select menu, `picked` is the
 /// chosen option, which becomes the action when it makes a valid id. `None` for anything we did
 /// not make: another bot's button, a forged or truncated id.
@@ -120,6 +128,12 @@ pub fn decode(custom_id: &str, picked: Option<&str>) -> Option<Route> {
     if let Some(rest) = custom_id.strip_prefix(FORGET_ME) {
         let user = UserId(rest.parse().ok()?);
         return Some(Route::Records(RecordRoute::ForgetMe { user }));
+    }
+    if let Some(rest) = custom_id.strip_prefix(DAILY_SHARE) {
+        let (owner, day) = rest.split_once(':')?;
+        let owner = UserId(owner.parse().ok()?);
+        let day = day.parse().ok().filter(|d| *d > 0)?;
+        return Some(Route::DailyShare { owner, day });
     }
     let route = decode_table(custom_id)?;
     let chosen = picked.and_then(|action| {
@@ -216,6 +230,13 @@ mod tests {
             Some(Route::Records(RecordRoute::Leaderboard { kind, page: 3 }))
         );
         assert_eq!(
+            decode(&daily_share(UserId(7), 12), None),
+            Some(Route::DailyShare {
+                owner: UserId(7),
+                day: 12
+            })
+        );
+        assert_eq!(
             decode(&forget_me(UserId(u64::MAX)), None),
             Some(Route::Records(RecordRoute::ForgetMe {
                 user: UserId(u64::MAX)
@@ -237,6 +258,12 @@ mod tests {
             "fm:",
             "fm:-1",
             "fm:x",
+            "dy:",
+            "dy:7",
+            "dy:7:0",
+            "dy:7:-1",
+            "dy:x:3",
+            "dy:7:3:4",
         ] {
             assert_eq!(decode(bad, None), None, "{bad}");
         }

@@ -82,9 +82,14 @@ impl Index {
             self.quarantined.insert(id);
         }
         let index = self.store.load_index().await?;
+        // A daily game is one player's over several sittings: it leaves its channel free.
+        let dailies: std::collections::HashSet<GameId> =
+            self.store.daily_games_in_play().await?.into_iter().collect();
         let games = index.len();
         for (id, channel) in index {
-            self.channels.insert(channel, id);
+            if !dailies.contains(&id) {
+                self.channels.insert(channel, id);
+            }
             self.sessions.insert(id, Slot::default());
         }
         Ok(games)

@@ -145,11 +145,18 @@ impl Session {
 
     /// Follows its server's settings (and its own turn timer, if the host chose one).
     pub(super) fn apply(&mut self, settings: ServerSettings) {
-        self.timers = match self.table.turn_timer {
-            Some(secs) => settings.timers.with_turn_timer(secs),
-            None => settings.timers,
+        self.timers = match (self.table.daily, self.table.turn_timer) {
+            // A daily is played alone over several sittings: no reminder, no timeout.
+            (Some(_), _) => Timers {
+                reminder_secs: 0,
+                timeout_secs: 0,
+                ..settings.timers
+            },
+            (None, Some(secs)) => settings.timers.with_turn_timer(secs),
+            (None, None) => settings.timers,
         };
-        self.hints = settings.hints;
+        // The coach is the par's strong bot: no hints in a daily.
+        self.hints = settings.hints && self.table.daily.is_none();
         self.board_style = settings.board_style;
     }
 

@@ -12,6 +12,7 @@ mod away;
 mod catchup;
 mod clock;
 mod coach;
+mod daily;
 mod deadlines;
 mod decide;
 mod forget;
@@ -99,6 +100,9 @@ pub struct Table {
     /// Only the invited may join.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub private: bool,
+    /// The number of the day whose daily Can't Stop this game is: its dice are the day's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<i64>,
 }
 
 impl Table {
@@ -115,6 +119,7 @@ impl Table {
             turn_timer: None,
             invited: vec![],
             private: false,
+            daily: None,
         }
     }
 }

@@ -3,15 +3,17 @@
 //! ([`super::timers::Timekeeper`]) act on games through it.
 
 use super::catchup::CatchUp;
+use super::daily::Days;
 use super::index::{Index, Locked};
 use super::limits::Guard;
 use super::live::{Session, due_at};
 use super::settings::GuildSettings;
 use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
-use crate::engine::{self, AnyGame, Level, Locale, LoggedAction, Msg, Seat, Tr};
+use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, MessageId};
 use crate::store::{Played, Status, Store, StoreError};
+use saikoro_core::daily::DailyDice;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use tokio::sync::Notify;
@@ -69,6 +71,8 @@ pub(super) struct Play {
     pub(super) next_wake: AtomicI64,
     /// The due pass after a start, run while clicks are answered.
     pub(super) catch_up: CatchUp,
+    /// The daily's secret and pars, read once.
+    pub(super) days: Days,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -115,6 +119,7 @@ impl Play {
             wake: Notify::new(),
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
+            days: Days::default(),
         }
     }
 
@@ -175,7 +180,8 @@ impl Play {
     /// Applies one action for a seat, durably, and returns the clicked board's new look.
     /// On any refusal nothing changed.
     pub(super) async fn act(&self, s: &mut Session, seat: Seat, action: &str) -> Result<Post, Refusal> {
-        let played = self.apply(s, seat, action)?;
+        let daily = self.days.dice_of(self, s).await.map_err(Refusal::Store)?;
+        let played = self.apply(s, seat, action, daily)?;
         // Durable before acknowledged: if this fails, the game stays as it was.
         match self.store_move(s, &played).await {
             Ok(()) => {}
@@ -187,7 +193,15 @@ impl Play {
     }
 
     /// The action applied to a copy of the game, or why the game or the session refuses it.
-    fn apply(&self, s: &Session, seat: Seat, action: &str) -> Result<Move, Refusal> {
+    /// A daily game plays on `daily`, the day's dice where its log stopped; any other game on
+    /// dice of its own.
+    fn apply(
+        &self,
+        s: &Session,
+        seat: Seat,
+        action: &str,
+        daily: Option<DailyDice>,
+    ) -> Result<Move, Refusal> {
         // Abandoned or finished while a bot was thinking or a timer was due.
         if s.row.status != Status::Playing {
             return Err(Refusal::Gone);
@@ -198,8 +212,11 @@ impl Play {
             return Err(Refusal::NotYourTurn);
         }
         let mut game = current.clone();
-        let mut dice = self.settings.dice(s.row.id, s.version() as u64 + 1);
-        let (_, logged) = engine::apply_logged(game.as_mut(), seat, action, &mut dice)
+        let mut dice: Box<dyn Dice> = match daily {
+            Some(daily) => Box::new(daily),
+            None => Box::new(self.settings.dice(s.row.id, s.version() as u64 + 1)),
+        };
+        let (_, logged) = engine::apply_logged(game.as_mut(), seat, action, dice.as_mut())
             .map_err(|e| Refusal::Rule(e.msg()))?;
         let status = match game.outcome() {
             Some(_) => Status::Finished,
@@ -221,7 +238,10 @@ impl Play {
         );
         Ok(Move {
             // A long tail is folded into a snapshot stored with this action.
-            snapshot: status == Status::Playing && s.tail.len() + 1 >= self.settings.snapshot_every,
+            // A daily keeps its whole log in memory: its dice go on from the log's count.
+            snapshot: status == Status::Playing
+                && s.table.daily.is_none()
+                && s.tail.len() + 1 >= self.settings.snapshot_every,
             game,
             logged,
             status,

@@ -29,6 +29,9 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         if s.hints && game.coached() {
             super::coach::add_hint_button(&mut view, &tr);
         }
+        if s.table.daily.is_some() {
+            without_resign(&mut view);
+        }
         ids::route_view(&mut view, s.row.id, s.version());
         let deadline = s
             .deadline()
@@ -43,7 +46,8 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     } else {
         view.rows.clear();
     }
-    if game.outcome().is_some() {
+    // A daily is not played again: its result card follows instead.
+    if game.outcome().is_some() && s.table.daily.is_none() {
         view.rows = vec![rematch_row(s.row.id, &tr)];
     }
     let content = match game.outcome() {
@@ -60,6 +64,17 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         ping: ping.to_vec(),
         picture,
     }
+}
+
+/// A daily's board has no Resign: its one attempt is played to the end.
+fn without_resign(view: &mut crate::engine::View) {
+    for row in &mut view.rows {
+        if let Row::Buttons { buttons } = row {
+            buttons.retain(|b| b.id != crate::engine::RESIGN);
+        }
+    }
+    view.rows
+        .retain(|row| !matches!(row, Row::Buttons { buttons } if buttons.is_empty()));
 }
 
 /// The final board's row: the Rematch button of finished game `game`.

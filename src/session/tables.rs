@@ -331,6 +331,9 @@ impl Tables {
             },
         };
         responder.answer(reply).await;
+        if s.table.daily.is_some() && s.row.status == Status::Finished {
+            self.daily_finished(&s).await;
+        }
         self.play.settle(&mut s).await;
     }
 
@@ -427,21 +430,29 @@ impl Tables {
         if s.seat_of(user.id).is_none() && s.row.host_id != user.id && !user.manager {
             return tr.t("board-refused");
         }
+        self.repost_locked(&mut s, user).await
+    }
+
+    /// Posts a game's live board (or lobby) again at the bottom of its channel, the old one
+    /// frozen; answers `user`.
+    pub(super) async fn repost_locked(&self, s: &mut Session, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let channel = s.row.channel_id;
         let (post, frozen) = if s.row.status == Status::Lobby {
-            (lobby::post(&s), lobby::closed(&s, "lobby-moved"))
+            (lobby::post(s), lobby::closed(s, "lobby-moved"))
         } else {
             // The awaited are pinged once in a while, not at every re-post.
             let ping = self.play.guard.board_pings(s.row.id, user.id, &s.humans_to_act());
             (
-                render::board(&s, &ping, true, ""),
-                render::board(&s, &[], false, ""),
+                render::board(s, &ping, true, ""),
+                render::board(s, &[], false, ""),
             )
         };
         let old = s.row.board_message_id;
         match self.play.outbox.post(channel, &post).await {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
-                self.play.persist(&mut s).await;
+                self.play.persist(s).await;
                 if let Some(old) = old {
                     self.play.outbox.edit(channel, old, &frozen).await.ok();
                 }

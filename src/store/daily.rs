@@ -19,6 +19,8 @@ const FINISH: &str = "UPDATE daily_attempts SET turns = $3, busts = $4, marks = 
 const DAYS_PLAYED: &str =
     "SELECT day FROM daily_attempts WHERE player = $1 AND turns IS NOT NULL ORDER BY day";
 const DELETE_OF: &str = "DELETE FROM daily_attempts WHERE player = $1";
+const GAMES_IN_PLAY: &str =
+    "SELECT game_id FROM daily_attempts WHERE game_id IS NOT NULL AND turns IS NULL ORDER BY game_id";
 
 /// A player's attempt of a day, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,6 +203,15 @@ impl Store {
                 .fetch_all(pool)
                 .await?
         }))
+    }
+
+    /// The games of attempts not finished yet (some may have ended unrecorded): daily games
+    /// hold no channel, so the index leaves their channels free.
+    pub async fn daily_games_in_play(&self) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar(GAMES_IN_PLAY).fetch_all(pool).await?
+        });
+        Ok(ids.into_iter().map(GameId).collect())
     }
 
     /// Forgets a player's daily attempts and results on every server (forget-me).

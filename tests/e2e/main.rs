@@ -10,6 +10,7 @@ mod boards;
 mod cantstop;
 mod coach;
 mod coach_newer;
+mod daily;
 mod durability;
 mod faults;
 mod games;

@@ -9,6 +9,7 @@ on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Po
     the_daily_secret_is_made_once,
     one_attempt_per_player_and_day_across_servers,
     leaderboards_rank_by_turns_then_busts_per_server_and_over_all,
+    the_games_of_unfinished_attempts_are_listed,
 );
 
 fn result(turns: u32, busts: u32, at: i64) -> DailyResult {
@@ -121,5 +122,24 @@ async fn leaderboards_rank_by_turns_then_busts_per_server_and_over_all(db: TestD
     assert!(
         store.daily_board(6, None, 10).await.unwrap().is_empty(),
         "per day"
+    );
+}
+
+async fn the_games_of_unfinished_attempts_are_listed(db: TestDb) {
+    let store = &db.store;
+    let (ann, ben, cat) = (UserId(1), UserId(2), UserId(3));
+    for (player, game) in [(ann, 7), (ben, 3), (cat, 9)] {
+        store.claim_daily(player, 12, Some(GUILD), "x").await.unwrap();
+        store.set_daily_game(player, 12, GameId(game)).await.unwrap();
+    }
+    store
+        .claim_daily(UserId(4), 12, Some(GUILD), "no game yet")
+        .await
+        .unwrap();
+    store.finish_daily(cat, 12, &result(8, 2, 100)).await.unwrap();
+    assert_eq!(
+        store.daily_games_in_play().await.unwrap(),
+        vec![GameId(3), GameId(7)],
+        "made and not finished, in order"
     );
 }

@@ -8,3 +8,39 @@ daily-cli-bad-date = `{ $date }` is not a date: write it as YYYY-MM-DD.
 daily-cli-too-early = The daily starts on 2026-11-01 (#1); { $date } is before it.
 daily-cli-one-player = The daily is played alone: give one player.
 daily-cli-header = Can't Stop daily #{ $day } (practice: public dice, not a server's)
+# The daily on Discord (/cantstop daily).
+command-daily = Today's Can't Stop daily: the same dice for everyone, one attempt a day
+daily-not-yet = The daily starts on 2026-11-01 (#1).
+daily-starting = Your daily is being started already: try again in a moment.
+daily-started = Your Can't Stop daily #{ $day } is on the board: { $link } Only you can press its buttons; it waits for you between sittings.
+daily-running = Your daily is still in play here: { $link }
+daily-lost = Your daily of today was ended without a result.
+daily-elsewhere = Your daily is in play on another part of this bot: use `/cantstop daily` where you started it.
+daily-no-resign = A daily is one attempt a day: it cannot be resigned, only played to the end.
+daily-no-hint = The coach is the par's strong bot: a daily has no hints.
+daily-share-not-yours = Only the player whose result this is can share it.
+daily-share-none = There is no finished daily to share here.
+daily-shared = Shared in the channel.
+daily-share-button = Share
+daily-title = Can't Stop daily #{ $day } · { $player }
+daily-result = { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+}, { $busts ->
+    [one] 1 bust
+   *[other] { $busts } busts
+} (par { $par })
+daily-streak = Streak: { $streak ->
+    [one] 1 day
+   *[other] { $streak } days
+} (best { $best })
+daily-played = You have played Can't Stop daily #{ $day }: one attempt a day.
+daily-board-here = This server:
+daily-board-everywhere = All servers:
+daily-board-line = { $rank }. { $name } — { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+}, { $busts ->
+    [one] 1 bust
+   *[other] { $busts } busts
+}

@@ -1,0 +1,305 @@
+//! The daily Can't Stop on a server (`/cantstop daily`): a normal stored one-seat game whose table
+//! says which day it is (`Table::daily`), so recovery, the board, clicks and replays are the
+//! usual ones. What differs is here: its dice are the day's ([`Days::dice_of`], resumed at the
+//! log's count), one attempt per player and day (`store/daily.rs`), no channel held, no timers,
+//! no resigning, and at the end the result, the par, the streak and a Share button.
+
+mod card;
+
+use super::live::Session;
+use super::play::Play;
+use super::{Place, Reply, SeatInfo, Table, Tables, User, store_failed};
+use crate::engine::day::Day;
+use crate::engine::{RecordingDice, Tr};
+use crate::games::GameKind;
+use crate::id::{ChannelId, GameId, UserId};
+use crate::store::{DailyAttempt, DailyResult, GameRow, Status, Store, StoreError};
+use saikoro_core::daily::{self, DailyDice, Tally};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Pars kept in memory: today's and the last few days' (results shown late).
+const PARS_KEPT: usize = 8;
+
+/// The deployment's daily secret (read or made once) and the pars computed so far.
+#[derive(Default)]
+pub(super) struct Days {
+    secret: tokio::sync::OnceCell<u64>,
+    pars: Mutex<HashMap<i64, u32>>,
+}
+
+impl Days {
+    /// The seed of `day`'s dice under the deployment's secret.
+    async fn seed(&self, store: &Store, day: i64) -> Result<u64, StoreError> {
+        let secret = self
+            .secret
+            .get_or_try_init(|| store.daily_secret(rand::random()))
+            .await?;
+        Ok(daily::day_seed(*secret, day))
+    }
+
+    /// The day's dice where a daily game's log stopped, or `None` for any other game.
+    pub(super) async fn dice_of(&self, play: &Play, s: &Session) -> Result<Option<DailyDice>, StoreError> {
+        let Some(day) = s.table.daily else {
+            return Ok(None);
+        };
+        let seed = self.seed(&play.store, day).await?;
+        let log = play.whole_log(s).await?;
+        Ok(Some(DailyDice::resume(seed, daily::drawn(&log))))
+    }
+
+    /// The strong bot's turns on `day`'s dice, computed once off the async workers.
+    async fn par(&self, store: &Store, day: i64) -> Result<u32, StoreError> {
+        if let Some(par) = self.pars.lock().expect("pars").get(&day) {
+            return Ok(*par);
+        }
+        let seed = self.seed(store, day).await?;
+        let par = tokio::task::spawn_blocking(move || daily::par(seed).turns())
+            .await
+            .map_err(|e| StoreError::Invalid(format!("the par did not compute: {e}")))?;
+        let mut pars = self.pars.lock().expect("pars");
+        if pars.len() >= PARS_KEPT {
+            pars.clear();
+        }
+        pars.insert(day, par);
+        Ok(par)
+    }
+}
+
+fn cantstop() -> GameKind {
+    GameKind::from_id("cantstop").expect("Can't Stop is registered")
+}
+
+/// A finished attempt's result as stored: `B` per turn banked, `X` per bust.
+fn result_of(tally: &Tally, at: i64) -> DailyResult {
+    DailyResult {
+        turns: tally.turns(),
+        busts: tally.busts(),
+        marks: tally.marks.iter().map(|&b| if b { 'B' } else { 'X' }).collect(),
+        finished_at: at,
+    }
+}
+
+/// A stored result's tally again, for its share line.
+fn tally_of(result: &DailyResult) -> Tally {
+    Tally {
+        marks: result.marks.chars().map(|c| c == 'B').collect(),
+    }
+}
+
+impl Tables {
+    /// `/cantstop daily`: today's game for `user` (started, or its board shown again), or once
+    /// they finished it, their result and the day's leaderboards. Answers privately.
+    pub async fn daily(&self, place: Place, user: &User) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let Some(today) = Day::of_unix(self.play.clock.now()) else {
+            return tr.t("daily-not-yet");
+        };
+        let day = i64::from(today.number());
+        let store = &self.play.store;
+        let attempt = match store.claim_daily(user.id, day, place.guild, &user.name).await {
+            Ok(attempt) => attempt,
+            Err(e) => return store_failed(&tr, &e),
+        };
+        let shown = match (&attempt.result, attempt.game) {
+            (Some(_), _) => self.daily_summary(attempt, &place, user).await,
+            (None, None) => self.start_daily(&place, user, day).await,
+            (None, Some(game)) => self.running_daily(attempt, game, &place, user).await,
+        };
+        shown.unwrap_or_else(|e| store_failed(&tr, &e))
+    }
+
+    /// Stores and posts the player's game of `day`, dealt from the day's dice.
+    async fn start_daily(&self, place: &Place, user: &User, day: i64) -> Result<String, StoreError> {
+        let tr = Tr::new(user.locale, &[]);
+        let kind = cantstop();
+        let options = crate::engine::options::resolve(kind.options(), &serde_json::Value::Null)
+            .expect("Can't Stop's defaults resolve");
+        let mut dice = DailyDice::new(self.play.days.seed(&self.play.store, day).await?);
+        let (game, setup_dice) = {
+            let mut recording = RecordingDice::new(&mut dice);
+            let game = kind
+                .new_game(&options, 1, &mut recording)
+                .expect("one seat is a Can't Stop game");
+            (game, recording.drawn)
+        };
+        let now = self.play.clock.now();
+        let seat = SeatInfo {
+            user: Some(user.id),
+            name: user.name.clone(),
+            bot: None,
+        };
+        let table = Table {
+            daily: Some(day),
+            ..Table::new(vec![seat], place.locale, true)
+        };
+        let row = GameRow {
+            id: GameId(0),
+            kind: kind.id().to_owned(),
+            guild_id: place.guild,
+            channel_id: place.channel,
+            host_id: user.id,
+            status: Status::Playing,
+            options,
+            seats: serde_json::Value::Null,
+            setup_dice,
+            board_message_id: None,
+            created_at: now,
+            updated_at: now,
+        };
+        let mut session = Session::new(row, kind, table, Some(game), self.play.settings.markup);
+        session.apply(self.play.guilds.get(place.guild).await);
+        session.sync_row();
+        session.row.id = self.play.store.insert_game(&session.row).await?;
+        if !self
+            .play
+            .store
+            .set_daily_game(user.id, day, session.row.id)
+            .await?
+        {
+            // Another start of the same attempt came first: this game is not it.
+            session.row.status = Status::Abandoned;
+            self.play.persist(&mut session).await;
+            return Ok(tr.t("daily-starting"));
+        }
+        let id = session.row.id;
+        let session = Arc::new(tokio::sync::Mutex::new(session));
+        // A daily holds no channel: other games and other players' dailies share it.
+        self.play.index.insert(id, session.clone());
+        let mut s = session.lock().await;
+        if !self.play.post_board_if_needed(&mut s).await {
+            return Ok(tr.t("cannot-post"));
+        }
+        let link = s.link().unwrap_or_default();
+        Ok(tr.f("daily-started", &[("day", day.into()), ("link", link.into())]))
+    }
+
+    /// The player's unfinished attempt: its board posted again here if it is in this channel,
+    /// else a link to it; a game that ended without its result being recorded (a crash between
+    /// the two) is recorded now and summed up.
+    async fn running_daily(
+        &self,
+        attempt: DailyAttempt,
+        game: GameId,
+        place: &Place,
+        user: &User,
+    ) -> Result<String, StoreError> {
+        let tr = Tr::new(user.locale, &[]);
+        if let Ok(Some(mut s)) = self.play.index.live(game).await
+            && s.row.status == Status::Playing
+        {
+            if s.row.channel_id == place.channel {
+                return Ok(self.repost_locked(&mut s, user).await);
+            }
+            return Ok(tr.f("daily-running", &[("link", s.link().unwrap_or_default().into())]));
+        }
+        let Some(stored) = self.play.store.load_game(game).await? else {
+            return Ok(tr.t("daily-lost"));
+        };
+        match stored.row.status {
+            Status::Finished => {}
+            Status::Playing | Status::Lobby => return Ok(tr.t("daily-elsewhere")),
+            Status::Abandoned => return Ok(tr.t("daily-lost")),
+        }
+        let Some(tally) = Tally::of_log(&stored.log) else {
+            return Ok(tr.t("daily-bad-log"));
+        };
+        let result = result_of(&tally, stored.row.updated_at);
+        self.play
+            .store
+            .finish_daily(attempt.player, attempt.day, &result)
+            .await?;
+        let attempt = DailyAttempt {
+            result: Some(result),
+            ..attempt
+        };
+        self.daily_summary(attempt, place, user).await
+    }
+
+    /// A finished attempt: the result, par, streak and share line, and the day's leaderboards of
+    /// this server and of all servers.
+    async fn daily_summary(
+        &self,
+        attempt: DailyAttempt,
+        place: &Place,
+        user: &User,
+    ) -> Result<String, StoreError> {
+        let store = &self.play.store;
+        let par = self.play.days.par(store, attempt.day).await?;
+        let streaks = self.streaks(attempt.player).await?;
+        let here = store
+            .daily_board(attempt.day, place.guild, card::BOARD_ROWS)
+            .await?;
+        let everywhere = store.daily_board(attempt.day, None, card::BOARD_ROWS).await?;
+        let tr = Tr::new(user.locale, &[]);
+        let boards = card::Boards {
+            here: &here,
+            everywhere: &everywhere,
+        };
+        Ok(card::summary(
+            &tr,
+            self.play.settings.markup,
+            &attempt,
+            par,
+            streaks,
+            boards,
+        ))
+    }
+
+    /// The player's current and best streaks of days played, as of today.
+    async fn streaks(&self, player: UserId) -> Result<(u32, u32), StoreError> {
+        let days = self.play.store.daily_days(player).await?;
+        let today = Day::of_unix(self.play.clock.now()).map_or(0, |d| i64::from(d.number()));
+        Ok(daily::streaks(&days, today))
+    }
+
+    /// After a click that ended a daily game: its result recorded, and a card with the par,
+    /// the streak, the share line and the Share button posted in its channel. A failure here is
+    /// mended by the player's next `/cantstop daily`, which records a finished game's result.
+    pub(super) async fn daily_finished(&self, s: &Session) {
+        let (Some(day), Some(player)) = (s.table.daily, s.table.seats.first().and_then(|p| p.user)) else {
+            return;
+        };
+        if let Err(e) = self.record_and_post(s, day, player).await {
+            tracing::error!(game = %s.row.id, error = %e, "could not record a daily's result");
+        }
+    }
+
+    async fn record_and_post(&self, s: &Session, day: i64, player: UserId) -> Result<(), StoreError> {
+        let log = self.play.whole_log(s).await?;
+        let tally = Tally::of_log(&log)
+            .ok_or_else(|| StoreError::Invalid(format!("daily game {} does not replay", s.row.id)))?;
+        let result = result_of(&tally, s.row.updated_at);
+        self.play.store.finish_daily(player, day, &result).await?;
+        let par = self.play.days.par(&self.play.store, day).await?;
+        let streaks = self.streaks(player).await?;
+        let tr = Tr::new(s.table.locale, &[]);
+        let name = self.play.settings.markup.escape(&s.table.seats[0].name);
+        let post = card::finished(&tr, &name, player, day, &tally, par, streaks);
+        if let Err(e) = self.play.outbox.post(s.row.channel_id, &post).await {
+            tracing::warn!(game = %s.row.id, error = %e, "could not post a daily's result");
+        }
+        Ok(())
+    }
+
+    /// The Share button of `owner`'s result of `day`, pressed by `user` in `channel`: the share
+    /// line is posted there. Only the owner may press it; a forged or stale one changes nothing.
+    pub async fn share_daily(&self, owner: UserId, day: i64, channel: ChannelId, user: &User) -> Reply {
+        let tr = Tr::new(user.locale, &[]);
+        if owner != user.id {
+            return Reply::Private(tr.t("daily-share-not-yours"));
+        }
+        let shared = async {
+            let Some(result) = self.play.store.daily_of(owner, day).await?.and_then(|a| a.result) else {
+                return Ok::<_, StoreError>(tr.t("daily-share-none"));
+            };
+            let par = self.play.days.par(&self.play.store, day).await?;
+            let line = tr.msg(&daily::share(day, &tally_of(&result), par));
+            Ok(match self.play.outbox.say(channel, &line, &[]).await {
+                Ok(()) => tr.t("daily-shared"),
+                Err(_) => tr.t("cannot-post"),
+            })
+        };
+        Reply::Private(shared.await.unwrap_or_else(|e| store_failed(&tr, &e)))
+    }
+}
