@@ -54,6 +54,8 @@ pub mod option_type {
 /// The `type` of a channel.
 pub mod channel_type {
     pub const GUILD_TEXT: u8 = 0;
+    /// A direct message between the bot and one user.
+    pub const DM: u8 = 1;
     pub const PUBLIC_THREAD: u8 = 11;
 }
 
@@ -87,6 +89,9 @@ pub mod error_code {
     pub const REQUEST_ENTITY_TOO_LARGE: u32 = 40005;
     pub const INTERACTION_ALREADY_ACKNOWLEDGED: u32 = 40060;
     pub const CANNOT_SEND_AN_EMPTY_MESSAGE: u32 = 50006;
+    /// A direct message to a user whose DMs are closed to the bot.
+    pub const CANNOT_SEND_MESSAGES_TO_THIS_USER: u32 = 50007;
+    pub const INVALID_RECIPIENTS: u32 = 50033;
     /// The interaction's token has expired (15 minutes).
     pub const INVALID_WEBHOOK_TOKEN: u32 = 50027;
     pub const INVALID_FORM_BODY: u32 = 50035;

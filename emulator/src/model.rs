@@ -112,6 +112,8 @@ pub struct State {
     pub faults: Vec<Fault>,
     /// Until when a rate limit holds: per route (`Some("POST /channels/1/messages")`) or global (`None`).
     pub rate_limits: Vec<(Option<String>, Instant)>,
+    /// Direct messages: the DM channels opened, and whose DMs are closed (`rest/dm.rs`).
+    pub dms: crate::rest::Dms,
 }
 
 /// An answer the test makes Discord give, once, to the next request matching `method` and `path`.
@@ -174,6 +176,7 @@ impl State {
             gateway_held: false,
             faults: Vec::new(),
             rate_limits: Vec::new(),
+            dms: Default::default(),
         };
         state.application_id = state.snowflake();
         // A bot user's id is its application's id.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use saikoro_emulator::discord::{button_style, callback_type, component_type, error_code};
-use saikoro_emulator::{Emulator, FaultKind, MessageId, Pings, validate};
+use saikoro_emulator::{ChannelId, Emulator, FaultKind, MessageId, Pings, validate};
 use serde_json::json;
 use tokio::task::JoinHandle;
 
@@ -342,6 +342,7 @@ fn every_emulated_route_with_a_body_has_a_schema_in_the_spec() {
         ("PATCH", "/webhooks/1/token/messages/3"),
         ("POST", "/channels/1/messages"),
         ("PATCH", "/channels/1/messages/2"),
+        ("POST", "/users/@me/channels"),
     ];
     for (method, path) in routes {
         assert!(
@@ -576,6 +577,47 @@ async fn a_registration_breaking_discords_rules_is_refused() {
         assert!(failures.iter().any(|f| f.contains(rule)), "{rule}: {failures:?}");
     }
     assert!(discord.command_names().is_empty(), "nothing registered");
+    discord.assert_clean().await;
+    discord.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_user_has_one_dm_channel_and_closed_dms_refuse_with_50007() {
+    let discord = Emulator::start().await;
+    let http = raw_client(&discord);
+    let ann = discord.user("ann");
+    let open = async |id: u64| {
+        http.create_private_channel(&json!({"recipient_id": id.to_string()}))
+            .await
+    };
+    let dm = open(ann.get()).await.expect("opened");
+    assert_eq!(
+        open(ann.get()).await.expect("again").id,
+        dm.id,
+        "the same channel"
+    );
+    assert_eq!(discord.dm_channel(ann), Some(ChannelId(dm.id.get())));
+    let body = json!({"content": "your turn"});
+    http.send_message(dm.id, Vec::new(), &body).await.expect("sent");
+    let texts = |d: &Emulator| {
+        d.direct_messages(ann)
+            .iter()
+            .map(|m| m.content.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&discord), ["your turn"]);
+    // Neither someone unknown nor a bot: a bug of the bot's, recorded.
+    for id in [12_345, discord.bot_id().get()] {
+        let code = discord_code(open(id).await);
+        assert_eq!(code, error_code::INVALID_RECIPIENTS as isize);
+        assert!(!discord.take_failures().is_empty(), "recorded");
+    }
+    discord.close_dms(ann);
+    let refused = http.send_message(dm.id, Vec::new(), &body).await;
+    let code = discord_code(refused);
+    assert_eq!(code, error_code::CANNOT_SEND_MESSAGES_TO_THIS_USER as isize);
+    assert_eq!(texts(&discord), ["your turn"], "nothing delivered");
+    // The user's choice, not the bot's mistake: no failure recorded.
     discord.assert_clean().await;
     discord.shutdown().await;
 }

@@ -125,6 +125,9 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("timer_min", "持ち時間の最短"),
     ("timer_max", "持ち時間の最長"),
     ("away_max_days", "不在の最長日数"),
+    // Turn notices by direct message (issue 29 item 4).
+    ("notify", "お知らせ"),
+    ("dm", "dmで"),
 ];
 
 fn japanese(name: &str) -> Option<(Cow<'static, str>, Cow<'static, str>)> {
@@ -163,6 +166,7 @@ fn saikoro_command() -> Command<Data, Error> {
         checks: vec![|ctx| Box::pin(within_limits(ctx))],
         subcommands: std::iter::once(super::settings::subcommand())
             .chain(super::history::subcommands())
+            .chain(std::iter::once(super::notify::subcommand()))
             .collect(),
         ..Default::default()
     }

@@ -9,6 +9,7 @@ mod health;
 mod history;
 mod markup;
 pub use markup::DiscordMarkup;
+mod notify;
 mod outbox;
 mod params;
 mod registration;

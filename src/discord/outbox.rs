@@ -45,8 +45,17 @@ where
     send().await.map_err(refused)
 }
 
+/// Discord's error code for a message to a user whose DMs are closed to the bot: "Cannot send
+/// messages to this user".
+const CANNOT_MESSAGE_USER: isize = 50007;
+
 /// Discord's failure, as the session hears of it.
 fn refused(error: serenity::Error) -> OutboxError {
+    if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error
+        && response.error.code == CANNOT_MESSAGE_USER
+    {
+        return OutboxError::Closed;
+    }
     // Serenity's errors may quote the request's URL, with a webhook's token in it.
     OutboxError::Refused(crate::redact::redact(&error.to_string()))
 }
@@ -89,6 +98,25 @@ impl Outbox for HttpOutbox {
         with_retries("sending a message", || channel.send_message(&self.0, message()))
             .await
             .map(|_| ())
+    }
+
+    /// Opens the user's DM channel (Discord gives the same one each time), then sends to it.
+    async fn direct(&self, user: id::UserId, text: &str) -> Result<(), OutboxError> {
+        let user = serenity::UserId::new(user.get());
+        let dm = with_retries("opening a direct message", || {
+            user.create_dm_channel(self.0.as_ref())
+        })
+        .await?;
+        let message = || {
+            serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(serenity::CreateAllowedMentions::new())
+        };
+        with_retries("sending a direct message", || {
+            dm.id.send_message(&self.0, message())
+        })
+        .await
+        .map(|_| ())
     }
 }
 

@@ -25,6 +25,7 @@ mod limits;
 mod live;
 mod lobby;
 mod markup;
+mod notices;
 mod play;
 pub mod puzzles;
 mod records;
@@ -193,6 +194,11 @@ pub trait Outbox: Send + Sync {
     async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), OutboxError>;
     /// Posts a short text that may ping exactly `ping`.
     async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), OutboxError>;
+    /// Sends `text` to `user` alone, in a direct message (turn notices). Test recorders that
+    /// leave it out refuse every DM.
+    async fn direct(&self, _user: UserId, _text: &str) -> Result<(), OutboxError> {
+        Err(OutboxError::Refused("no direct messages here".into()))
+    }
 }
 
 /// Why a channel message was not sent. The session logs it and carries on: a board that could
@@ -203,6 +209,10 @@ pub enum OutboxError {
     /// be reached; the text is its reason.
     #[error("{0}")]
     Refused(String),
+    /// The user takes no direct messages from the bot (their privacy settings, or no server in
+    /// common).
+    #[error("the user's direct messages are closed")]
+    Closed,
 }
 
 /// Actions after which a game's state is stored as a snapshot with its action, so a load

@@ -7,6 +7,7 @@ use super::daily::Days;
 use super::index::{Index, Locked};
 use super::limits::Guard;
 use super::live::{Session, due_at};
+use super::notices::Notices;
 use super::settings::GuildSettings;
 use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
@@ -73,6 +74,8 @@ pub(super) struct Play {
     pub(super) catch_up: CatchUp,
     /// The daily's secret and pars, read once.
     pub(super) days: Days,
+    /// Turn notices by direct message, and what they need to know of who was where.
+    pub(super) notices: Arc<Notices>,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -111,6 +114,7 @@ impl Play {
         Play {
             index: Index::new(store.clone(), guilds.clone(), settings.markup),
             guard: Guard::new(settings.limits.clone(), clock.clone()),
+            notices: Arc::new(Notices::new(store.clone(), outbox.clone(), settings.markup)),
             store,
             outbox,
             settings,
@@ -189,6 +193,9 @@ impl Play {
             Err(e) => return Err(Refusal::Store(e)),
         }
         self.due_changed(played.due);
+        if let Some(user) = s.table.seats.get(seat).and_then(|seat| seat.user) {
+            self.notices.acted(user, s.row.channel_id);
+        }
         Ok(self.commit(s, played))
     }
 
@@ -343,6 +350,7 @@ impl Play {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
+                self.notices.turn_began(s);
                 true
             }
             Err(e) => {

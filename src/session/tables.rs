@@ -283,6 +283,8 @@ impl Tables {
     /// A command or click from `user` in `channel`, before it is served: the refusal if it is
     /// over the rate limits (then nothing is done).
     pub fn over_rate(&self, user: &User, channel: ChannelId) -> Option<String> {
+        // Every click and command passes here first: where turn notices learn who is around.
+        self.play.notices.seen(user, channel);
         let over = self.play.guard.command(user.id, channel).err()?;
         Some(over.text(&Tr::new(user.locale, &[]), self.play.settings.markup))
     }

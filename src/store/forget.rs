@@ -117,6 +117,7 @@ impl Store {
         self.forget_away(player).await?;
         self.forget_dailies(player).await?;
         self.forget_puzzles(player).await?;
+        self.forget_notices(player).await?;
         Ok(changed)
     }
 

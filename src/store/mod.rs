@@ -5,7 +5,7 @@
 //!
 //! One module per concern, each table's statements in one of them: `games` (games and their
 //! actions), `writer` (the group-commit writer of appends and updates), `history` (results,
-//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `away` (time off), `puzzles` (puzzles, their days, answers and ratings), `rematches`, `settings`, `shards` (claims on PostgreSQL);
+//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `away` (time off), `notices` (turn notices by direct message), `puzzles` (puzzles, their days, answers and ratings), `rematches`, `settings`, `shards` (claims on PostgreSQL);
 //! `sql` holds what they share and `rows` the row types.
 
 // The macros in `sql` and `games` are used by the modules declared after them.
@@ -18,6 +18,7 @@ pub mod copy;
 mod daily;
 mod forget;
 mod history;
+mod notices;
 mod puzzles;
 mod quotas;
 mod rematches;
@@ -30,6 +31,7 @@ pub use crate::history::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult
 pub use away::AwayRow;
 pub use daily::{DailyAttempt, DailyResult};
 pub use forget::UserGame;
+pub use notices::NotifyRow;
 pub use puzzles::{Attempt, NewPuzzle, PuzzleChoice, PuzzleRow, PuzzleStanding};
 pub use rows::{
     GameRow, HeadToHead, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status, StoredGame,

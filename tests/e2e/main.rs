@@ -19,6 +19,7 @@ mod ishigaki;
 mod limits;
 mod locale;
 mod migrate;
+mod notices;
 mod ops;
 mod pictures;
 mod play;

@@ -287,6 +287,7 @@ mod connect;
 mod daily;
 mod games;
 mod history;
+mod notices;
 mod players;
 mod puzzles;
 mod shards;

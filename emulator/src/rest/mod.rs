@@ -5,6 +5,7 @@
 //! Every answer Discord would refuse (4xx) is also recorded as a failure: it is a bug in the bot.
 
 mod check;
+mod dm;
 mod interaction;
 
 use std::sync::Arc;
@@ -24,6 +25,7 @@ use crate::message::{Message, Uploads};
 use crate::model::{Shared, State};
 use crate::validate;
 use check::check_request;
+pub use dm::Dms;
 pub use interaction::ANSWER_WITHIN;
 use interaction::{callback, follow_up, webhook_message};
 
@@ -34,6 +36,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/gateway", get(gateway))
         .route("/gateway/bot", get(gateway))
         .route("/users/@me", get(current_user))
+        .route("/users/@me/channels", post(dm::open))
         .route("/users/{user}", get(user))
         .route("/applications/@me", get(application))
         .route("/oauth2/applications/@me", get(application))
@@ -364,6 +367,9 @@ async fn create_message(
         };
         if validate::empty_message(&body) {
             return reject_empty(s, &route);
+        }
+        if let Some(refused) = dm::refused(s, channel_id) {
+            return refused;
         }
         let id = s.snowflake();
         let mut message = Message {

@@ -1,0 +1,254 @@
+//! Turn notices by direct message (`/saikoro notify dm:`, off unless a player turns them on):
+//! when a game comes to a player who asked for them and has not been in its channel since their
+//! last move, the bot sends them a DM with the game, its board's link and the deadline.
+//!
+//! "Been in the channel" is what the bot itself saw: a click or a command of theirs in that
+//! channel after their own last action there (a timeout's action counts as theirs), or, before
+//! they acted there at all, any since this process started. The bot cannot see reading, so a
+//! player who only watches is sent the DM; one who pressed anything there (a step, 💡 Hint,
+//! another game's board, `/saikoro games`) is not. What the bot saw is kept in memory only:
+//! after a restart nobody has been seen, and the stored claim keeps a turn from being noticed
+//! twice.
+//!
+//! A notice never holds a game up: it is sent by a task of its own, off the game's lock, after
+//! the board that starts the turn is posted. The turn is claimed in the store first (at most one
+//! DM per game, player and turn), then the DM goes through the [`Outbox`]. DMs closed to the bot
+//! switch the player's notices off, and the one task that did so says it once in the channel.
+
+use super::live::Session;
+use super::{Markup, Outbox, OutboxError, Tables, User, store_failed, text};
+use crate::engine::{Arg, Locale, Tr};
+use crate::games::GameKind;
+use crate::id::{ChannelId, GameId, UserId};
+use crate::store::{NotifyRow, Store};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The turn notices of one process: what it saw of the players, and the way to their DMs.
+pub(super) struct Notices {
+    store: Arc<Store>,
+    outbox: Arc<dyn Outbox>,
+    markup: &'static dyn Markup,
+    seen: Mutex<Sightings>,
+}
+
+/// Who the bot saw where, in the order it saw it.
+#[derive(Default)]
+struct Sightings {
+    /// Each sighting and each action takes the next number, so "after" needs no clock.
+    tick: u64,
+    at: HashMap<(UserId, ChannelId), Sighting>,
+    /// The language each player's client was in, last time the bot saw them.
+    locale: HashMap<UserId, Locale>,
+}
+
+/// A player in one channel: when the bot last saw them press or type there, and when they last
+/// acted there (a channel holds one game at a time).
+#[derive(Clone, Copy, Default)]
+struct Sighting {
+    seen: u64,
+    acted: u64,
+}
+
+impl Sightings {
+    fn next(&mut self) -> u64 {
+        self.tick += 1;
+        self.tick
+    }
+
+    fn seen(&mut self, user: UserId, channel: ChannelId, locale: Locale) {
+        let tick = self.next();
+        self.at.entry((user, channel)).or_default().seen = tick;
+        self.locale.insert(user, locale);
+    }
+
+    fn acted(&mut self, user: UserId, channel: ChannelId) {
+        let tick = self.next();
+        self.at.entry((user, channel)).or_default().acted = tick;
+    }
+
+    /// Whether the bot saw `user` in `channel` since their last action there.
+    fn present(&self, user: UserId, channel: ChannelId) -> bool {
+        self.at.get(&(user, channel)).is_some_and(|s| s.seen > s.acted)
+    }
+}
+
+/// A DM owed to one player for one turn, with what its words need.
+struct Notice {
+    user: UserId,
+    game: GameId,
+    kind: GameKind,
+    channel: ChannelId,
+    /// The game's log length when the turn began: the turn's key.
+    version: i64,
+    link: String,
+    deadline: Option<i64>,
+    /// The player's language as last seen, if seen since the process started.
+    locale: Option<Locale>,
+}
+
+impl Notices {
+    pub(super) fn new(store: Arc<Store>, outbox: Arc<dyn Outbox>, markup: &'static dyn Markup) -> Notices {
+        Notices {
+            store,
+            outbox,
+            markup,
+            seen: Mutex::default(),
+        }
+    }
+
+    fn sightings(&self) -> std::sync::MutexGuard<'_, Sightings> {
+        // A panic while holding it left only counters: still usable.
+        self.seen.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `user` pressed a button or used a command in `channel`.
+    pub(super) fn seen(&self, user: &User, channel: ChannelId) {
+        self.sightings().seen(user.id, channel, user.locale);
+    }
+
+    /// `user`'s seat acted in the game of `channel` (by their click, or for them at a timeout).
+    pub(super) fn acted(&self, user: UserId, channel: ChannelId) {
+        self.sightings().acted(user, channel);
+    }
+
+    /// The board that starts a turn is posted: each awaited player the bot has not seen in the
+    /// channel since their last action is sent a notice, if they asked for notices.
+    pub(super) fn turn_began(self: &Arc<Self>, s: &Session) {
+        let Some(link) = s.link() else { return };
+        let owed: Vec<Notice> = {
+            let seen = self.sightings();
+            s.humans_to_act()
+                .into_iter()
+                .filter(|&user| !seen.present(user, s.row.channel_id))
+                .map(|user| Notice {
+                    user,
+                    game: s.row.id,
+                    kind: s.kind,
+                    channel: s.row.channel_id,
+                    version: s.version() as i64,
+                    link: link.clone(),
+                    deadline: s.deadline(),
+                    locale: seen.locale.get(&user).copied(),
+                })
+                .collect()
+        };
+        for notice in owed {
+            let notices = self.clone();
+            tokio::spawn(async move { notices.send(notice).await });
+        }
+    }
+
+    /// Sends one notice if the player asked for notices and the turn was not noticed yet.
+    async fn send(&self, notice: Notice) {
+        let user = notice.user;
+        let row = match self.store.notify_of(user).await {
+            Ok(Some(row)) if row.dm => row,
+            Ok(_) => return,
+            Err(e) => return tracing::warn!(%user, error = %e, "could not read turn notices"),
+        };
+        match self
+            .store
+            .claim_turn_notice(notice.game, user, notice.version)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => return tracing::warn!(%user, error = %e, "could not claim a turn notice"),
+        }
+        let locale = notice.locale.unwrap_or(row.locale);
+        match self.outbox.direct(user, &self.words(&notice, locale)).await {
+            Ok(()) => tracing::debug!(%user, game = %notice.game, "sent a turn notice"),
+            Err(OutboxError::Closed) => self.closed(&notice, locale).await,
+            Err(e) => tracing::warn!(%user, game = %notice.game, error = %e, "could not send a turn notice"),
+        }
+    }
+
+    fn words(&self, notice: &Notice, locale: Locale) -> String {
+        let tr = Tr::new(locale, &[]);
+        let mut args: Vec<(&str, Arg)> = vec![
+            ("game", text::game_name(&tr, notice.kind).into()),
+            ("id", notice.game.to_string().into()),
+            ("link", notice.link.clone().into()),
+        ];
+        match notice.deadline {
+            Some(at) => {
+                args.push(("at", self.markup.relative_time(at).into()));
+                tr.f("notice-turn", &args)
+            }
+            None => tr.f("notice-turn-untimed", &args),
+        }
+    }
+
+    /// The player's DMs are closed to the bot: their notices go off, and whichever notice
+    /// switched them off says so in its game's channel, so they are told once.
+    async fn closed(&self, notice: &Notice, locale: Locale) {
+        let user = notice.user;
+        match self.store.switch_notify_off(user).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => return tracing::warn!(%user, error = %e, "could not switch turn notices off"),
+        }
+        let tr = Tr::new(locale, &[]);
+        let text = tr.f(
+            "notice-dm-closed",
+            &[("player", self.markup.mention(user).into())],
+        );
+        if let Err(e) = self.outbox.say(notice.channel, &text, &[user]).await {
+            tracing::warn!(%user, error = %e, "could not say that turn notices are off");
+        }
+    }
+}
+
+impl Tables {
+    /// `/saikoro notify dm:`: turns the asker's notices by direct message on or off (`None`:
+    /// only says how they are), in the asker's language.
+    pub async fn notify(&self, user: &User, dm: Option<bool>) -> String {
+        let tr = Tr::new(user.locale, &[]);
+        let store = &self.play.store;
+        let on = match dm {
+            Some(dm) => {
+                let row = NotifyRow {
+                    dm,
+                    locale: user.locale,
+                };
+                if let Err(e) = store.set_notify(user.id, row).await {
+                    return store_failed(&tr, &e);
+                }
+                dm
+            }
+            None => match store.notify_of(user.id).await {
+                Ok(row) => row.is_some_and(|r| r.dm),
+                Err(e) => return store_failed(&tr, &e),
+            },
+        };
+        tr.t(if on { "notify-dm-on" } else { "notify-dm-off" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANN: UserId = UserId(1);
+    const DICE: ChannelId = ChannelId(10);
+    const CARDS: ChannelId = ChannelId(11);
+
+    #[test]
+    fn a_player_is_present_when_seen_in_the_channel_after_their_last_action_there() {
+        let mut seen = Sightings::default();
+        assert!(!seen.present(ANN, DICE), "never seen");
+        seen.seen(ANN, DICE, Locale::Ja);
+        assert!(seen.present(ANN, DICE), "seen before any action of theirs");
+        assert!(!seen.present(ANN, CARDS), "another channel");
+        // A move's click is seen first, then acted on: a move alone is not being there since.
+        seen.seen(ANN, DICE, Locale::Ja);
+        seen.acted(ANN, DICE);
+        assert!(!seen.present(ANN, DICE), "nothing since the move");
+        seen.seen(ANN, CARDS, Locale::En);
+        assert!(!seen.present(ANN, DICE), "seen elsewhere since");
+        seen.seen(ANN, DICE, Locale::En);
+        assert!(seen.present(ANN, DICE), "back since the move");
+        assert_eq!(seen.locale.get(&ANN), Some(&Locale::En), "the language last seen");
+    }
+}
