@@ -34,6 +34,7 @@ mod settings;
 mod stats;
 mod tables;
 mod text;
+mod threads;
 mod timers;
 
 pub use away::{Away, AwayRequest};
@@ -49,6 +50,7 @@ pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;
 pub use text::duration;
+pub use threads::{GameThread, ThreadRoom};
 
 use crate::engine::picture::Picture;
 use crate::engine::{Level, Locale, Seat, SeededDice, Tr, View};
@@ -99,6 +101,12 @@ pub struct Table {
     /// Only the invited may join.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub private: bool,
+    /// The game moves into a thread of its own when it starts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub threaded: bool,
+    /// The thread's parent and line, once the game moved into its thread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<GameThread>,
 }
 
 impl Table {
@@ -115,6 +123,8 @@ impl Table {
             turn_timer: None,
             invited: vec![],
             private: false,
+            threaded: false,
+            thread: None,
         }
     }
 }
@@ -146,6 +156,8 @@ pub struct Place {
     pub channel: ChannelId,
     /// The server's language, for messages everyone sees.
     pub locale: Locale,
+    /// Whether a game started here may move into a thread of its own.
+    pub threads: ThreadRoom,
 }
 
 /// A message for the channel: content (pings), the embed view, and whom it may mention.
@@ -188,6 +200,16 @@ pub trait Outbox: Send + Sync {
     async fn edit(&self, channel: ChannelId, message: MessageId, post: &Post) -> Result<(), OutboxError>;
     /// Posts a short text that may ping exactly `ping`.
     async fn say(&self, channel: ChannelId, text: &str, ping: &[UserId]) -> Result<(), OutboxError>;
+    /// Opens a public thread named `name` from `message` of `channel`; returns the thread. A
+    /// front end without threads refuses, and the game plays in its channel.
+    async fn start_thread(
+        &self,
+        _channel: ChannelId,
+        _message: MessageId,
+        _name: &str,
+    ) -> Result<ChannelId, OutboxError> {
+        Err(OutboxError::Refused("no threads here".into()))
+    }
 }
 
 /// Why a channel message was not sent. The session logs it and carries on: a board that could
@@ -198,6 +220,9 @@ pub enum OutboxError {
     /// be reached; the text is its reason.
     #[error("{0}")]
     Refused(String),
+    /// The channel (or thread) no longer exists.
+    #[error("the channel was deleted")]
+    ChannelGone,
 }
 
 /// Actions after which a game's state is stored as a snapshot with its action, so a load

@@ -69,6 +69,8 @@ pub(super) struct Play {
     pub(super) next_wake: AtomicI64,
     /// The due pass after a start, run while clicks are answered.
     pub(super) catch_up: CatchUp,
+    /// Hosts told on a server that the bot may not create threads there (once each).
+    pub(super) told_no_threads: dashmap::DashSet<(crate::id::GuildId, crate::id::UserId)>,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -115,6 +117,7 @@ impl Play {
             wake: Notify::new(),
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
+            told_no_threads: dashmap::DashSet::new(),
         }
     }
 
@@ -148,6 +151,7 @@ impl Play {
     /// the bots' turns.
     pub(super) async fn settle(self: &Arc<Self>, s: &mut Session) {
         self.post_board_if_needed(s).await;
+        self.show_end_on_line(s).await;
         self.wake_bots(s);
     }
 
@@ -299,6 +303,7 @@ impl Play {
             }
         }
         self.post_board_if_needed(s).await;
+        self.show_end_on_line(s).await;
         Ok(())
     }
 
@@ -327,6 +332,7 @@ impl Play {
             }
             Err(e) => {
                 tracing::warn!(game = %s.row.id, error = %e, "could not post the next board");
+                self.posting_failed(s, &e).await;
                 false
             }
         }

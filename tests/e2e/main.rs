@@ -25,3 +25,4 @@ mod postgres;
 mod privacy;
 mod settings;
 mod shards;
+mod threads;
