@@ -95,6 +95,11 @@ pub mod error_code {
     /// The interaction's token has expired (15 minutes).
     pub const INVALID_WEBHOOK_TOKEN: u32 = 50027;
     pub const INVALID_FORM_BODY: u32 = 50035;
+    pub const MISSING_PERMISSIONS: u32 = 50013;
+    pub const INVALID_CHANNEL_TYPE: u32 = 50024;
+    /// A message of an archived thread cannot be edited.
+    pub const THREAD_ARCHIVED: u32 = 50083;
+    pub const THREAD_ALREADY_CREATED: u32 = 160004;
     pub const INVALID_JSON: u32 = 50109;
 }
 

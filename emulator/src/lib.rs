@@ -17,6 +17,7 @@ mod model;
 pub mod registration;
 mod rest;
 mod slash;
+mod threads;
 mod tls;
 pub mod validate;
 

@@ -38,6 +38,9 @@ pub struct Channel {
     /// `Some`: a private channel, hidden from @everyone and shown to these members only (its
     /// permission overwrites say so); `None`: everyone sees it.
     pub viewers: Option<Vec<u64>>,
+    /// A thread archived after inactivity (or by a moderator): its messages cannot be edited
+    /// until it is unarchived, which posting in it does.
+    pub archived: bool,
     /// Woken when the bot answers an interaction or posts, edits or deletes a message here.
     pub activity: Arc<Notify>,
 }
@@ -189,7 +192,11 @@ impl State {
         let bot = User {
             id: state.bot_id,
             name: "saikoro".into(),
-            permissions: member_permissions() | Permissions::MANAGE_MESSAGES | Permissions::MANAGE_THREADS,
+            // Without Create Public Threads unless a test allows it (`Emulator::allow_threads`),
+            // so games stay in their channel as before threads.
+            permissions: (member_permissions() - Permissions::CREATE_PUBLIC_THREADS)
+                | Permissions::MANAGE_MESSAGES
+                | Permissions::MANAGE_THREADS,
             bot: true,
             locale: "en-US".into(),
         };
@@ -310,6 +317,7 @@ impl State {
                 parent_id,
                 guild_id,
                 viewers: None,
+                archived: false,
                 activity: Arc::new(Notify::new()),
             },
         );
@@ -536,7 +544,7 @@ impl State {
             value["message_count"] = json!(0);
             value["member_count"] = json!(1);
             value["thread_metadata"] = json!({
-                "archived": false,
+                "archived": channel.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": timestamp(id),
                 "locked": false,

@@ -2,7 +2,7 @@
 //! Each subcommand carries its game kind in `custom_data`, so one handler serves all games.
 
 use super::params::{
-    Action, bool_arg, choice, command_user, described, flag, int_arg, localized_names, option,
+    Action, bool_arg, choice, command_user, described, flag, int_arg, localized_names, opt_bool_arg, option,
 };
 use super::{Data, Error};
 use crate::engine::{Level, Locale, Msg, OptionKind, OptionSpec, Tr};
@@ -63,6 +63,7 @@ const SOLITAIRE: &str = "solitaire";
 const PLAYERS: &str = "players";
 const PRIVATE: &str = "private";
 const TURN_TIMER: &str = "turn_timer";
+const THREAD: &str = "thread";
 /// The longest turn timer the option offers, in minutes (30 days); servers set their own bounds.
 const TURN_TIMER_MAX_MINUTES: u64 = 30 * 24 * 60;
 const PAGE: &str = "page";
@@ -128,6 +129,8 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     // Turn notices by direct message (issue 29 item 4).
     ("notify", "お知らせ"),
     ("dm", "dmで"),
+    ("thread", "スレッド"),
+    ("threads", "スレッド"),
 ];
 
 fn japanese(name: &str) -> Option<(Cow<'static, str>, Cow<'static, str>)> {
@@ -214,6 +217,7 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
                 .min_int_value(1)
                 .max_int_value(TURN_TIMER_MAX_MINUTES)
         }));
+        parameters.push(flag(THREAD, "option-thread"));
     }
     if sub == Sub::Log {
         parameters.push(option(PAGE, "option-page", |o| {
@@ -409,6 +413,7 @@ fn place(ctx: &ApplicationContext<'_, Data, Error>) -> Place {
             .guild_locale
             .as_deref()
             .map_or(Locale::En, Locale::from_tag),
+        threads: super::threads::room(ctx.interaction),
     }
 }
 
@@ -435,6 +440,7 @@ async fn start(
             .map(|m| m * 60),
         invited,
         private: bool_arg(ctx, PRIVATE),
+        thread: opt_bool_arg(ctx, THREAD),
     };
     Ok(ctx
         .data()

@@ -1,7 +1,7 @@
 //! Discord's markup for what sessions write: `<@id>` mentions, `<t:…>` timestamps and escaped
 //! markdown.
 
-use crate::id::UserId;
+use crate::id::{ChannelId, UserId};
 use crate::session::Markup;
 
 #[derive(Debug)]
@@ -10,6 +10,10 @@ pub struct DiscordMarkup;
 impl Markup for DiscordMarkup {
     fn mention(&self, user: UserId) -> String {
         format!("<@{user}>")
+    }
+
+    fn channel(&self, channel: ChannelId) -> String {
+        format!("<#{channel}>")
     }
 
     fn relative_time(&self, unix: i64) -> String {

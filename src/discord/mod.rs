@@ -15,6 +15,7 @@ mod params;
 mod registration;
 mod settings;
 mod sight;
+mod threads;
 
 use crate::config::Config;
 use crate::engine::{Locale, Tr};
@@ -92,6 +93,10 @@ async fn on_event(
     event: &FullEvent,
 ) -> Result<(), Error> {
     let shard = framework.serenity_context.shard_id.0;
+    if let Some(channel) = threads::deleted(event) {
+        framework.user_data.tables.channel_deleted(channel).await;
+        return Ok(());
+    }
     let click = match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
@@ -127,6 +132,7 @@ async fn on_event(
                 return crate::metrics::shed("click", shed.outcome());
             }
         };
+        threads::unarchive_clicked(&framework.serenity_context.http, click).await;
         let served = serve(
             framework.user_data,
             &framework.serenity_context.cache,

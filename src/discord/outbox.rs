@@ -1,6 +1,6 @@
 //! The session's channel messages over Discord's HTTP API, retried while Discord is only busy.
 
-use super::convert;
+use super::{convert, threads};
 use crate::id;
 use crate::session::{Outbox, OutboxError, Post};
 use poise::serenity_prelude as serenity;
@@ -51,10 +51,10 @@ const CANNOT_MESSAGE_USER: isize = 50007;
 
 /// Discord's failure, as the session hears of it.
 fn refused(error: serenity::Error) -> OutboxError {
-    if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error
-        && response.error.code == CANNOT_MESSAGE_USER
-    {
-        return OutboxError::Closed;
+    match threads::error_code(&error) {
+        Some(CANNOT_MESSAGE_USER) => return OutboxError::Closed,
+        Some(threads::UNKNOWN_CHANNEL) => return OutboxError::ChannelGone,
+        _ => {}
     }
     // Serenity's errors may quote the request's URL, with a webhook's token in it.
     OutboxError::Refused(crate::redact::redact(&error.to_string()))
@@ -81,11 +81,16 @@ impl Outbox for HttpOutbox {
         post: &Post,
     ) -> Result<(), OutboxError> {
         let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
-        with_retries("editing a board", || {
-            channel.edit_message(&self.0, message, convert::edit(post))
-        })
-        .await
-        .map(|_| ())
+        let edit = || channel.edit_message(&self.0, message, convert::edit(post));
+        match channel.edit_message(&self.0, message, convert::edit(post)).await {
+            // A board of an archived thread is edited once the thread is unarchived.
+            Err(e) if threads::error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
+                threads::unarchive(&self.0, channel).await.map_err(refused)?;
+                with_retries("editing a board", edit).await.map(|_| ())
+            }
+            Err(e) if transient(&e) => with_retries("editing a board", edit).await.map(|_| ()),
+            done => done.map(|_| ()).map_err(refused),
+        }
     }
 
     async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), OutboxError> {
@@ -117,6 +122,18 @@ impl Outbox for HttpOutbox {
         })
         .await
         .map(|_| ())
+    async fn start_thread(
+        &self,
+        channel: id::ChannelId,
+        message: id::MessageId,
+        name: &str,
+    ) -> Result<id::ChannelId, OutboxError> {
+        let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
+        with_retries("opening a thread", || {
+            threads::start(&self.0, channel, message, name)
+        })
+        .await
+        .map(|thread| id::ChannelId(thread.get()))
     }
 }
 

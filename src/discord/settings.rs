@@ -1,4 +1,4 @@
-//! `/saikoro settings`: a server's turn timers, board style and hints, shown to anyone with
+//! `/saikoro settings`: a server's turn timers, board style, hints and threads, shown to anyone with
 //! Manage Server and changed by them.
 
 use super::params::{Action, choice, command_user, described, int_arg, opt_bool_arg, option};
@@ -19,6 +19,7 @@ const HINTS: &str = "hints";
 const TIMER_MIN: &str = "timer_min";
 const TIMER_MAX: &str = "timer_max";
 const AWAY_MAX_DAYS: &str = "away_max_days";
+const THREADS: &str = "threads";
 /// The bounds of the turn timers a server may allow, in minutes (30 days).
 const TIMER_MINUTES: u64 = 30 * 24 * 60;
 /// The longest time off a server may allow, in days.
@@ -91,6 +92,7 @@ pub fn subcommand() -> Command<Data, Error> {
                     .min_int_value(1)
                     .max_int_value(AWAY_DAYS)
             }),
+            option(THREADS, "option-threads", |o| o.kind(CommandOptionType::Boolean)),
         ],
         slash_action: Some(action),
         guild_only: true,
@@ -169,6 +171,9 @@ fn chosen(ctx: &ApplicationContext<'_, Data, Error>, mut settings: ServerSetting
     if let Some(d) = hours(AWAY_MAX_DAYS) {
         settings.away_max_days = d;
     }
+    if let Some(on) = opt_bool_arg(ctx, THREADS) {
+        settings.threads = Some(on);
+    }
     settings
 }
 
@@ -217,5 +222,10 @@ fn summary(tr: &Tr, settings: &ServerSettings, changed: bool) -> String {
             ("hints", tr.t(hints).into()),
         ],
     );
-    format!("{main}\n{play}")
+    // Threads are on unless the server turned them off (and only where the bot may open them).
+    let threads = match settings.threads {
+        Some(false) => tr.t("settings-threads-off"),
+        _ => tr.t("settings-threads-on"),
+    };
+    format!("{main}\n{play}\n{threads}")
 }

@@ -269,6 +269,12 @@ impl Index {
             .remove_if(&s.row.channel_id, |_, id| *id == s.row.id);
     }
 
+    /// A game moved from `from` into `to` (its own thread): `from` is free for another game.
+    pub(super) fn rehome(&self, id: GameId, from: ChannelId, to: ChannelId) {
+        self.channels.remove_if(&from, |_, game| *game == id);
+        self.channels.insert(to, id);
+    }
+
     /// Forgets a game that ended without this process (its channel unknown here: looked for).
     fn forget(&self, game: GameId) {
         self.sessions.remove(&game);

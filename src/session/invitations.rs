@@ -25,6 +25,8 @@ pub struct LobbyChoices {
     pub invited: Vec<Invitee>,
     /// Only the invited may join.
     pub private: bool,
+    /// The host's `thread:` option: play in a thread of its own (`None`: the server's setting).
+    pub thread: Option<bool>,
 }
 
 impl Tables {

@@ -36,6 +36,7 @@ mod settings;
 mod stats;
 mod tables;
 mod text;
+mod threads;
 mod timers;
 
 pub use away::{Away, AwayRequest};
@@ -51,6 +52,7 @@ pub use rematch::Lobbies;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;
 pub use text::duration;
+pub use threads::{GameThread, ThreadRoom};
 
 use crate::engine::picture::Picture;
 use crate::engine::{Level, Locale, Seat, SeededDice, Tr, View};
@@ -104,6 +106,12 @@ pub struct Table {
     /// The number of the day whose daily Can't Stop this game is: its dice are the day's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<i64>,
+    /// The game moves into a thread of its own when it starts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub threaded: bool,
+    /// The thread's parent and line, once the game moved into its thread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<GameThread>,
 }
 
 impl Table {
@@ -121,6 +129,8 @@ impl Table {
             invited: vec![],
             private: false,
             daily: None,
+            threaded: false,
+            thread: None,
         }
     }
 }
@@ -152,6 +162,8 @@ pub struct Place {
     pub channel: ChannelId,
     /// The server's language, for messages everyone sees.
     pub locale: Locale,
+    /// Whether a game started here may move into a thread of its own.
+    pub threads: ThreadRoom,
 }
 
 /// A message for the channel: content (pings), the embed view, and whom it may mention.
@@ -198,6 +210,15 @@ pub trait Outbox: Send + Sync {
     /// leave it out refuse every DM.
     async fn direct(&self, _user: UserId, _text: &str) -> Result<(), OutboxError> {
         Err(OutboxError::Refused("no direct messages here".into()))
+    /// Opens a public thread named `name` from `message` of `channel`; returns the thread. A
+    /// front end without threads refuses, and the game plays in its channel.
+    async fn start_thread(
+        &self,
+        _channel: ChannelId,
+        _message: MessageId,
+        _name: &str,
+    ) -> Result<ChannelId, OutboxError> {
+        Err(OutboxError::Refused("no threads here".into()))
     }
 }
 
@@ -213,6 +234,9 @@ pub enum OutboxError {
     /// common).
     #[error("the user's direct messages are closed")]
     Closed,
+    /// The channel (or thread) no longer exists.
+    #[error("the channel was deleted")]
+    ChannelGone,
 }
 
 /// Actions after which a game's state is stored as a snapshot with its action, so a load

@@ -76,6 +76,8 @@ pub(super) struct Play {
     pub(super) days: Days,
     /// Turn notices by direct message, and what they need to know of who was where.
     pub(super) notices: Arc<Notices>,
+    /// Hosts told on a server that the bot may not create threads there (once each).
+    pub(super) told_no_threads: dashmap::DashSet<(crate::id::GuildId, crate::id::UserId)>,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -124,6 +126,7 @@ impl Play {
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
             days: Days::default(),
+            told_no_threads: dashmap::DashSet::new(),
         }
     }
 
@@ -157,6 +160,7 @@ impl Play {
     /// the bots' turns.
     pub(super) async fn settle(self: &Arc<Self>, s: &mut Session) {
         self.post_board_if_needed(s).await;
+        self.show_end_on_line(s).await;
         self.wake_bots(s);
     }
 
@@ -326,6 +330,7 @@ impl Play {
             }
         }
         self.post_board_if_needed(s).await;
+        self.show_end_on_line(s).await;
         Ok(())
     }
 
@@ -355,6 +360,7 @@ impl Play {
             }
             Err(e) => {
                 tracing::warn!(game = %s.row.id, error = %e, "could not post the next board");
+                self.posting_failed(s, &e).await;
                 false
             }
         }

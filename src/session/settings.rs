@@ -43,6 +43,9 @@ pub struct ServerSettings {
     pub clock: ClockBounds,
     /// The longest time off a player may take (`/saikoro away`), in days.
     pub away_max_days: u64,
+    /// Whether games move into threads of their own; `None`: not chosen, so they do wherever
+    /// the bot may create threads.
+    pub threads: Option<bool>,
 }
 
 /// Time off when a server has not chosen: two weekends and the week between.
@@ -54,6 +57,7 @@ const BOARD_STYLE: &str = "board_style";
 const HINTS: &str = "hints";
 const CLOCK: &str = "clock";
 const AWAY_MAX_DAYS_KEY: &str = "away_max_days";
+const THREADS: &str = "threads";
 /// The configured default timers the stored due times were computed with.
 const DEFAULT_TIMERS: &str = "default-timers";
 
@@ -83,6 +87,7 @@ impl GuildSettings {
             hints: true,
             clock: ClockBounds::default(),
             away_max_days: AWAY_MAX_DAYS,
+            threads: None,
         }
     }
 
@@ -109,6 +114,7 @@ impl GuildSettings {
                     .stored(guild, AWAY_MAX_DAYS_KEY)
                     .await?
                     .unwrap_or(defaults.away_max_days),
+                threads: self.stored(guild, THREADS).await?,
             })
         };
         match read.await {
@@ -155,6 +161,7 @@ impl GuildSettings {
         let hints = to_json(settings.hints);
         let clock = to_json(settings.clock);
         let away = to_json(settings.away_max_days);
+        let threads = to_json(settings.threads);
         // One transaction: a failure leaves the server's old settings whole.
         self.store
             .set_settings(
@@ -165,6 +172,7 @@ impl GuildSettings {
                     (HINTS, &hints),
                     (CLOCK, &clock),
                     (AWAY_MAX_DAYS_KEY, &away),
+                    (THREADS, &threads),
                 ],
             )
             .await?;

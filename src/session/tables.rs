@@ -156,6 +156,7 @@ impl Tables {
             guild,
             channel,
             locale: guild_locale,
+            threads,
         } = place;
         let tr = Tr::new(host.locale, &[]);
         match self.play.index.in_channel(channel).await {
@@ -178,9 +179,16 @@ impl Tables {
             max_players: *kind.players().end(),
             solitaire_allowed: kind.players().contains(&1),
         };
-        match self.table_for(lobby, host, choices).await {
-            Ok(table) => self.open(kind, guild, channel, host, options, table).await,
-            Err(refusal) => refusal,
+        let mut table = match self.table_for(lobby, host, choices).await {
+            Ok(table) => table,
+            Err(refusal) => return refusal,
+        };
+        let (threaded, note) = self.thread_plan(guild, host, choices.thread, threads).await;
+        table.threaded = threaded;
+        let answer = self.open(kind, guild, channel, host, options, table).await;
+        match note {
+            Some(note) => format!("{answer}\n{note}"),
+            None => answer,
         }
     }
 
@@ -392,17 +400,26 @@ impl Tables {
         s.row.setup_dice = drawn;
         s.row.status = Status::Playing;
         s.row.updated_at = self.play.clock.now();
+        let moved = match lobby {
+            Some(message) if s.table.threaded => self.play.open_thread(s, message).await,
+            _ => false,
+        };
         if let Err(e) = self.play.try_persist(s).await {
             s.row.status = Status::Lobby;
             s.row.setup_dice.clear();
             s.row.board_message_id = lobby;
+            self.play.leave_thread(s);
             return Reply::Private(store_failed(tr, &e));
         }
         s.game = Some(game);
         s.away = super::away::read_book(&self.play.store, s).await;
-        // The lobby message stays as the record of who played; with no board id stored, the
-        // first board (pinging the first player) is posted next, even after a restart.
-        Reply::Update(lobby::closed(s, "lobby-started"))
+        // The lobby message stays as the record of who played (or becomes the line linking to
+        // the game's thread); with no board id stored, the first board (pinging the first
+        // player) is posted next, in the game's channel, even after a restart.
+        match super::threads::line(s, false).filter(|_| moved) {
+            Some(line) => Reply::Update(line),
+            None => Reply::Update(lobby::closed(s, "lobby-started")),
+        }
     }
 
     /// The live session of a game kind in a channel, locked, or a refusal saying there is none.
@@ -529,6 +546,7 @@ impl Tables {
             };
             self.play.outbox.edit(channel, message, &post).await.ok();
         }
+        self.play.edit_line(&s, super::threads::line(&s, false)).await;
         tr.t("abandoned")
     }
 

@@ -125,6 +125,7 @@ fn place(channel: ChannelId) -> Place {
         guild: Some(GuildId(1)),
         channel,
         locale: Locale::En,
+        threads: crate::session::ThreadRoom::NotHere,
     }
 }
 

@@ -152,6 +152,8 @@ pub(super) struct GameUpdate {
     pub(super) board_message_id: Option<i64>,
     pub(super) updated_at: i64,
     pub(super) due_at: Option<i64>,
+    /// A game moves into its own thread when it starts.
+    pub(super) channel_id: i64,
 }
 
 impl GameUpdate {
@@ -166,6 +168,7 @@ impl GameUpdate {
             board_message_id: c.board_message_id,
             updated_at: c.updated_at,
             due_at,
+            channel_id: c.channel_id,
         }
     }
 }
@@ -182,7 +185,8 @@ macro_rules! bind_update {
                 .bind($update.board_message_id)
                 .bind($update.updated_at)
                 .bind($update.due_at)
-                .bind($update.game.get()),
+                .bind($update.game.get())
+                .bind($update.channel_id),
             $store.shards
         )
     };
@@ -239,8 +243,8 @@ const UPDATE_STATUS_OWNED: &str = concat!(
 /// `update_game`'s change to a game.
 pub(super) const UPDATE_GAME_OWNED: &str = concat!(
     "UPDATE games SET status = $1, seats = $2, setup_dice = $3, options = $4, \
-     board_message_id = $5, updated_at = $6, due_at = $7 WHERE id = $8 AND ",
-    owned!(9, 10, 11)
+     board_message_id = $5, updated_at = $6, due_at = $7, channel_id = $9 WHERE id = $8 AND ",
+    owned!(10, 11, 12)
 );
 /// This process's unfinished games, for the index kept in memory.
 const SELECT_INDEX: &str = concat!(

@@ -72,7 +72,7 @@ pub(super) async fn write_batches(store: Store, mut queue: mpsc::UnboundedReceiv
 
 impl Store {
     /// Rewrites the mutable columns: status, seats, setup_dice, options, board_message_id,
-    /// updated_at, and when the game is next due (`due_at`, unix seconds; `None`: never). Returns
+    /// updated_at, channel_id (a game moves into its thread when it starts), and when the game is next due (`due_at`, unix seconds; `None`: never). Returns
     /// once durable, committed by the writer together with other writes that arrived meanwhile.
     pub async fn update_game(&self, row: &GameRow, due_at: Option<i64>) -> Result<(), StoreError> {
         self.write(Write::Update(GameUpdate::new(row, due_at))).await

@@ -27,3 +27,4 @@ mod postgres;
 mod privacy;
 mod settings;
 mod shards;
+mod threads;

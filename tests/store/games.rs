@@ -65,6 +65,8 @@ async fn round_trip_keeps_every_field(db: TestDb) {
         options: json!({"switch": true}),
         board_message_id: Some(MessageId(99)),
         updated_at: 1_800_000_000,
+        // Moved into its own thread when it started.
+        channel_id: ChannelId(stored.channel_id.get() + 1),
         ..stored.clone()
     };
     store.update_game(&changed, None).await.expect("update");

@@ -128,6 +128,10 @@ fn answer(
         }
         (callback_type::UPDATE_MESSAGE, interaction_type::MESSAGE_COMPONENT) => {
             let id = interaction.message_id;
+            let channel = id.and_then(|id| s.messages.get(&id)).map(|m| m.channel_id);
+            if let Some(refused) = channel.and_then(|c| super::threads::archived_refusal(s, c, route)) {
+                return Err(Box::new(refused));
+            }
             if let Some(id) = id
                 && let Err(refused) = attach(s, id, data, uploads, route)
             {

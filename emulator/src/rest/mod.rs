@@ -7,6 +7,7 @@
 mod check;
 mod dm;
 mod interaction;
+mod threads;
 
 use std::sync::Arc;
 
@@ -28,6 +29,7 @@ use check::check_request;
 pub use dm::Dms;
 pub use interaction::ANSWER_WITHIN;
 use interaction::{callback, follow_up, webhook_message};
+pub(crate) use threads::{delete as delete_thread, set_archived};
 
 type Shd = AxumState<Arc<Shared>>;
 
@@ -56,7 +58,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
                 .patch(webhook_message)
                 .delete(webhook_message),
         )
-        .route("/channels/{channel}", get(channel))
+        .route("/channels/{channel}", get(channel).patch(threads::edit_channel))
+        .route(
+            "/channels/{channel}/messages/{message}/threads",
+            post(threads::start_from_message),
+        )
         .route("/channels/{channel}/messages", post(create_message))
         .route(
             "/channels/{channel}/messages/{message}",
@@ -308,6 +314,12 @@ fn message_action(
     uploads: &Uploads,
     route: &str,
 ) -> Response {
+    let in_channel = state.messages.get(&id).map(|m| m.channel_id);
+    if *method == Method::PATCH
+        && let Some(refused) = in_channel.and_then(|c| threads::archived_refusal(state, c, route))
+    {
+        return refused;
+    }
     if *method == Method::PATCH
         && let Err(refused) = attach(state, id, body, uploads, route)
     {
@@ -398,6 +410,7 @@ async fn create_message(
         }
         message.apply(&body);
         s.post(message.clone());
+        threads::posted_in(s, channel_id);
         s.touch(channel_id);
         ok(s.message_json(&message))
     })

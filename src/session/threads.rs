@@ -1,0 +1,243 @@
+//! A game in a thread of its own. A lobby opens in its channel as always; when the game starts,
+//! a public thread is opened from the lobby message (named after the game and its host), the
+//! game's channel becomes the thread, and the lobby message becomes a short line in the parent
+//! that links to the thread and, at the end, shows the result. The parent is free for another
+//! game meanwhile. Without the permission to create threads the game plays in its channel, and
+//! the host is told why once. A thread deleted under a game ends it as abandoned.
+
+use super::live::Session;
+use super::play::Play;
+use super::tables::Tables;
+use super::text::game_name;
+use super::{OutboxError, Post, User};
+use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR};
+use crate::engine::{Tr, View};
+use crate::id::{ChannelId, GuildId, MessageId};
+use crate::store::Status;
+use serde::{Deserialize, Serialize};
+
+/// Discord's longest thread name.
+const NAME_CHARS: usize = 100;
+
+/// Whether the bot may open a thread where a lobby is opened, as the front end sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadRoom {
+    /// A channel threads start in, and the bot may start public threads there.
+    Allowed,
+    /// A channel threads start in, but the bot lacks the permission to.
+    NoPermission,
+    /// No thread can start here (already a thread, a direct message): the game stays here.
+    NotHere,
+}
+
+/// Where a started game plays when it plays in its own thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameThread {
+    /// The channel the lobby was opened in.
+    pub parent: ChannelId,
+    /// The lobby message there, now the line that links to the thread.
+    pub line: MessageId,
+}
+
+/// Whether a lobby's game moves into a thread when it starts, and whether the host must hear
+/// why it cannot: `asked` is the host's `thread:` option, `server` the server's setting (on by
+/// default, as far as the bot may).
+fn plan(asked: Option<bool>, server: Option<bool>, room: ThreadRoom) -> (bool, bool) {
+    let chosen = asked.or(server);
+    match room {
+        _ if chosen == Some(false) => (false, false),
+        ThreadRoom::Allowed => (true, false),
+        // Only someone who asked for threads is told they cannot have one.
+        ThreadRoom::NoPermission => (false, chosen == Some(true)),
+        ThreadRoom::NotHere => (false, false),
+    }
+}
+
+impl Tables {
+    /// Whether `host`'s new lobby moves into a thread when it starts, and the note telling the
+    /// host (once per server) why it cannot.
+    pub(super) async fn thread_plan(
+        &self,
+        guild: Option<GuildId>,
+        host: &User,
+        asked: Option<bool>,
+        room: ThreadRoom,
+    ) -> (bool, Option<String>) {
+        let Some(guild) = guild else {
+            return (false, None);
+        };
+        let server = self.play.guilds.get(Some(guild)).await.threads;
+        let (threaded, tell) = plan(asked, server, room);
+        let note = (tell && self.play.told_no_threads.insert((guild, host.id)))
+            .then(|| Tr::new(host.locale, &[]).t("thread-no-permission"));
+        (threaded, note)
+    }
+
+    /// Discord deleted a channel or thread: a game there ends as abandoned (its record stays).
+    pub async fn channel_deleted(&self, channel: ChannelId) {
+        match self.play.index.in_channel(channel).await {
+            Ok(Some(mut s)) => self.play.channel_gone(&mut s).await,
+            Ok(None) => {}
+            Err(e) => tracing::warn!(%channel, why = e.message(), "a deleted channel's game did not load"),
+        }
+    }
+}
+
+impl Play {
+    /// Moves a starting game into a public thread opened from its lobby message `lobby`; says
+    /// whether it moved (if not, it plays in its channel, as without threads).
+    pub(super) async fn open_thread(&self, s: &mut Session, lobby: MessageId) -> bool {
+        let tr = Tr::new(s.table.locale, &[]);
+        let name: String = tr
+            .f(
+                "thread-name",
+                &[
+                    ("game", game_name(&tr, s.kind).into()),
+                    ("host", host_name(s, &tr).into()),
+                ],
+            )
+            .chars()
+            .take(NAME_CHARS)
+            .collect();
+        let parent = s.row.channel_id;
+        match self.outbox.start_thread(parent, lobby, &name).await {
+            Ok(thread) => {
+                s.row.channel_id = thread;
+                s.table.thread = Some(GameThread { parent, line: lobby });
+                self.index.rehome(s.row.id, parent, thread);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(game = %s.row.id, error = %e, "could not open a thread; playing in the channel");
+                false
+            }
+        }
+    }
+
+    /// Undoes [`Play::open_thread`] when the start was not stored: the game is a lobby in its
+    /// channel again (the thread stays empty).
+    pub(super) fn leave_thread(&self, s: &mut Session) {
+        if let Some(home) = s.table.thread.take() {
+            self.index.rehome(s.row.id, s.row.channel_id, home.parent);
+            s.row.channel_id = home.parent;
+        }
+    }
+
+    /// Once a game in a thread is finished, its line in the parent shows the result. (An
+    /// abandoned game's line is edited where it is abandoned, which says why.)
+    pub(super) async fn show_end_on_line(&self, s: &Session) {
+        if s.row.status == Status::Finished {
+            self.edit_line(s, line(s, false)).await;
+        }
+    }
+
+    /// Edits the game's line in its parent channel to `post`, if it plays in a thread.
+    pub(super) async fn edit_line(&self, s: &Session, post: Option<Post>) {
+        let (Some(home), Some(post)) = (s.table.thread, post) else {
+            return;
+        };
+        if let Err(e) = self.outbox.edit(home.parent, home.line, &post).await {
+            tracing::warn!(game = %s.row.id, error = %e, "could not update the game's line in its channel");
+        }
+    }
+
+    /// The game's channel or thread no longer exists: the game ends as abandoned, stored as such
+    /// with its log, and its line in the parent says why.
+    pub(super) async fn channel_gone(&self, s: &mut Session) {
+        if !matches!(s.row.status, Status::Lobby | Status::Playing) {
+            return;
+        }
+        tracing::info!(game = %s.row.id, channel = %s.row.channel_id, "the game's channel was deleted");
+        s.row.status = Status::Abandoned;
+        self.persist(s).await;
+        self.index.close(s);
+        self.edit_line(s, line(s, true)).await;
+    }
+
+    /// A post to the game's channel failed: if the channel is gone, so is the game.
+    pub(super) async fn posting_failed(&self, s: &mut Session, error: &OutboxError) {
+        if matches!(error, OutboxError::ChannelGone) {
+            self.channel_gone(s).await;
+        }
+    }
+}
+
+/// The line a game in a thread keeps in its parent channel: where it plays, then how it ended
+/// (`deleted`: its thread was deleted). `None` for a game not in a thread.
+pub(super) fn line(s: &Session, deleted: bool) -> Option<Post> {
+    s.table.thread?;
+    let names = s.names();
+    let tr = Tr::new(s.table.locale, &names);
+    let thread = s.markup.channel(s.row.channel_id);
+    let outcome = s.game.as_ref().and_then(|g| g.outcome());
+    let description = match (s.row.status, outcome) {
+        _ if deleted => tr.t("thread-line-deleted"),
+        (Status::Finished, Some(outcome)) => tr.f(
+            "thread-line-finished",
+            &[
+                ("thread", thread.into()),
+                ("result", outcome.describe(&tr).into()),
+            ],
+        ),
+        (Status::Abandoned, _) => tr.f("thread-line-abandoned", &[("thread", thread.into())]),
+        _ => tr.f("thread-line-playing", &[("thread", thread.into())]),
+    };
+    let done = s.row.status != Status::Playing;
+    let view = View {
+        title: tr.f(
+            "thread-line-title",
+            &[
+                ("game", game_name(&tr, s.kind).into()),
+                ("host", host_name(s, &tr).into()),
+            ],
+        ),
+        description,
+        text: None,
+        words: None,
+        fields: vec![],
+        colour: if done { COLOUR_DONE } else { SEAT_COLOUR[0] },
+        footer: None,
+        rows: vec![],
+    };
+    Some(Post {
+        content: None,
+        view,
+        ping: vec![],
+        picture: None,
+    })
+}
+
+/// The host's name as seated (escaped), or "someone" if they were forgotten.
+fn host_name(s: &Session, tr: &Tr) -> String {
+    s.table
+        .seats
+        .iter()
+        .find(|seat| seat.user == Some(s.row.host_id))
+        .map_or_else(|| tr.t("history-anonymous"), |seat| s.markup.escape(&seat.name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_when_asked_or_by_default_and_allowed_and_the_host_told_only_if_asked() {
+        use ThreadRoom::*;
+        assert_eq!(plan(None, None, Allowed), (true, false), "on by default");
+        assert_eq!(plan(Some(false), None, Allowed), (false, false));
+        assert_eq!(plan(None, Some(false), Allowed), (false, false));
+        assert_eq!(
+            plan(Some(true), Some(false), Allowed),
+            (true, false),
+            "the host's option first"
+        );
+        assert_eq!(
+            plan(None, None, NoPermission),
+            (false, false),
+            "the default is quiet"
+        );
+        assert_eq!(plan(Some(true), None, NoPermission), (false, true));
+        assert_eq!(plan(None, Some(true), NoPermission), (false, true));
+        assert_eq!(plan(Some(true), None, NotHere), (false, false));
+    }
+}

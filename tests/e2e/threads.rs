@@ -1,0 +1,283 @@
+//! End to end: a game in a thread of its own. The lobby opens in the channel; when the game
+//! starts a public thread is opened from the lobby message, the boards are posted there, and the
+//! lobby message becomes a line linking to the thread that shows the result at the end. Without
+//! the permission to create threads the game plays in the channel and the host is told once; an
+//! archived thread is unarchived by a move; a deleted thread ends its game as abandoned.
+//!
+//! The emulator's bot may not create threads unless a test allows it, so the other areas' tests
+//! play in their channel as before.
+
+use crate::harness::*;
+use saikoro_emulator::{ChannelId, Emulator, Message, MessageId, UserId};
+use serde_json::json;
+
+/// A lobby of `game` opened by `host` in `channel`, joined by `others` and started: the lobby
+/// message (the line once the game moved) and the first board, wherever it was posted.
+async fn start(
+    emu: &Emulator,
+    channel: ChannelId,
+    game: &str,
+    host: UserId,
+    others: &[UserId],
+) -> (MessageId, Message) {
+    let answer = slash(emu, host, channel, &format!("{game} start")).await;
+    assert!(
+        answer.contains("Lobby opened") || answer.contains("ロビーを開きました"),
+        "{answer}"
+    );
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    for u in others {
+        let (kind, text) = click(emu, *u, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+        assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
+    }
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    let (kind, text) = click(emu, host, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
+    let home = emu.thread_of(lobby.message_id()).unwrap_or(channel);
+    let board = emu
+        .wait_for(WAIT, "the first board", |e| {
+            live(e, home).filter(|m| m.message_id() != lobby.message_id())
+        })
+        .await;
+    (lobby.message_id(), board)
+}
+
+/// The line a game in a thread keeps in its parent: the lobby message's embed, as text.
+fn line(emu: &Emulator, lobby: MessageId) -> String {
+    emu.message(lobby).expect("the lobby message stays").text()
+}
+
+#[tokio::test]
+async fn a_game_plays_in_its_thread_and_the_channel_keeps_a_line_with_the_result() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    let (lobby, _) = start(&emu, channel, "pig", ann, &[ben]).await;
+
+    let thread = emu.thread_of(lobby).expect("the lobby message opened a thread");
+    assert_eq!(emu.channel_name(thread).as_deref(), Some("Pig — ann"));
+    assert!(live(&emu, thread).is_some(), "the board is in the thread");
+    assert!(
+        live(&emu, channel).is_none(),
+        "nothing playable is left in the channel"
+    );
+    let playing = line(&emu, lobby);
+    assert!(playing.contains(&format!("Played in <#{thread}>")), "{playing}");
+    assert_eq!(
+        emu.channel(channel).len(),
+        1,
+        "the channel keeps one line and nothing else"
+    );
+
+    // The channel is free for another game meanwhile.
+    let other = slash(&emu, ben, channel, "cantstop start").await;
+    assert!(other.contains("Lobby opened"), "{other}");
+
+    play_randomly(&emu, thread, &[ann, ben], 3, MAX_PRESSES).await;
+    let end = end_message(&emu, thread).expect("the game ended in its thread");
+    let result = emu
+        .wait_for(WAIT, "the result on the line", |e| {
+            Some(line(e, lobby)).filter(|l| l.contains('🏆'))
+        })
+        .await;
+    assert!(
+        result.contains(&format!("<#{thread}>"))
+            && (result.contains("ann wins") || result.contains("ben wins")),
+        "{result}"
+    );
+    let winner = if result.contains("ann wins") {
+        "ann wins"
+    } else {
+        "ben wins"
+    };
+    assert!(
+        end.content.contains(winner),
+        "the line and the board agree: {}",
+        end.content
+    );
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn without_the_permission_the_game_plays_in_the_channel_and_the_host_is_told_once() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben, admin) = (emu.user("ann"), emu.user("ben"), emu.admin("admin"));
+    let channel = emu.text_channel();
+    let saved = slash_with(
+        &emu,
+        admin,
+        channel,
+        "saikoro settings",
+        &[("threads", json!(true))],
+    )
+    .await;
+    assert!(saved.contains("Threads: each game plays in a thread"), "{saved}");
+
+    let told = slash(&emu, ann, channel, "cantstop start").await;
+    assert!(
+        told.contains("Lobby opened") && told.contains("Create Public Threads"),
+        "{told}"
+    );
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    let (kind, _) = click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE);
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    emu.wait_for(WAIT, "the first board, in the channel", |e| {
+        live(e, channel).filter(|m| m.message_id() != lobby.message_id())
+    })
+    .await;
+    assert_eq!(emu.thread_of(lobby.message_id()), None, "no thread was opened");
+    let said: String = emu.channel(channel).iter().map(Message::text).collect();
+    assert!(
+        !said.contains("Create Public Threads"),
+        "the host alone is told: {said}"
+    );
+
+    assert_eq!(
+        slash(&emu, ann, channel, "cantstop abandon").await,
+        "The game is abandoned."
+    );
+    let again = slash(&emu, ann, channel, "cantstop start").await;
+    assert!(
+        again.contains("Lobby opened") && !again.contains("Create Public Threads"),
+        "told once: {again}"
+    );
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_click_in_an_archived_thread_unarchives_it_and_plays() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let (lobby, board) = start(&emu, emu.text_channel(), "cantstop", ann, &[ben]).await;
+    let thread = emu.thread_of(lobby).unwrap();
+    let player = pinged(&board)[0];
+
+    emu.archive_thread(thread);
+    assert!(emu.is_archived(thread));
+    let (kind, text) = click(&emu, player, board.message_id(), &button(&board, "roll").unwrap()).await;
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
+    assert!(!emu.is_archived(thread), "the move unarchived the thread");
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_deleted_thread_ends_its_game_as_abandoned_and_nothing_else() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben, cho) = (emu.user("ann"), emu.user("ben"), emu.user("cho"));
+    let channel = emu.text_channel();
+    let (gone_lobby, _) = start(&emu, channel, "cantstop", ann, &[ben]).await;
+    let (kept_lobby, kept_board) = start(&emu, channel, "cantstop", cho, &[ann]).await;
+    let (gone, kept) = (
+        emu.thread_of(gone_lobby).unwrap(),
+        emu.thread_of(kept_lobby).unwrap(),
+    );
+
+    assert!(emu.delete_thread(gone));
+    let said = emu
+        .wait_for(WAIT, "the line to say the thread was deleted", |e| {
+            Some(line(e, gone_lobby)).filter(|l| l.contains("deleted"))
+        })
+        .await;
+    assert!(said.contains("abandoned"), "{said}");
+    // Ann's games: the abandoned one is gone from her list, the other plays on.
+    let games = ask(&emu, ann, channel, "saikoro games", &[]).await.text();
+    assert!(
+        !games.contains(&gone.to_string()) && games.contains(&kept.to_string()),
+        "{games}"
+    );
+    let player = pinged(&kept_board)[0];
+    let (kind, text) = click(
+        &emu,
+        player,
+        kept_board.message_id(),
+        &button(&kept_board, "roll").unwrap(),
+    )
+    .await;
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
+    assert!(line(&emu, kept_lobby).contains("Played in"));
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_japanese_server_names_its_threads_and_lines_in_japanese() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    emu.set_guild_locale("ja");
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let (lobby, _) = start(&emu, emu.text_channel(), "pig", ann, &[ben]).await;
+    let thread = emu.thread_of(lobby).unwrap();
+    assert_eq!(emu.channel_name(thread).as_deref(), Some("ぶた — annの対局"));
+    let playing = line(&emu, lobby);
+    assert!(playing.contains(&format!("<#{thread}> で対局中")), "{playing}");
+
+    play_randomly(&emu, thread, &[ann, ben], 5, MAX_PRESSES).await;
+    let result = emu
+        .wait_for(WAIT, "the result on the line", |e| {
+            Some(line(e, lobby)).filter(|l| l.contains('🏆'))
+        })
+        .await;
+    assert!(result.contains("さんの勝ち"), "{result}");
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_server_that_turned_threads_off_plays_in_the_channel_unless_the_host_asks() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben, admin) = (emu.user("ann"), emu.user("ben"), emu.admin("admin"));
+    let channel = emu.text_channel();
+    let saved = slash_with(
+        &emu,
+        admin,
+        channel,
+        "saikoro settings",
+        &[("threads", json!(false))],
+    )
+    .await;
+    assert!(saved.contains("Threads: off"), "{saved}");
+    let (lobby, board) = start(&emu, channel, "cantstop", ann, &[ben]).await;
+    assert_eq!(emu.thread_of(lobby), None);
+    assert_eq!(board.channel_id, channel.get(), "the board is in the channel");
+    assert_eq!(
+        slash(&emu, ann, channel, "cantstop abandon").await,
+        "The game is abandoned."
+    );
+
+    let asked = slash_with(&emu, ann, channel, "cantstop start", &[("thread", json!(true))]).await;
+    assert!(asked.contains("Lobby opened"), "{asked}");
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    let thread = emu
+        .thread_of(lobby.message_id())
+        .expect("the host's option opened a thread");
+    emu.wait_for(WAIT, "the board in the thread", |e| live(e, thread))
+        .await;
+    emu.assert_clean().await;
+}
+
+#[tokio::test]
+async fn a_thread_discord_fails_to_open_at_first_is_opened_on_a_retry() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    emu.inject("POST", "/threads", saikoro_emulator::FaultKind::Status(502));
+    let (lobby, board) = start(&emu, emu.text_channel(), "cantstop", ann, &[ben]).await;
+    assert_eq!(emu.pending_faults(), 0, "the bot met the server error");
+    let thread = emu.thread_of(lobby).expect("the thread opened on the retry");
+    assert_eq!(board.channel_id, thread.get(), "the first board is in the thread");
+    emu.assert_clean().await;
+}
