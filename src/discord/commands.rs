@@ -26,10 +26,12 @@ enum Sub {
     Replay,
     /// Only for games with a coach.
     Review,
+    /// Only for games with a coach.
+    Puzzle,
 }
 
 impl Sub {
-    const ALL: [Sub; 8] = [
+    const ALL: [Sub; 9] = [
         Sub::Start,
         Sub::Rules,
         Sub::Board,
@@ -38,6 +40,7 @@ impl Sub {
         Sub::Log,
         Sub::Replay,
         Sub::Review,
+        Sub::Puzzle,
     ];
 
     fn name(self) -> &'static str {
@@ -50,6 +53,7 @@ impl Sub {
             Sub::Log => "log",
             Sub::Replay => "replay",
             Sub::Review => "review",
+            Sub::Puzzle => "puzzle",
         }
     }
 }
@@ -63,6 +67,7 @@ const TURN_TIMER: &str = "turn_timer";
 const TURN_TIMER_MAX_MINUTES: u64 = 30 * 24 * 60;
 const PAGE: &str = "page";
 const GAME_ID: &str = "id";
+const NEXT: &str = "next";
 
 /// Every game's command tree, and `/saikoro` for the server's settings, stats and history.
 pub fn all() -> Vec<Command<Data, Error>> {
@@ -118,6 +123,8 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("timer_min", "持ち時間の最短"),
     ("timer_max", "持ち時間の最長"),
     ("away_max_days", "不在の最長日数"),
+    ("puzzle", "パズル"),
+    ("next", "次の問題"),
 ];
 
 fn japanese(name: &str) -> Option<(Cow<'static, str>, Cow<'static, str>)> {
@@ -171,7 +178,7 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         description_localizations,
         subcommands: Sub::ALL
             .iter()
-            .filter(|s| **s != Sub::Review || kind.coached())
+            .filter(|s| !matches!(s, Sub::Review | Sub::Puzzle) || kind.coached())
             .map(|s| subcommand(kind, *s))
             .collect(),
         subcommand_required: true,
@@ -215,6 +222,9 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
                 o.kind(CommandOptionType::Integer).min_int_value(1)
             })
         });
+    }
+    if sub == Sub::Puzzle {
+        parameters.push(flag(NEXT, "option-puzzle-next"));
     }
     let action: Action = |ctx| {
         Box::pin(async move {
@@ -361,6 +371,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let text = match sub {
         Sub::Start => start(&ctx, kind, &user).await.unwrap_or_else(|refusal| refusal),
         Sub::Replay => return replay(&ctx, kind, &user).await,
+        Sub::Puzzle => return puzzle(&ctx, kind, &user).await,
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
         Sub::Board => tables.repost(kind, channel, &user).await,
         Sub::Resign => tables.resign(kind, channel, &user).await,
@@ -464,6 +475,19 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
         Err(refusal) => reply.content(refusal),
     };
     ctx.send(reply).await?;
+    Ok(())
+}
+
+/// `/<game> puzzle`: the puzzle's board with its choices, or why there is none. Private: the
+/// day's puzzle is everyone's, so an answer shown in the channel would spoil it, and only the
+/// asker's presses count anyway (its buttons carry the asker, see `session::ids`).
+async fn puzzle(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user: &User) -> Result<(), Error> {
+    let next = bool_arg(ctx, NEXT);
+    let reply = match ctx.data().tables.puzzle(kind, guild(ctx), user, next).await {
+        Ok(post) => super::convert::reply(&post),
+        Err(refusal) => poise::CreateReply::default().content(refusal),
+    };
+    ctx.send(reply.ephemeral(true)).await?;
     Ok(())
 }
 

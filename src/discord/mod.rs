@@ -177,6 +177,11 @@ async fn serve(
                 .answer(data.records.click(route, guild, &user, &sight).await)
                 .await
         }
+        Some(Route::Puzzle(route)) => {
+            answer
+                .answer(data.tables.puzzle_click(&route, guild, &user).await)
+                .await
+        }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");
             answer.answer(Reply::Private(unknown)).await;

@@ -23,5 +23,6 @@ mod pictures;
 mod play;
 mod postgres;
 mod privacy;
+mod puzzles;
 mod settings;
 mod shards;
