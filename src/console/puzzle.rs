@@ -2,13 +2,13 @@
 //! practice: the board and its choices as in `play`, then the answer in words. Nothing is
 //! recorded, so it neither counts nor rates.
 
+use super::record::open_existing;
 use super::terminal::{Terminal, io};
 use super::{Format, Halt, plain};
 use crate::engine::day::Day;
 use crate::engine::{Msg, Tr};
 use crate::games::GameKind;
 use crate::session::puzzles::Puzzle;
-use crate::store::Store;
 use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
@@ -42,13 +42,14 @@ pub fn run(
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     let puzzle = runtime
         .block_on(async {
-            let store = Store::connect(url).await?;
-            Ok::<_, crate::store::StoreError>(Puzzle::of_day(&store, kind, day).await)
-        })
-        .map_err(|e| e.to_string())?
+            let store = open_existing(url, tr).await?;
+            let puzzle = Puzzle::of_day(&store, kind, day).await;
+            store.close().await;
+            Ok::<_, String>(puzzle)
+        })?
         .map_err(|why| tr.msg(&why.msg(kind)))?;
     let seat = puzzle.row.puzzle.seat;
-    let names = seat_names(puzzle.row.puzzle.players, seat, tr);
+    let names = puzzle.names(tr);
     let tr = Tr::new(tr.locale, &names);
     writeln!(out, "{}", plain(&tr.msg(&puzzle.question()))).map_err(io(&tr))?;
     let mut terminal = Terminal {
@@ -83,19 +84,6 @@ pub fn run(
         ),
     }
     .map_err(io(&tr))
-}
-
-/// "You" for the seat to move, the others by number.
-fn seat_names(players: usize, seat: usize, tr: &Tr) -> Vec<String> {
-    (0..players)
-        .map(|i| {
-            if i == seat {
-                tr.t("puzzle-you")
-            } else {
-                tr.msg(&Msg::new("puzzle-player").arg("n", i + 1))
-            }
-        })
-        .collect()
 }
 
 fn no_game(game: &str, tr: &Tr) -> Halt {

@@ -92,10 +92,7 @@ impl Record {
 /// SQLite file that does not exist is an error.
 pub async fn load(url: &str, id: i64, locale: Locale) -> Result<Record, String> {
     let tr = Tr::new(locale, &[]);
-    if let Some(path) = sqlite_file(url).filter(|p| !std::path::Path::new(p).exists()) {
-        return Err(tr.msg(&Msg::new("cli-no-database").arg("path", path)));
-    }
-    let store = Store::connect(url).await.map_err(|e| e.to_string())?;
+    let store = open_existing(url, &tr).await?;
     let stored = store.load_game(GameId(id)).await.map_err(|e| e.to_string());
     store.close().await;
     let stored = stored?.ok_or_else(|| tr.msg(&Msg::new("cli-no-stored-game").arg("id", id)))?;
@@ -103,6 +100,16 @@ pub async fn load(url: &str, id: i64, locale: Locale) -> Result<Record, String> 
         return Err(tr.msg(&Msg::new("cli-never-started").arg("id", id)));
     }
     Record::of(stored)
+}
+
+/// Opens the database at `url` to read it: a SQLite file that does not exist is refused in
+/// words rather than created empty, for every command that only reads (`replay`, `review`,
+/// `export`, `puzzle`).
+pub async fn open_existing(url: &str, tr: &Tr<'_>) -> Result<Store, String> {
+    if let Some(path) = sqlite_file(url).filter(|p| !std::path::Path::new(p).exists()) {
+        return Err(tr.msg(&Msg::new("cli-no-database").arg("path", path)));
+    }
+    Store::connect(url).await.map_err(|e| e.to_string())
 }
 
 /// The file a `sqlite:` URL names (none for an in-memory database or another backend).

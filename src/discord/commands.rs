@@ -28,6 +28,8 @@ enum Sub {
     Review,
     /// Only for Can't Stop: the day's game with the same dice for everyone.
     Daily,
+    /// Only for games with a coach.
+    Puzzle,
 }
 
 impl Sub {
@@ -41,6 +43,7 @@ impl Sub {
         Sub::Replay,
         Sub::Review,
         Sub::Daily,
+        Sub::Puzzle,
     ];
 
     fn name(self) -> &'static str {
@@ -54,6 +57,7 @@ impl Sub {
             Sub::Replay => "replay",
             Sub::Review => "review",
             Sub::Daily => "daily",
+            Sub::Puzzle => "puzzle",
         }
     }
 }
@@ -70,6 +74,7 @@ const PAGE: &str = "page";
 /// The one game with a daily.
 const DAILY_GAME: &str = "cantstop";
 const GAME_ID: &str = "id";
+const NEXT: &str = "next";
 
 /// Every game's command tree, and `/saikoro` for the server's settings, stats and history.
 pub fn all() -> Vec<Command<Data, Error>> {
@@ -131,6 +136,8 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("dm", "dmで"),
     ("thread", "スレッド"),
     ("threads", "スレッド"),
+    ("puzzle", "パズル"),
+    ("next", "次の問題"),
 ];
 
 fn japanese(name: &str) -> Option<(Cow<'static, str>, Cow<'static, str>)> {
@@ -185,8 +192,8 @@ fn game_command(kind: GameKind) -> Command<Data, Error> {
         description_localizations,
         subcommands: Sub::ALL
             .iter()
-            .filter(|s| **s != Sub::Review || kind.coached())
             .filter(|s| **s != Sub::Daily || kind.id() == DAILY_GAME)
+            .filter(|s| !matches!(s, Sub::Review | Sub::Puzzle) || kind.coached())
             .map(|s| subcommand(kind, *s))
             .collect(),
         subcommand_required: true,
@@ -231,6 +238,9 @@ fn subcommand(kind: GameKind, sub: Sub) -> Command<Data, Error> {
                 o.kind(CommandOptionType::Integer).min_int_value(1)
             })
         });
+    }
+    if sub == Sub::Puzzle {
+        parameters.push(flag(NEXT, "option-puzzle-next"));
     }
     let action: Action = |ctx| {
         Box::pin(async move {
@@ -377,6 +387,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let text = match sub {
         Sub::Start => start(&ctx, kind, &user).await.unwrap_or_else(|refusal| refusal),
         Sub::Replay => return replay(&ctx, kind, &user).await,
+        Sub::Puzzle => return puzzle(&ctx, kind, &user).await,
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
         Sub::Daily => tables.daily(place(&ctx), &user).await,
         Sub::Board => tables.repost(kind, channel, &user).await,
@@ -488,6 +499,19 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
         Err(refusal) => reply.content(refusal),
     };
     ctx.send(reply).await?;
+    Ok(())
+}
+
+/// `/<game> puzzle`: the puzzle's board with its choices, or why there is none. Private: the
+/// day's puzzle is everyone's, so an answer shown in the channel would spoil it, and only the
+/// asker's presses count anyway (its buttons carry the asker, see `session::ids`).
+async fn puzzle(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user: &User) -> Result<(), Error> {
+    let next = bool_arg(ctx, NEXT);
+    let reply = match ctx.data().tables.puzzle(kind, guild(ctx), user, next).await {
+        Ok(post) => super::convert::reply(&post),
+        Err(refusal) => poise::CreateReply::default().content(refusal),
+    };
+    ctx.send(reply.ephemeral(true)).await?;
     Ok(())
 }
 

@@ -152,6 +152,18 @@ pub fn update(post: &Post) -> CreateInteractionResponse {
     )
 }
 
+/// A command's answer showing a post: its content, embed, controls and picture.
+pub fn reply(post: &Post) -> poise::CreateReply {
+    let reply = poise::CreateReply::default()
+        .content(content(post))
+        .embed(post_embed(post))
+        .components(components(&post.view));
+    match attachment(post) {
+        Some(file) => reply.attachment(file),
+        None => reply,
+    }
+}
+
 pub fn private(text: &str) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()

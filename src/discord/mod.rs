@@ -190,6 +190,11 @@ async fn serve(
                 .answer(data.tables.share_daily(owner, day, channel, &user).await)
                 .await
         }
+        Some(Route::Puzzle(route)) => {
+            answer
+                .answer(data.tables.puzzle_click(&route, guild, &user).await)
+                .await
+        }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");
             answer.answer(Reply::Private(unknown)).await;

@@ -3,8 +3,11 @@
 //! `sk:<game id>:<version>:<action>`, where the version is the length of the game's action log (a
 //! lobby's buttons use `L`); a replay's `rp:<game id>:<move>:<emoji>`, a final board's Rematch
 //! `rm:<game id>`, a leaderboard page's `lb:<game>:<page>:<emoji>` (the emoji keeps two buttons
-//! leading to one page apart), forget-me's confirmation `fm:<user id>` (the user who asked), a daily result's Share
-//! `dy:<user id>:<day>` (the player whose result it is). At most 100 characters. The front end decodes an id once, into a
+//! leading to one page apart), forget-me's confirmation `fm:<user id>` (the user who asked), a
+//! daily result's Share `dy:<user id>:<day>` (the player whose result it is), a puzzle's choice
+//! or step `pz:<puzzle id>:<owner>:<action>` and its "Another puzzle" `pn:<game>:<owner>` (the
+//! owner being the player it was shown to). At most 100 characters. The front end decodes an id
+//! once, into a
 //! [`Route`], and hands it to the one service that serves it.
 
 use crate::engine::view::limits;
@@ -19,6 +22,8 @@ const REMATCH: &str = "rm:";
 const LEADERBOARD: &str = "lb:";
 const FORGET_ME: &str = "fm:";
 const DAILY_SHARE: &str = "dy:";
+const PUZZLE: &str = "pz:";
+const PUZZLE_NEXT: &str = "pn:";
 
 /// Where a click goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +34,67 @@ pub enum Route {
     Records(RecordRoute),
     /// The Share button of `owner`'s daily result of `day`: only they may press it.
     DailyShare { owner: UserId, day: i64 },
+    /// A puzzle's control: served from the store, to the player it was shown to alone.
+    Puzzle(PuzzleRoute),
+}
+
+/// A click on a puzzle shown to `owner`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleRoute {
+    /// A choice (an action id) or a step toward one (a step's id) of stored puzzle `puzzle`.
+    Answer {
+        puzzle: i64,
+        owner: UserId,
+        control: String,
+    },
+    /// "Another puzzle" of `kind`.
+    Next { kind: GameKind, owner: UserId },
+}
+
+impl PuzzleRoute {
+    /// The player the puzzle was shown to: the only one who may press its controls.
+    pub fn owner(&self) -> UserId {
+        match self {
+            PuzzleRoute::Answer { owner, .. } | PuzzleRoute::Next { owner, .. } => *owner,
+        }
+    }
+}
+
+pub fn puzzle(puzzle: i64, owner: UserId, control: &str) -> String {
+    format!("{PUZZLE}{puzzle}:{owner}:{control}")
+}
+
+pub fn puzzle_next(kind: GameKind, owner: UserId) -> String {
+    format!("{PUZZLE_NEXT}{}:{owner}", kind.id())
+}
+
+/// A puzzle's route; a select's picked option is the control when it makes a valid id.
+fn decode_puzzle(custom_id: &str, picked: Option<&str>) -> Option<PuzzleRoute> {
+    if let Some(rest) = custom_id.strip_prefix(PUZZLE_NEXT) {
+        let (kind, owner) = rest.split_once(':')?;
+        let kind = GameKind::from_id(kind)?;
+        return Some(PuzzleRoute::Next {
+            kind,
+            owner: UserId(owner.parse().ok()?),
+        });
+    }
+    let mut parts = custom_id.strip_prefix(PUZZLE)?.splitn(3, ':');
+    let puzzle = parts.next()?.parse::<i64>().ok().filter(|p| *p > 0)?;
+    let owner = UserId(parts.next()?.parse().ok()?);
+    let own = parts.next()?;
+    let chars = custom_id.chars().count();
+    if !valid_action(own, chars) {
+        return None;
+    }
+    let control = picked
+        .filter(|p| valid_action(p, chars - own.chars().count() + p.chars().count()))
+        .unwrap_or(own)
+        .to_owned();
+    Some(PuzzleRoute::Answer {
+        puzzle,
+        owner,
+        control,
+    })
 }
 
 /// A click on a view of the players' history, which needs no live game.
@@ -134,6 +200,9 @@ pub fn decode(custom_id: &str, picked: Option<&str>) -> Option<Route> {
         let owner = UserId(owner.parse().ok()?);
         let day = day.parse().ok().filter(|d| *d > 0)?;
         return Some(Route::DailyShare { owner, day });
+    }
+    if custom_id.starts_with(PUZZLE) || custom_id.starts_with(PUZZLE_NEXT) {
+        return decode_puzzle(custom_id, picked).map(Route::Puzzle);
     }
     let route = decode_table(custom_id)?;
     let chosen = picked.and_then(|action| {
@@ -264,6 +333,41 @@ mod tests {
             "dy:7:-1",
             "dy:x:3",
             "dy:7:3:4",
+        ] {
+            assert_eq!(decode(bad, None), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn puzzle_ids_carry_their_owner_and_refuse_forgeries() {
+        let ann = UserId(123_456_789_012_345_678);
+        assert_eq!(
+            decode(&puzzle(7, ann, "~c1.c4"), None),
+            Some(Route::Puzzle(PuzzleRoute::Answer {
+                puzzle: 7,
+                owner: ann,
+                control: "~c1.c4".into()
+            }))
+        );
+        assert_eq!(
+            decode(&puzzle(7, ann, "pick"), Some("m6+10")),
+            decode(&puzzle(7, ann, "m6+10"), None),
+            "a select's picked option"
+        );
+        let kind = GameKind::ALL[0];
+        assert_eq!(
+            decode(&puzzle_next(kind, ann), None),
+            Some(Route::Puzzle(PuzzleRoute::Next { kind, owner: ann }))
+        );
+        for bad in [
+            "pz:",
+            "pz:0:1:roll",
+            "pz:x:1:roll",
+            "pz:1:x:roll",
+            "pz:1:2:",
+            "pz:1:2",
+            "pn:nosuchgame:1",
+            "pn:cantstop:x",
         ] {
             assert_eq!(decode(bad, None), None, "{bad}");
         }

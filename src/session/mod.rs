@@ -33,6 +33,7 @@ mod rematch;
 mod render;
 mod replay;
 mod settings;
+mod solve;
 mod stats;
 mod tables;
 mod text;

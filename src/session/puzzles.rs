@@ -4,9 +4,10 @@
 //! one transaction ([`Store::answer_puzzle`]).
 
 use crate::engine::day::Day;
-use crate::engine::puzzle::daily_index;
+use crate::engine::puzzle::{daily_index, nearest};
 use crate::engine::{AnyGame, Field, Msg, Tr};
 use crate::games::GameKind;
+use crate::history::PuzzleRating;
 use crate::id::UserId;
 use crate::store::{PuzzleRow, Store, StoreError};
 
@@ -24,6 +25,8 @@ pub enum NoPuzzle {
     NoCoach,
     /// None generated yet.
     NoneYet,
+    /// The player has answered every one.
+    AllAnswered,
     /// The store failed, or a stored puzzle does not set up again.
     Failed(String),
 }
@@ -33,6 +36,7 @@ impl NoPuzzle {
         match self {
             NoPuzzle::NoCoach => Msg::new("puzzle-no-coach").arg("game", kind.id()),
             NoPuzzle::NoneYet => Msg::new("puzzle-none").arg("game", kind.id()),
+            NoPuzzle::AllAnswered => Msg::new("puzzle-all-answered").arg("game", kind.id()),
             NoPuzzle::Failed(why) => Msg::new("puzzle-failed").arg("reason", why.as_str()),
         }
     }
@@ -67,6 +71,39 @@ impl Puzzle {
             .ok_or(NoPuzzle::NoneYet)?;
         let row = store.puzzle(id).await?.ok_or(NoPuzzle::NoneYet)?;
         Puzzle::load(row)
+    }
+
+    /// The next puzzle of `kind` for `player`: the unanswered one rated nearest their rating.
+    pub async fn next(store: &Store, kind: GameKind, player: UserId) -> Result<Puzzle, NoPuzzle> {
+        if !kind.coached() {
+            return Err(NoPuzzle::NoCoach);
+        }
+        let puzzles = store.puzzle_ratings_of(kind.id()).await?;
+        if puzzles.is_empty() {
+            return Err(NoPuzzle::NoneYet);
+        }
+        let answered = store.answered_puzzles(player, kind.id()).await?;
+        let rating = store
+            .puzzle_standing(player)
+            .await?
+            .map_or_else(PuzzleRating::default, |s| s.rating);
+        let id = nearest(rating.rating, &puzzles, &answered).ok_or(NoPuzzle::AllAnswered)?;
+        let row = store.puzzle(id).await?.ok_or(NoPuzzle::NoneYet)?;
+        Puzzle::load(row)
+    }
+
+    /// The seats' names: "You" for the seat to move, the others by number.
+    pub fn names(&self, tr: &Tr) -> Vec<String> {
+        let seat = self.row.puzzle.seat;
+        (0..self.row.puzzle.players)
+            .map(|i| {
+                if i == seat {
+                    tr.t("puzzle-you")
+                } else {
+                    tr.msg(&Msg::new("puzzle-player").arg("n", i + 1))
+                }
+            })
+            .collect()
     }
 
     /// The question: which seat the reader plays, the puzzle's number and difficulty.

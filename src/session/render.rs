@@ -2,8 +2,9 @@
 
 use super::text::game_name;
 use super::{BoardStyle, Post, Session, ids};
+use crate::engine::picture::Picture;
 use crate::engine::view::COLOUR_DONE;
-use crate::engine::{Button, Locale, LoggedAction, Msg, Row, Style, Tr};
+use crate::engine::{AnyGame, Button, Locale, LoggedAction, Msg, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::id::{GameId, UserId};
 use crate::store::GameRow;
@@ -14,17 +15,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
     let names = s.names();
     let tr = Tr::new(s.table.locale, &names);
     let game = s.game.as_ref().expect("a board is only drawn for a started game");
-    let mut view = game.view(None, draft, &tr);
-    let picture = match s.board_style {
-        BoardStyle::Image => game.picture(draft, &tr).map(Box::new),
-        BoardStyle::Emoji => None,
-    };
-    // The picture shows the board: drawing it in emoji as well would show it twice.
-    if picture.is_some()
-        && let Some(words) = view.words.take()
-    {
-        view.description = words;
-    }
+    let (mut view, picture) = drawn(game.as_ref(), draft, s.board_style, &tr);
     if live && game.outcome().is_none() {
         if s.hints && game.coached() {
             super::coach::add_hint_button(&mut view, &tr);
@@ -75,6 +66,23 @@ fn without_resign(view: &mut crate::engine::View) {
     }
     view.rows
         .retain(|row| !matches!(row, Row::Buttons { buttons } if buttons.is_empty()));
+}
+
+/// A position's board with the decision `draft` partly made, in the server's `style`: its
+/// view, and its picture on servers that chose pictures.
+pub fn drawn(game: &dyn AnyGame, draft: &str, style: BoardStyle, tr: &Tr) -> (View, Option<Box<Picture>>) {
+    let mut view = game.view(None, draft, tr);
+    let picture = match style {
+        BoardStyle::Image => game.picture(draft, tr).map(Box::new),
+        BoardStyle::Emoji => None,
+    };
+    // The picture shows the board: drawing it in emoji as well would show it twice.
+    if picture.is_some()
+        && let Some(words) = view.words.take()
+    {
+        view.description = words;
+    }
+    (view, picture)
 }
 
 /// The final board's row: the Rematch button of finished game `game`.

@@ -169,8 +169,15 @@ pub async fn stats(
         None => overall,
     };
     let title = tr.f("stats-title", &[("player", m.mention(target).into())]);
+    let puzzles = super::puzzles::rating_field(store, target, &tr)
+        .await
+        .map_err(failed)?;
     let Some(summary) = shown.first() else {
-        return Err(tr.f("stats-none", &[("player", m.mention(target).into())]));
+        // Someone who only solved puzzles still sees their puzzle rating.
+        return match puzzles {
+            Some(field) => Ok(stats_post(title, vec![field])),
+            None => Err(tr.f("stats-none", &[("player", m.mention(target).into())])),
+        };
     };
     let mut fields = vec![Field::new(
         tr.t("stats-games"),
@@ -212,12 +219,12 @@ pub async fn stats(
             .await
             .map_err(failed)?,
     );
-    fields.extend(
-        super::puzzles::rating_field(store, target, &tr)
-            .await
-            .map_err(failed)?,
-    );
-    Ok(Post {
+    fields.extend(puzzles);
+    Ok(stats_post(title, fields))
+}
+
+fn stats_post(title: String, fields: Vec<Field>) -> Post {
+    Post {
         content: None,
         view: View {
             title,
@@ -231,7 +238,7 @@ pub async fn stats(
         },
         ping: vec![],
         picture: None,
-    })
+    }
 }
 
 /// `/saikoro history`: the server's (or a player's) recently finished games with their ids,

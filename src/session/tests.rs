@@ -196,6 +196,10 @@ async fn serve(hub: &Arc<Tables>, out: &Channel, custom_id: &str, user: &User, a
             let reply = hub.share_daily(owner, day, CHANNEL, user).await;
             answer.answer(reply).await;
         }
+        Some(Route::Puzzle(route)) => {
+            let reply = hub.puzzle_click(&route, Some(GuildId(1)), user).await;
+            answer.answer(reply).await;
+        }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");
             answer.answer(Reply::Private(unknown)).await;

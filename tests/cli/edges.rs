@@ -205,7 +205,12 @@ fn render_takes_options_and_a_language() {
 #[test]
 fn reading_commands_never_create_a_database() {
     let dir = empty_dir("nodb");
-    for args in [["replay", "1"], ["review", "1"], ["export", "1"]] {
+    for args in [
+        ["replay", "1"],
+        ["review", "1"],
+        ["export", "1"],
+        ["puzzle", "cantstop"],
+    ] {
         let out = command()
             .args(args)
             .current_dir(&dir)

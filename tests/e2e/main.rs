@@ -25,6 +25,7 @@ mod pictures;
 mod play;
 mod postgres;
 mod privacy;
+mod puzzles;
 mod settings;
 mod shards;
 mod threads;

@@ -4,7 +4,7 @@ puzzle-right = ✅ Right: **{ $best }** is the best move.
 puzzle-wrong = ❌ Not this time: you chose **{ $taken }**; the best move is **{ $best }**.
 puzzle-value = { $choice }: { $chance }% to win (± { $margin })
 puzzle-practice = Practice: this answer is not recorded.
-puzzle-none = There are no { $game } puzzles yet: `saikoro puzzles generate { $game } --count 10` makes some.
+puzzle-none = There are no { $game } puzzles yet: the bot's host makes some with `saikoro puzzles generate { $game } --count 10`.
 puzzle-no-coach = { $game } has no coach yet, so it has no puzzles.
 puzzle-failed = The puzzle could not be loaded: { $reason }
 puzzle-unknown-choice = { $choice } is not one of this puzzle's moves.
@@ -15,3 +15,15 @@ puzzles-progress = { $game }: puzzle { $n } stored as #{ $id } (difficulty { $di
 puzzles-done = { $game }: { $stored } puzzles stored from { $games } bot games; a fresh evaluation with another seed kept the best move of { $stored } of { $confirmed } confirmed; { $median } s a puzzle (median).
 puzzle-stats = Puzzle rating
 puzzle-stats-value = { $rating } ({ $solved } of { $attempts } solved)
+
+# /<game> puzzle on Discord: shown privately to the asker, whose buttons only they may press.
+command-puzzle = Today's puzzle of this game: find the move the coach rates clearly best
+option-puzzle-next = Another puzzle near your rating instead of today's
+puzzle-not-yours = This puzzle was shown to someone else: ask for your own with the game's puzzle command. Nothing changed.
+puzzle-missing = Puzzle #{ $id } no longer exists. Nothing changed.
+puzzle-again = You answered this puzzle before: your first answer is the one that counts.
+puzzle-rating-player = Your puzzle rating: { $before } → { $after } ({ $change })
+puzzle-rating-puzzle = This puzzle's rating: { $before } → { $after } ({ $change })
+puzzle-another = Another puzzle
+puzzle-all-answered = You have answered every { $game } puzzle there is: the bot's host makes more with `saikoro puzzles generate { $game } --count 10`.
+puzzle-more-values = …and { $n } more moves
