@@ -59,30 +59,30 @@ saizumi-title-turn = Saizumi, turn { $turn }: { $player }
 saizumi-title-over = Saizumi · game over
 saizumi-view-placing = { $player } places: { $stones }
 saizumi-view-check = 🎲 Check { $check }/9: { $dice }
-saizumi-view-queue = Responses: { $queue }
-saizumi-view-acting = ▶ acting
-saizumi-view-waiting = waiting
-saizumi-view-done = done
-saizumi-view-risk = ⚠️ If nobody responds:
-    { $risk }
-saizumi-view-risk-player = { $player } −{ $cards } (→ { $score } pts)
 saizumi-view-risk-none = These dice collapse nothing.
+saizumi-view-risk = ⚠️ If nobody responds, 💥 falls.
 saizumi-view-stacking = { $player }: take or claim
 saizumi-view-counts = Deck { $deck } · 🚶 { $seen }/{ $visitors } · checks { $pending }
 saizumi-view-revealed = Revealed: { $revealed }
 saizumi-view-market = **Market** (bottom → top, a ┃ b)
 saizumi-view-player = { $player } — { $total } pts
 saizumi-view-to-act = ▶
-saizumi-view-active = (turn)
 saizumi-view-resigned = resigned
+saizumi-view-later = ⏳
+saizumi-view-player-falls = 💥→{ $score }
 saizumi-view-no-piles = No piles.
 saizumi-view-pile = **Pile { $pile }** ×{ $height }: { $pips }×{ $mult }×{ $factor }=**{ $score }**
+saizumi-view-pile-brief = #{ $pile } ({ $score } pts) { $cards }
 saizumi-view-log = Log
-saizumi-view-legend = [row] centre×mult · 🔄 reroll
+saizumi-view-legend = 🔄 reroll · 🔄N reroll Ns
+    =N set all to N · 🚶 visitor
+    💥 falls (→ pts left) · ▶ to act
+    ⏳ responds later · 🔎 Details
+saizumi-view-legend-full = [row] centre×mult · 🔄 reroll
     🔄N reroll Ns · =N set all to N
-    💥 falls · 🚶 visitor · ▶ to act
+    💥 falls (→ pts left) · 🚶 visitor
+    ▶ to act · ⏳ responds later
     pile = pips×mult×(height−2)
-    🔎 Details: every card
 saizumi-preview-stone = Placing { $card }: choose a slot.
 saizumi-preview-slot = ▶ Slot { $slot }
 saizumi-preview-take = Onto pile { $pile }: which half?

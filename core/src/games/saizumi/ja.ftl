@@ -59,30 +59,30 @@ saizumi-title-turn = 賽積 { $turn }手目 · { $player }
 saizumi-title-over = 賽積 · 終了
 saizumi-view-placing = { $player }：配置 { $stones }
 saizumi-view-check = 🎲 崩壊チェック{ $check }/9：{ $dice }
-saizumi-view-queue = 効果発動：{ $queue }
-saizumi-view-acting = ▶ 操作中
-saizumi-view-waiting = 待機
-saizumi-view-done = 終了
-saizumi-view-risk = ⚠️ 誰も使わなければ：
-    { $risk }
-saizumi-view-risk-player = { $player } −{ $cards }枚（→ { $score }点）
 saizumi-view-risk-none = この出目では崩壊なし
+saizumi-view-risk = ⚠️ 誰も使わなければ💥が崩壊
 saizumi-view-stacking = { $player }：積むか取る
 saizumi-view-counts = 山札{ $deck } · 🚶 { $seen }/{ $visitors } · 残り{ $pending }
 saizumi-view-revealed = 公開：{ $revealed }
 saizumi-view-market = **場札**（下 → 上。両面 a ┃ b）
 saizumi-view-player = { $player } — { $total }点
 saizumi-view-to-act = ▶
-saizumi-view-active = （手番）
 saizumi-view-resigned = 投了
+saizumi-view-later = ⏳
+saizumi-view-player-falls = 💥→{ $score }点
 saizumi-view-no-piles = 山はありません。
 saizumi-view-pile = **山{ $pile }** ×{ $height }：基礎点{ $pips }×{ $mult }×{ $factor }=**{ $score }**
+saizumi-view-pile-brief = 山{ $pile }（{ $score }点）{ $cards }
 saizumi-view-log = 記録
-saizumi-view-legend = [列] 中心の目×倍率 · 🔄 全振換
+saizumi-view-legend = 🔄 全振換 · 🔄N Nを振直し
+    =N 全てNに · 🚶 来訪者
+    💥 崩壊（→残る点）· ▶ 操作中
+    ⏳ 後で発動 · 🔎 詳細
+saizumi-view-legend-full = [列] 中心の目×倍率 · 🔄 全振換
     🔄N Nを振直し · =N 全てNに
-    💥 崩壊 · 🚶 来訪者 · ▶ 操作中
+    💥 崩壊（→残る点）· 🚶 来訪者
+    ▶ 操作中 · ⏳ 後で発動
     山 = 目×倍率×(段数−2)
-    🔎 詳細：全カード
 saizumi-preview-stone = { $card }を配置：場所を選んでください。
 saizumi-preview-slot = ▶ 場札{ $slot }
 saizumi-preview-take = 山{ $pile }に積む：面を選択

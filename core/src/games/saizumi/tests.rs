@@ -208,8 +208,33 @@ fn board_during_a_response_shows_the_risk() {
     act(&mut game, BEA, "done", &[]);
     let text = snapshot_text(&game, "");
     assert!(text.contains("If nobody responds"), "{text}");
+    // What each would keep is on their field: Bea is done, Cid acts, Ann (last) responds later.
+    assert!(text.contains("\n🟦 Bea — 0 pts 💥→0\n"), "{text}");
+    assert!(text.contains("\n🔶 Cid — 16 pts 💥→0 ▶\n"), "{text}");
+    assert!(text.contains("\n🔴 Ann — 8 pts ⏳\n"), "{text}");
+    assert!(text.contains("\n#1 (16 pts) 💥B5b C2b B1b C1a\n"), "{text}");
     insta::assert_snapshot!("respond", text);
     insta::assert_snapshot!("respond-face", snapshot_text(&game, "1-3"));
+    let details = snapshot_text(&game, "details");
+    assert!(details.contains("\n`4` C1a [1][2] 1×2 🔄1💥\n"), "{details}");
+    insta::assert_snapshot!("respond-details", details);
+}
+
+/// A crowded slot stays on one phone line: its top card's rows and as many lower ids as fit,
+/// the others counted.
+#[test]
+fn a_crowded_market_slot_stays_on_one_line() {
+    let mut game = stacking();
+    game.market[2] = vec![];
+    for id in ["C1", "C2", "C3", "A1", "A2", "B1"] {
+        let card = (0..cards::STONES as Card)
+            .find(|&c| game.kind(c).id == id && !game.market.iter().flatten().any(|&m| m == c))
+            .expect("a free copy");
+        game.market[2].push(card);
+    }
+    let text = snapshot_text(&game, "");
+    assert!(text.contains("\n3️⃣ C1 C2 +3 B1 [1][1]┃[1][1][1]\n"), "{text}");
+    assert!(text.contains("\n1️⃣ A1 C3 [3][4]┃[6][1]\n"), "{text}");
 }
 
 #[test]

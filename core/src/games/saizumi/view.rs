@@ -1,21 +1,23 @@
-//! The board (§7) as a platform-neutral [`View`]: the status and dice with the responder queue
-//! and what the dice would collapse, the market, a field per player with every pile and its live
-//! score, the log, and the awaited seat's controls, offered in steps. The piles are written
-//! briefly (card ids) so the board fits a phone; the awaited seat's **Details** step shows every
-//! card in full. When a crowded position would break Discord's limits the cards are written more
-//! briefly still, never dropped.
+//! The board (§7) as a platform-neutral [`View`]: the status and dice, the market, a field per
+//! player with every pile and its live score (and what it would be if the dice collapse it), the
+//! log, and the awaited seat's controls, offered in steps. Cards are written briefly (ids, a
+//! line per slot and per pile) so five players' board fits a phone; the awaited seat's
+//! **Details** step shows every card in full. When a crowded position would break Discord's
+//! limits the cards are written more briefly still, never dropped.
 
 use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
 use crate::engine::view::{LOG_LINES, board_colour, recent_log};
 use crate::engine::width::wrap_lines;
 use crate::engine::{Arg, Field, Game, Seat, Tr, View};
 
+mod cards;
 mod controls;
+use cards::{Detail, market_lines, piles_text, placed_full, score_after};
 use controls::Controls;
 
 /// A visitor card.
 pub(super) const VISITOR: &str = "🚶";
-/// Marks a card that the dice would collapse if nobody responds.
+/// Marks the cards that the dice would collapse if nobody responds.
 const FALLS: &str = "💥";
 /// A field value's limit, with room to spare.
 const FIELD_MAX: usize = 1000;
@@ -34,12 +36,6 @@ pub(super) fn dice_text(roll: &Roll) -> String {
 /// `C1b`.
 pub(super) fn placed_id(game: &Saizumi, placed: Placed) -> String {
     format!("{}{}", game.kind(placed.card).id, placed.half.letter())
-}
-
-/// `C1b [4][5] 4×2 🔄4`.
-fn placed_full(game: &Saizumi, placed: Placed) -> String {
-    let face = game.face(placed);
-    format!("{} {} {}", placed_id(game, placed), face.short(), face.effect)
 }
 
 /// The effect a use applies, with the named face for Reroll ?.
@@ -114,158 +110,7 @@ pub(super) fn label(game: &Saizumi, action: &Action, tr: &Tr) -> String {
     }
 }
 
-/// How much of each card the board writes out: 0 everything (Details), 1 the market's top cards
-/// (the usual board), higher levels briefer.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Detail(u8);
-
-impl Detail {
-    const LEVELS: [Detail; 4] = [Detail(0), Detail(1), Detail(2), Detail(3)];
-}
-
-/// A market card with both halves: `C1 [1][2] 1×2 🔄1 ┃ [4][5] 4×2 🔄4`.
-fn market_card(game: &Saizumi, card: super::Card, detail: Detail, top: bool) -> String {
-    let kind = game.kind(card);
-    if detail.0 >= 2 || (detail.0 == 1 && !top) {
-        return kind.id.clone();
-    }
-    format!(
-        "{} {} {} ┃ {} {}",
-        kind.id,
-        kind.a.short(),
-        kind.a.effect,
-        kind.b.short(),
-        kind.b.effect
-    )
-}
-
-/// A line per slot with cards, then the empty slots on one line.
-fn market_lines(game: &Saizumi, detail: Detail, draft_slot: Option<usize>) -> Vec<String> {
-    let empty: String = (1..=SLOTS)
-        .filter(|&slot| game.slot(slot).is_empty())
-        .map(|slot| KEYCAPS[slot - 1])
-        .collect();
-    let mut lines: Vec<String> = (1..=SLOTS)
-        .filter(|&slot| !game.slot(slot).is_empty())
-        .map(|slot| {
-            let cards = game.slot(slot);
-            let pointer = if draft_slot == Some(slot) { "▶" } else { "" };
-            let sep = if detail.0 == 0 { "\n　" } else { " · " };
-            let shown: Vec<String> = cards
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| market_card(game, c, detail, i + 1 == cards.len()))
-                .collect();
-            format!("{pointer}{} {}", KEYCAPS[slot - 1], shown.join(sep))
-        })
-        .collect();
-    if !empty.is_empty() {
-        lines.push(format!("{empty} —"));
-    }
-    lines
-}
-
-/// One player's piles: a header per pile with its live score, then its cards bottom first.
-fn piles_text(game: &Saizumi, seat: Seat, detail: Detail, dice: Option<&[u8; 7]>, tr: &Tr) -> String {
-    let piles = game.piles(seat);
-    if piles.is_empty() {
-        return tr.t("saizumi-view-no-piles");
-    }
-    let mut lines = vec![];
-    for pile in piles {
-        let top = game.face(*pile.cards.last().expect("piles are never empty"));
-        let pips: u32 = pile.cards.iter().map(|&p| game.face(p).pips(top.centre)).sum();
-        let falls_from = dice.and_then(|d| game.lowest_match(&pile.cards, d));
-        lines.push(tr.f(
-            "saizumi-view-pile",
-            &[
-                ("pile", Arg::from(pile.label)),
-                ("height", Arg::from(pile.cards.len())),
-                ("pips", Arg::from(pips)),
-                ("mult", Arg::from(top.mult)),
-                ("factor", Arg::Num(pile.cards.len() as i64 - 2)),
-                ("score", Arg::Num(game.pile_score(&pile.cards))),
-            ],
-        ));
-        let cards: Vec<String> = pile
-            .cards
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| {
-                let falls = if falls_from.is_some_and(|f| i + 1 >= f) {
-                    FALLS
-                } else {
-                    ""
-                };
-                match detail.0 {
-                    0 => format!("`{}` {}{falls}", i + 1, placed_full(game, p)),
-                    _ => format!("{}{falls}", placed_id(game, p)),
-                }
-            })
-            .collect();
-        if detail.0 >= 1 {
-            lines.push(cards.join(" "));
-        } else {
-            lines.extend(cards);
-        }
-    }
-    lines.join("\n")
-}
-
-/// `(queue position) acting / waiting / done` for the responders, in queue order.
-fn queue_line(queue: &[Seat], at: usize, tr: &Tr) -> String {
-    let parts: Vec<String> = queue
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| {
-            let state = match i.cmp(&at) {
-                std::cmp::Ordering::Less => "saizumi-view-done",
-                std::cmp::Ordering::Equal => "saizumi-view-acting",
-                std::cmp::Ordering::Greater => "saizumi-view-waiting",
-            };
-            format!("{} {}", tr.seat(s), tr.t(state))
-        })
-        .collect();
-    tr.f("saizumi-view-queue", &[("queue", Arg::Text(parts.join(" · ")))])
-}
-
-/// What the dice would collapse if nobody responds: cards lost per player.
-fn risk_line(game: &Saizumi, dice: &[u8; 7], tr: &Tr) -> String {
-    let parts: Vec<String> = (0..game.players())
-        .filter_map(|seat| {
-            let lost: usize = game
-                .piles(seat)
-                .iter()
-                .filter_map(|p| game.lowest_match(&p.cards, dice).map(|f| p.cards.len() + 1 - f))
-                .sum();
-            (lost > 0).then(|| {
-                let after: i64 = game
-                    .piles(seat)
-                    .iter()
-                    .map(|p| {
-                        let keep = game.lowest_match(&p.cards, dice).map_or(p.cards.len(), |f| f - 1);
-                        game.pile_score(&p.cards[..keep])
-                    })
-                    .sum();
-                tr.f(
-                    "saizumi-view-risk-player",
-                    &[
-                        ("player", Arg::Seat(seat)),
-                        ("cards", Arg::from(lost)),
-                        ("score", Arg::Num(after)),
-                    ],
-                )
-            })
-        })
-        .collect();
-    if parts.is_empty() {
-        tr.t("saizumi-view-risk-none")
-    } else {
-        tr.f("saizumi-view-risk", &[("risk", Arg::Text(parts.join(" · ")))])
-    }
-}
-
-fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
+fn status_lines(game: &Saizumi, detail: Detail, tr: &Tr) -> Vec<String> {
     let player = Arg::Seat(game.active());
     let mut lines = vec![];
     match game.phase() {
@@ -281,7 +126,7 @@ fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
                 &[("player", player), ("stones", Arg::Text(stones.join(" · ")))],
             ));
         }
-        Phase::Respond { dice, queue, at } => {
+        Phase::Respond { dice, .. } => {
             lines.push(tr.f(
                 "saizumi-view-check",
                 &[
@@ -289,8 +134,14 @@ fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
                     ("dice", Arg::Text(super::cards::row_text(dice))),
                 ],
             ));
-            lines.push(queue_line(queue, *at, tr));
-            lines.push(risk_line(game, &counts(dice), tr));
+            // Who loses what is on each player's field, where their cards are.
+            let dice = counts(dice);
+            let falls = (0..game.players()).any(|s| score_after(game, s, &dice).is_some());
+            lines.push(tr.t(if falls {
+                "saizumi-view-risk"
+            } else {
+                "saizumi-view-risk-none"
+            }));
         }
         Phase::Stack => lines.push(tr.f("saizumi-view-stacking", &[("player", player)])),
     }
@@ -304,7 +155,8 @@ fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
             ("pending", Arg::from(game.checks_pending())),
         ],
     ));
-    if !revealed.is_empty() {
+    // The stones to place and the checks to come say it briefly; the log says it too.
+    if !revealed.is_empty() && detail == Detail::Full {
         lines.push(tr.f(
             "saizumi-view-revealed",
             &[("revealed", Arg::Text(revealed.join(" ")))],
@@ -313,17 +165,19 @@ fn status_lines(game: &Saizumi, tr: &Tr) -> Vec<String> {
     lines
 }
 
+/// A player's field: its name says their total, what it would be if the dice collapse their
+/// piles, and whether they act now (▶) or respond later in this check (⏳).
 fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
-    let dice = match game.phase() {
-        Phase::Respond { dice, .. } => Some(counts(dice)),
-        _ => None,
+    let (dice, later) = match game.phase() {
+        Phase::Respond { dice, queue, at } => (Some(counts(dice)), queue.get(*at + 1..).unwrap_or_default()),
+        _ => (None, &[][..]),
     };
     let state = if !game.is_playing(seat) {
         Some("saizumi-view-resigned")
     } else if game.to_act().contains(&seat) {
         Some("saizumi-view-to-act")
-    } else if seat == game.active() && *game.phase() != Phase::Over {
-        Some("saizumi-view-active")
+    } else if later.contains(&seat) {
+        Some("saizumi-view-later")
     } else {
         None
     };
@@ -331,6 +185,10 @@ fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
         "saizumi-view-player",
         &[("player", Arg::Seat(seat)), ("total", Arg::Num(game.score(seat)))],
     );
+    if let Some(after) = dice.and_then(|d| score_after(game, seat, &d)) {
+        name.push(' ');
+        name.push_str(&tr.f("saizumi-view-player-falls", &[("score", Arg::Num(after))]));
+    }
     if let Some(state) = state {
         name.push(' ');
         name.push_str(&tr.t(state));
@@ -353,16 +211,15 @@ fn log_text(game: &Saizumi, tr: &Tr) -> String {
 }
 
 pub(super) fn view(game: &Saizumi, _viewer: Option<Seat>, draft: &str, tr: &Tr) -> View {
-    let over = *game.phase() == Phase::Over;
-    // The finished board shows everything; a live one the brief cards unless asked.
-    let full = over || draft == DETAILS;
+    // Every card in full only when asked: a finished board is as brief, to fit a phone.
+    let full = draft == DETAILS;
     let mut controls = Controls::new(game, if full { "" } else { draft }, tr);
-    controls.offer_details(full && !over, tr);
+    controls.offer_details(full, tr);
     let mut shown = None;
     let levels = if full {
-        &Detail::LEVELS[..]
+        &[Detail::Full, Detail::Brief, Detail::Ids][..]
     } else {
-        &Detail::LEVELS[1..]
+        &[Detail::Brief, Detail::Ids]
     };
     for &detail in levels {
         let view = board(game, detail, &controls, tr);
@@ -388,7 +245,7 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
             ],
         )
     };
-    let mut lines = status_lines(game, tr);
+    let mut lines = status_lines(game, detail, tr);
     lines.extend(controls.preview.iter().cloned());
     lines.push(tr.t("saizumi-view-market"));
     lines.extend(market_lines(game, detail, controls.slot));
@@ -404,14 +261,18 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     }
     View {
         title,
-        // A slot with many cards, or a long queue of responders, wraps on a phone: counted so.
+        // A long status line (a Japanese one, the revealed cards) wraps on a phone: counted so.
         description: wrap_lines(&lines.join("\n")),
         text: None,
         // The picture has no letters: the market's card names stay in words.
         words: None,
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(tr.t("saizumi-view-legend")),
+        footer: Some(tr.t(if detail == Detail::Full {
+            "saizumi-view-legend-full"
+        } else {
+            "saizumi-view-legend"
+        })),
         rows: controls.rows.clone(),
     }
 }
