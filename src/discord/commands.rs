@@ -33,7 +33,7 @@ enum Sub {
 }
 
 impl Sub {
-    const ALL: [Sub; 9] = [
+    const ALL: [Sub; 10] = [
         Sub::Start,
         Sub::Rules,
         Sub::Board,

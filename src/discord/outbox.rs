@@ -122,6 +122,8 @@ impl Outbox for HttpOutbox {
         })
         .await
         .map(|_| ())
+    }
+
     async fn start_thread(
         &self,
         channel: id::ChannelId,

@@ -211,6 +211,8 @@ pub trait Outbox: Send + Sync {
     /// leave it out refuse every DM.
     async fn direct(&self, _user: UserId, _text: &str) -> Result<(), OutboxError> {
         Err(OutboxError::Refused("no direct messages here".into()))
+    }
+
     /// Opens a public thread named `name` from `message` of `channel`; returns the thread. A
     /// front end without threads refuses, and the game plays in its channel.
     async fn start_thread(
