@@ -130,8 +130,13 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     assert_eq!(emu.direct_messages(ben).len(), 1, "still the one DM");
     // Ben moves and Ann plays: a new turn of his while away, and exactly one more DM.
     play_turn(&emu, channel, ben).await;
-    play_turn(&emu, channel, ann).await;
-    dms(&emu, ben, 2).await;
+    let turn = play_turn(&emu, channel, ann).await;
+    let sent = dms(&emu, ben, 2).await;
+    let text = sent[1].text();
+    assert!(
+        text.contains(&link(&emu, channel, &turn)),
+        "the new turn's: {text}"
+    );
     emu.assert_clean().await;
 }
 
