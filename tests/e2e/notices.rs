@@ -27,8 +27,9 @@ async fn play_turn(emu: &Emulator, channel: ChannelId, player: UserId) -> Messag
         let (kind, text) = click(emu, player, now.message_id(), &button(&now, action).unwrap()).await;
         assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{action}: {text}");
     }
+    // Newer than the board played: a board left live by a crash is older.
     emu.wait_for(WAIT, "the next turn's board", |e| {
-        live(e, channel).filter(|m| m.message_id() != board.message_id())
+        live(e, channel).filter(|m| m.message_id() > board.message_id())
     })
     .await
 }
@@ -109,7 +110,7 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
 
     // Ben moves, then looks in (a command in the channel): his next turn sends nothing.
     play_turn(&emu, channel, ben).await;
-    slash(&emu, ben, channel, "saikoro games").await;
+    ask(&emu, ben, channel, "saikoro games", &[]).await;
     board = play_turn(&emu, channel, ann).await;
     // ... and Ann, who never asked, was sent nothing, though she was away at every turn of hers.
     assert!(emu.dm_channel(ann).is_none(), "no DM channel opened for Ann");
@@ -120,7 +121,7 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
     let again = emu
         .wait_for(WAIT, "the board posted again", |e| {
-            live(e, channel).filter(|m| m.message_id() != board.message_id())
+            live(e, channel).filter(|m| m.message_id() > board.message_id())
         })
         .await;
     assert_eq!(pinged(&again), vec![ben], "the same turn");
@@ -129,8 +130,13 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     assert_eq!(emu.direct_messages(ben).len(), 1, "still the one DM");
     // Ben moves and Ann plays: a new turn of his while away, and exactly one more DM.
     play_turn(&emu, channel, ben).await;
-    play_turn(&emu, channel, ann).await;
-    dms(&emu, ben, 2).await;
+    let turn = play_turn(&emu, channel, ann).await;
+    let sent = dms(&emu, ben, 2).await;
+    let text = sent[1].text();
+    assert!(
+        text.contains(&link(&emu, channel, &turn)),
+        "the new turn's: {text}"
+    );
     emu.assert_clean().await;
 }
 
