@@ -20,12 +20,13 @@ fn daily_board(emu: &Emulator, channel: ChannelId) -> Option<Message> {
         .find(|m| m.custom_ids().iter().any(|id| id.starts_with("sk:")))
 }
 
-/// The result card posted when `player`'s daily ends (it carries their Share button).
-fn result_card(emu: &Emulator, channel: ChannelId, player: UserId) -> Option<Message> {
+/// The result card posted when `player`'s daily ends (it carries their Share button), among
+/// the channel's messages from the `from`-th on.
+fn result_card(emu: &Emulator, channel: ChannelId, player: UserId, from: usize) -> Option<Message> {
     let share = format!("dy:{}:", player.get());
     emu.channel(channel)
         .into_iter()
-        .rev()
+        .skip(from)
         .find(|m| m.custom_ids().iter().any(|id| id.starts_with(&share)))
 }
 
@@ -39,10 +40,11 @@ async fn press(
     bold: u32,
     presses: usize,
 ) -> Vec<Duration> {
+    let from = emu.channel(channel).len();
     let mut moves = 0;
     let mut took = vec![];
     for _ in 0..presses {
-        if result_card(emu, channel, player).is_some() {
+        if result_card(emu, channel, player, from).is_some() {
             break;
         }
         let board = emu
@@ -66,7 +68,8 @@ async fn press(
         assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{choice}: {text}");
         // After a bust or a stop the next board follows; after the last press, the card.
         emu.wait_for(WAIT, "the next board or the result", |e| {
-            (daily_board(e, channel).is_some() || result_card(e, channel, player).is_some()).then_some(())
+            (daily_board(e, channel).is_some() || result_card(e, channel, player, from).is_some())
+                .then_some(())
         })
         .await;
     }
@@ -75,8 +78,9 @@ async fn press(
 
 /// Plays `player`'s daily in `channel` to its end; returns the result card.
 async fn play_out(emu: &Emulator, channel: ChannelId, player: UserId, bold: u32) -> Message {
+    let from = emu.channel(channel).len();
     press(emu, channel, player, bold, 5_000).await;
-    emu.wait_for(WAIT, "the result card", |e| result_card(e, channel, player))
+    emu.wait_for(WAIT, "the result card", |e| result_card(e, channel, player, from))
         .await
 }
 
