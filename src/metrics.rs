@@ -242,6 +242,31 @@ mod tests {
     }
 
     #[test]
+    fn the_sample_dashboard_names_only_metrics_that_exist() {
+        let dashboard = include_str!("../docs/grafana-dashboard.json");
+        let text = text();
+        let names = regex::Regex::new(r"saikoro_[a-z_]+").unwrap();
+        let mut families = std::collections::BTreeSet::new();
+        for name in names.find_iter(dashboard).map(|m| m.as_str()) {
+            // A family's samples add a suffix to the name its TYPE line gives.
+            let family = ["_bucket", "_sum", "_count", "_total"]
+                .iter()
+                .fold(name, |name, suffix| name.strip_suffix(suffix).unwrap_or(name));
+            assert!(
+                text.contains(&format!("# TYPE {family} ")),
+                "{name} is not a metric:\n{text}"
+            );
+            families.insert(family);
+        }
+        let registered = text.lines().filter(|l| l.starts_with("# TYPE ")).count();
+        assert_eq!(
+            families.len(),
+            registered,
+            "the dashboard charts every family: {families:?}"
+        );
+    }
+
+    #[test]
     fn an_answer_is_counted_by_outcome_and_timed() {
         let before = text();
         let on_time = r#"saikoro_interactions_total{kind="test",outcome="answered"}"#;
