@@ -34,9 +34,10 @@ async fn sixteen_shards_with_max_concurrency_16_identify_in_one_window() {
 #[tokio::test]
 async fn sixteen_shards_with_max_concurrency_1_identify_one_window_apart_in_bucket_order() {
     let emu = Emulator::start_sharded(16).await;
-    let discords = Duration::from_millis(200);
+    // 15 windows within the emulator's 10 s wait for the bot to be ready, even on a busy machine.
+    let discords = Duration::from_millis(100);
     emu.set_identify_limit(1, discords);
-    let _bot = Bot::start(&emu, workdir(), &sixteen_shards(Duration::from_millis(300))).await;
+    let _bot = Bot::start(&emu, workdir(), &sixteen_shards(Duration::from_millis(200))).await;
     let times = emu.identify_times();
     let order: Vec<u32> = times.iter().map(|&(shard, _)| shard).collect();
     assert_eq!(
