@@ -45,6 +45,9 @@ pub struct Config {
     pub shards: String,
     /// How many shards the bot has in all, across every process.
     pub shard_total: u32,
+    /// Milliseconds between two IDENTIFYs of one bucket of shards (`max_concurrency` of them start
+    /// per window): Discord's 5 s and a quarter second for round trips. Tests shorten it.
+    pub identify_window_ms: u64,
     /// `host:port` serving Prometheus metrics (`/metrics`) and health checks (`/healthz`,
     /// `/readyz`). Empty: none.
     pub metrics_addr: String,
@@ -73,6 +76,7 @@ impl Default for Config {
             dice_seed: None,
             shards: String::new(),
             shard_total: 1,
+            identify_window_ms: crate::shards::IDENTIFY_WINDOW.as_millis() as u64,
             metrics_addr: String::new(),
             log_format: crate::logging::LogFormat::Text,
             limits: Default::default(),
@@ -99,6 +103,7 @@ impl std::fmt::Debug for Config {
             .field("dice_seed", &self.dice_seed)
             .field("shards", &self.shards)
             .field("shard_total", &self.shard_total)
+            .field("identify_window_ms", &self.identify_window_ms)
             .field("metrics_addr", &self.metrics_addr)
             .field("log_format", &self.log_format)
             .field("limits", &self.limits)
@@ -228,6 +233,9 @@ impl Config {
             if value > YEAR {
                 problems.push(format!("{key} is more than a year"));
             }
+        }
+        if !(1..=60_000).contains(&self.identify_window_ms) {
+            problems.push("identify_window_ms must be from 1 to 60000 (Discord's window is 5000)".into());
         }
         if let Some(t) = &self.token
             && t.contains(char::is_whitespace)

@@ -242,6 +242,35 @@ mod tests {
     }
 
     #[test]
+    fn the_sample_dashboard_names_only_metrics_that_exist() {
+        // The registered names, read from `register` above: a family with no labelled sample yet
+        // has no TYPE line in the text, so the text cannot tell.
+        let registered: std::collections::BTreeSet<String> = regex::Regex::new(r#"register\(\s*"([a-z_]+)""#)
+            .unwrap()
+            .captures_iter(include_str!("metrics.rs"))
+            .map(|c| format!("saikoro_{}", &c[1]))
+            .collect();
+        let dashboard = include_str!("../docs/grafana-dashboard.json");
+        let mut families = std::collections::BTreeSet::new();
+        for name in regex::Regex::new(r"saikoro_[a-z_]+")
+            .unwrap()
+            .find_iter(dashboard)
+        {
+            let name = name.as_str();
+            // A family's samples add a suffix to its name.
+            let family = ["_bucket", "_sum", "_count", "_total"]
+                .iter()
+                .fold(name, |name, suffix| name.strip_suffix(suffix).unwrap_or(name));
+            assert!(
+                registered.contains(family),
+                "{name} is not a metric: {registered:?}"
+            );
+            families.insert(family.to_string());
+        }
+        assert_eq!(families, registered, "the dashboard charts every family");
+    }
+
+    #[test]
     fn an_answer_is_counted_by_outcome_and_timed() {
         let before = text();
         let on_time = r#"saikoro_interactions_total{kind="test",outcome="answered"}"#;

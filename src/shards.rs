@@ -3,8 +3,9 @@
 //! loads, drives, times and writes only the games of those shards (the store enforces it).
 
 use crate::id::GuildId;
+use std::collections::HashMap;
 use std::fmt;
-use std::ops::Range;
+use std::time::Duration;
 
 /// Shards `first..=last` of `total`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,11 +91,54 @@ impl ShardRange {
     pub fn owns(self, guild: Option<GuildId>) -> bool {
         (self.first..=self.last).contains(&self.shard_of(guild))
     }
+}
 
-    /// The range as serenity's `Client::start_shard_range` takes it: its `end` is the last
-    /// shard started, not one past it.
-    pub fn serenity_range(self) -> Range<u32> {
-        self.first..self.last
+/// How long each bucket waits between two IDENTIFYs by default: Discord's 5 s window ("Sharding
+/// for Large Bots") and a quarter second more, since a shard identifies a round trip after it
+/// connects and round trips vary.
+pub const IDENTIFY_WINDOW: Duration = Duration::from_millis(5_250);
+
+impl ShardRange {
+    /// The shards to start in each IDENTIFY window, given Discord's `max_concurrency`: a shard's
+    /// bucket is `shard % max_concurrency` and each bucket starts one shard per window, so the
+    /// n-th shard of every bucket (lowest first) starts in window n, and a window lists its shards
+    /// in bucket order.
+    pub fn boot_windows(self, max_concurrency: u32) -> Vec<Vec<u32>> {
+        let buckets = max_concurrency.max(1);
+        let mut started: HashMap<u32, usize> = HashMap::new();
+        let mut windows: Vec<Vec<u32>> = Vec::new();
+        for shard in self.first..=self.last {
+            let turn = started.entry(shard % buckets).or_default();
+            if windows.len() <= *turn {
+                windows.push(Vec::new());
+            }
+            windows[*turn].push(shard);
+            *turn += 1;
+        }
+        for window in &mut windows {
+            window.sort_by_key(|shard| shard % buckets);
+        }
+        windows
+    }
+}
+
+/// Starts each window's shards one `window` after the previous window's began: `sleep_until`
+/// waits until that long after the boot began (tokio's timer in the bot, a virtual clock in
+/// tests) and `start` starts one shard.
+pub async fn boot_in_windows<Sleep, Slept>(
+    windows: Vec<Vec<u32>>,
+    window: Duration,
+    mut sleep_until: Sleep,
+    mut start: impl FnMut(u32),
+) where
+    Sleep: FnMut(Duration) -> Slept,
+    Slept: Future<Output = ()>,
+{
+    for (n, shards) in (0u32..).zip(windows) {
+        sleep_until(window * n).await;
+        for shard in shards {
+            start(shard);
+        }
     }
 }
 
@@ -126,12 +170,53 @@ mod tests {
         assert!(ShardRange::parse("0", 0).unwrap_err().contains("at least 1"));
     }
 
+    /// The boot of `range` on a virtual clock: when each shard started, in the order started.
+    fn boot_times(range: ShardRange, max_concurrency: u32) -> Vec<(u32, Duration)> {
+        let now = std::cell::Cell::new(Duration::ZERO);
+        let mut started = Vec::new();
+        let boot = boot_in_windows(
+            range.boot_windows(max_concurrency),
+            IDENTIFY_WINDOW,
+            |at| {
+                assert!(at >= now.get(), "the clock never goes back");
+                now.set(at);
+                std::future::ready(())
+            },
+            |shard| started.push((shard, now.get())),
+        );
+        futures_util::FutureExt::now_or_never(boot).expect("a virtual clock never waits");
+        started
+    }
+
     #[test]
-    fn serenity_gets_the_last_shard_as_the_end() {
-        // serenity starts shards `range.start..=range.end` (Client::start_connection).
-        assert_eq!(ShardRange::new(0, 1, 4).unwrap().serenity_range(), 0..1);
-        assert_eq!(ShardRange::new(2, 2, 4).unwrap().serenity_range(), 2..2);
-        assert_eq!(ShardRange::ALL.serenity_range(), 0..0);
+    fn sixteen_shards_boot_in_one_window_with_max_concurrency_16_and_in_sixteen_with_1() {
+        let all = ShardRange::new(0, 15, 16).unwrap();
+        let together = boot_times(all, 16);
+        assert_eq!(together, (0..16).map(|s| (s, Duration::ZERO)).collect::<Vec<_>>());
+        let one_by_one = boot_times(all, 1);
+        assert_eq!(
+            one_by_one,
+            (0..16).map(|s| (s, IDENTIFY_WINDOW * s)).collect::<Vec<_>>(),
+            "shard n in window n"
+        );
+        // 4 buckets: 0-3 at once, then 4-7, 8-11, 12-15.
+        let four = boot_times(all, 4);
+        assert_eq!(four[4..8], [4, 5, 6, 7].map(|s| (s, IDENTIFY_WINDOW)));
+        assert_eq!(four.last(), Some(&(15, IDENTIFY_WINDOW * 3)));
+    }
+
+    #[test]
+    fn a_range_boots_each_bucket_once_per_window_in_bucket_order() {
+        // Shards 3-9 with 4 buckets: 3 is bucket 3, 4-6 buckets 0-2, 7 bucket 3 again.
+        let windows = ShardRange::new(3, 9, 12).unwrap().boot_windows(4);
+        assert_eq!(windows, vec![vec![4, 5, 6, 3], vec![8, 9, 7]]);
+        // No max_concurrency (0) is taken as 1, one shard per window.
+        assert_eq!(
+            ShardRange::new(0, 2, 3).unwrap().boot_windows(0),
+            vec![vec![0], vec![1], vec![2]]
+        );
+        // More buckets than shards: every shard at once.
+        assert_eq!(ShardRange::ALL.boot_windows(16), vec![vec![0]]);
     }
 
     #[test]

@@ -123,4 +123,6 @@ pub mod close_code {
     pub const GOING_AWAY: u16 = 1001;
     /// Discord's "unknown error", after which a client may resume.
     pub const UNKNOWN_ERROR: u16 = 4000;
+    /// Discord's "rate limited": here, an IDENTIFY beyond `max_concurrency`'s buckets.
+    pub const RATE_LIMITED: u16 = 4008;
 }

@@ -139,10 +139,17 @@ impl Connection {
         };
         match payload["op"].as_u64() {
             Some(opcode::HEARTBEAT) => self.send(json!({"op": opcode::HEARTBEAT_ACK})).await,
-            Some(opcode::IDENTIFY) => {
-                self.identify(&payload["d"]);
-                Ok(())
-            }
+            Some(opcode::IDENTIFY) => match self.identify(&payload["d"]) {
+                Ok(()) => Ok(()),
+                Err(why) => {
+                    let close = CloseFrame {
+                        code: close_code::RATE_LIMITED,
+                        reason: "identify rate limited".into(),
+                    };
+                    let _ = self.socket.send(Message::Close(Some(close))).await;
+                    Err(axum::Error::new(why))
+                }
+            },
             Some(opcode::RESUME) => self.resume(&payload["d"]).await,
             // Presence updates, voice state and member requests need no answer here.
             Some(opcode::PRESENCE_UPDATE | opcode::VOICE_STATE_UPDATE | opcode::REQUEST_GUILD_MEMBERS) => {
@@ -158,8 +165,9 @@ impl Connection {
 
     /// Starts a new session of the shard identified, whose log opens with READY and a
     /// GUILD_CREATE for each of the shard's guilds. A shard count other than the emulator's is
-    /// a failure: Discord would close the connection (4011/4010).
-    fn identify(&mut self, identify: &Value) {
+    /// a failure: Discord would close the connection (4011/4010). One beyond `max_concurrency`'s
+    /// buckets is refused, a failure too.
+    fn identify(&mut self, identify: &Value) -> Result<(), String> {
         let shard = match &identify["shard"] {
             Value::Null => json!([0, 1]),
             given => given.clone(),
@@ -168,6 +176,11 @@ impl Connection {
         let session_id = self.shared.with(|s| {
             if total != u64::from(s.shard_total) || id >= total {
                 s.fail(format!("gateway: IDENTIFY as shard {shard}, but the bot has {} shards", s.shard_total));
+            }
+            let now = s.now();
+            if let Err(why) = s.identify.admit(id as u32, now) {
+                s.fail(why.clone());
+                return Err(why);
             }
             s.identified.push(shard.clone());
             s.sessions_started += 1;
@@ -195,10 +208,11 @@ impl Connection {
                 let guild = s.guild_json(guild);
                 s.dispatch(shard_id, "GUILD_CREATE", guild);
             }
-            session_id
-        });
+            Ok(session_id)
+        })?;
         self.shard = id as u32;
         self.sent = Some((session_id, 0));
+        Ok(())
     }
 
     /// Replays what the bot missed, then RESUMED; an unknown session gets INVALID_SESSION.

@@ -12,6 +12,7 @@
 
 pub mod discord;
 mod gateway;
+pub mod identify;
 mod message;
 mod model;
 pub mod registration;

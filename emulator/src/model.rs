@@ -85,6 +85,8 @@ pub struct State {
     pub shard_total: u32,
     /// The `shard` of every IDENTIFY, in order.
     pub identified: Vec<Value>,
+    /// `max_concurrency` and the IDENTIFYs checked against it.
+    pub identify: crate::identify::IdentifyLimit,
     pub everyone_role: u64,
     pub manager_role: u64,
     pub guild_locale: String,
@@ -160,6 +162,7 @@ impl State {
             guilds: Vec::new(),
             shard_total: 1,
             identified: Vec::new(),
+            identify: Default::default(),
             everyone_role: 0,
             manager_role: 0,
             guild_locale: "en-US".into(),

@@ -621,3 +621,22 @@ async fn a_user_has_one_dm_channel_and_closed_dms_refuse_with_50007() {
     discord.assert_clean().await;
     discord.shutdown().await;
 }
+
+#[test]
+fn an_identify_beyond_max_concurrency_is_refused_within_its_bucket_and_window() {
+    use saikoro_emulator::identify::IdentifyLimit;
+    use std::time::Instant;
+    let start = Instant::now();
+    let mut limit = IdentifyLimit::new(2, Duration::from_secs(5));
+    // Shards 0 and 1 are buckets 0 and 1: together is fine.
+    assert!(limit.admit(0, start).is_ok());
+    assert!(limit.admit(1, start).is_ok());
+    // Shard 2 is bucket 0 again: refused within the window, naming the rule.
+    let refused = limit.admit(2, start + Duration::from_millis(4_999)).unwrap_err();
+    assert!(
+        refused.contains("bucket 0") && refused.contains("shard 0"),
+        "{refused}"
+    );
+    assert!(limit.admit(2, start + Duration::from_secs(5)).is_ok());
+    assert_eq!(limit.log.iter().map(|&(s, _)| s).collect::<Vec<_>>(), [0, 1, 2]);
+}

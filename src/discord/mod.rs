@@ -5,6 +5,7 @@ mod admission;
 mod answer;
 mod commands;
 pub mod convert;
+mod gateway;
 mod health;
 mod history;
 mod markup;
@@ -384,7 +385,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         .timeout(DOWNLOAD_TIMEOUT)
         .build()
         .context("building the download client")?;
-    let framework = framework(
+    let mut framework = framework(
         commands,
         Data {
             tables,
@@ -394,22 +395,23 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
         },
     );
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http_client(&token, &cfg)?, GatewayIntents::GUILDS)
-            .framework(framework)
-            .await
-            .context("creating the Discord client")?;
-    let shards = client.shard_manager.clone();
+    let client = serenity::ClientBuilder::new_with_http(http_client(&token, &cfg)?, GatewayIntents::GUILDS)
+        .await
+        .context("creating the Discord client")?;
+    // The client's own manager would start shards 5 s apart: the framework is initialised here
+    // and handed to the bucketed managers of `gateway.rs` instead.
+    serenity::Framework::init(&mut framework, &client).await;
+    let (shards, ended) = gateway::Shards::new(&client, Arc::new(framework), range);
+    let stopping = shards.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down");
-        shards.shutdown_all().await;
+        stopping.shutdown_all().await;
     });
     tracing::info!(%range, "connecting to Discord");
+    let window = Duration::from_millis(cfg.identify_window_ms);
     tokio::select! {
-        run = client.start_shard_range(range.serenity_range(), range.total()) => {
-            run.context("connecting to Discord")
-        }
+        run = shards.run(&client.http, ended, window) => run.context("connecting to Discord"),
         // Another process drives these games now: stop at once rather than race it.
         why = claim.lost() => Err(anyhow::anyhow!(why)).context(format!("claiming {range}")),
     }

@@ -79,6 +79,17 @@ impl Bot {
     /// has connected (a new IDENTIFY, so a restarted bot is really back) and registered its commands.
     pub async fn start(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
         let (identified_before, _) = emu.gateway_sessions();
+        let bot = Bot::spawn(emu, dir, opts);
+        emu.wait_ready().await;
+        emu.wait_for(WAIT, "the bot to identify", |e| {
+            (e.gateway_sessions().0 > identified_before).then_some(())
+        })
+        .await;
+        bot
+    }
+
+    /// Starts `saikoro run` pointed at the emulator without waiting for it to connect.
+    pub fn spawn(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
         let config = dir.join("config.toml");
         let discord = if opts.production_http {
             let ca = dir.join("discord-ca.pem");
@@ -137,13 +148,7 @@ impl Bot {
             .stderr(log)
             .spawn()
             .expect("the saikoro binary starts");
-        let bot = Bot { child, dir };
-        emu.wait_ready().await;
-        emu.wait_for(WAIT, "the bot to identify", |e| {
-            (e.gateway_sessions().0 > identified_before).then_some(())
-        })
-        .await;
-        bot
+        Bot { child, dir }
     }
 
     pub fn log(&self) -> String {

@@ -7,6 +7,7 @@ mod harness;
 mod postgres_schema;
 
 mod boards;
+mod boot;
 mod cantstop;
 mod coach;
 mod coach_newer;

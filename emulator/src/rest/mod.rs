@@ -148,11 +148,12 @@ fn attach(s: &mut State, id: u64, body: &Value, uploads: &Uploads, route: &str) 
 }
 
 async fn gateway(AxumState(shared): Shd) -> Response {
-    let url = shared.read(|s| s.gateway_url.clone());
+    let (url, shards, max_concurrency) =
+        shared.read(|s| (s.gateway_url.clone(), s.shard_total, s.identify.max_concurrency));
     ok(json!({
         "url": url,
-        "shards": 1,
-        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+        "shards": shards,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": max_concurrency},
     }))
 }
 
