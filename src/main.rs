@@ -44,8 +44,8 @@ enum Command {
     Health(console::health::HealthArgs),
     // The games are named from the registry, so a new game needs no line here.
     #[command(about = format!(
-        "List a finished game's decisions where the strong bot would have chosen otherwise, with \
-         what each cost, costliest first (games with a coach: {})",
+        "List a finished game's decisions where the coach would have chosen otherwise, with what \
+         each cost and how it was measured, costliest first (games with a coach: {})",
         game_ids(GameKind::coached)
     ))]
     Review(Review),

@@ -180,6 +180,8 @@ impl Terminal<'_> {
     /// A line of the terminal's own (help, hint): plain in text, `{key: text}` in JSON.
     fn say(&mut self, key: &str, text: String) -> Result<(), Halt> {
         let tr = self.tr;
+        // The coach's words are written for Discord, bold marks and all.
+        let text = plain(&text);
         match self.format {
             Format::Json => writeln!(self.out, "{}", serde_json::json!({ key: text })),
             Format::Text => writeln!(self.out, "{text}"),

@@ -151,6 +151,54 @@ fn help_hint_and_resign_are_words_of_the_terminal() {
     assert!(stdout.contains("💡") && stdout.contains("95% sure"), "{stdout}");
 }
 
+/// The 💡 line of a terminal session.
+fn hint_line(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|l| l.contains('💡'))
+        .unwrap_or_else(|| panic!("no hint: {stdout}"))
+}
+
+#[test]
+fn the_hint_names_moves_as_their_buttons_read_in_both_languages() {
+    for lang in ["en", "ja"] {
+        let out = saikoro(
+            &[
+                "play",
+                "ninja",
+                "--players",
+                "ann,ben",
+                "--seed",
+                "1",
+                "--lang",
+                lang,
+            ],
+            "roll\nhint\nresign\n",
+        );
+        let stdout = text(&out.stdout);
+        let hint = hint_line(&stdout);
+        // A Ninja move's label is `A b1→c4 …`; its id `b1-c4` is for scripts.
+        assert_eq!(
+            hint.matches('→').count(),
+            2,
+            "{lang}: both moves by label: {hint}"
+        );
+        assert!(
+            !hint.contains("**"),
+            "{lang}: no markdown in the terminal: {hint}"
+        );
+        let id = |w: &str| {
+            let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-');
+            w.split_once('-').is_some_and(|(a, b)| {
+                [a, b]
+                    .iter()
+                    .all(|s| s.len() >= 2 && s.as_bytes()[0].is_ascii_lowercase())
+            })
+        };
+        assert!(!hint.split_whitespace().any(id), "{lang}: an id in {hint}");
+    }
+}
+
 #[test]
 fn the_terminal_shows_no_markdown() {
     let out = saikoro(
@@ -196,7 +244,7 @@ fn render_takes_options_and_a_language() {
     );
     let bad = saikoro(&["render", "ishigaki", "--option", "goal=500"], "");
     assert!(
-        text(&bad.stderr).contains("`goal` must be 4–60"),
+        text(&bad.stderr).contains("`goal` must be a whole number from 4 to 60"),
         "{}",
         text(&bad.stderr)
     );

@@ -1,7 +1,8 @@
 //! The terminal front end as a person uses it: `saikoro play <game>` with options, bots and
 //! typed choices, and its refusals of bad options. Modules: `moves` (naming a move, refusals),
-//! `json` (the scripting interface and its schema), `lang` (Japanese), `edges` (the rest).
+//! `json` (the scripting interface and its schema), `lang` (Japanese), `coach` (reviews), `edges` (the rest).
 
+mod coach;
 mod daily;
 mod edges;
 mod json;
@@ -67,9 +68,12 @@ fn bad_options_name_the_option_and_what_it_allows_and_start_nothing() {
     let base = ["play", "ishigaki", "--players", "a,b", "--option"];
     for (option, expected) in [
         ("nope=1", "no option `nope`"),
-        ("crumbling=7", "`crumbling` must be true | false"),
-        ("goal=500", "`goal` must be 4–60"),
-        ("minus_two=5,x", "`minus_two` must be"),
+        ("crumbling=7", "`crumbling` must be true or false"),
+        ("goal=500", "`goal` must be a whole number from 4 to 60"),
+        (
+            "minus_two=5,x",
+            "`minus_two` must be up to 15 whole numbers from 1 to 59, separated by commas",
+        ),
         ("crumbling", "key=value"),
     ] {
         let out = saikoro(&[&base[..], &[option]].concat(), "1\n");
@@ -93,6 +97,12 @@ fn each_game_lists_its_own_options_in_its_help() {
     let help = text(&out.stdout);
     assert!(help.contains("crumbling") && help.contains("minus_two"), "{help}");
     assert!(!help.contains("marker_limit"), "another game's option: {help}");
+    // What each option allows, in words rather than `[≤ 15 × 1–59]`.
+    assert!(
+        help.contains("up to 15 whole numbers from 1 to 59, separated by commas"),
+        "{help}"
+    );
+    assert!(!help.contains('≤') && !help.contains('×'), "{help}");
     let out = saikoro(&["play", "cantstop", "--help"], "");
     assert!(text(&out.stdout).contains("marker_limit"));
 }

@@ -12,7 +12,10 @@ cli-no-hint = This game has no coach yet, so no hint.
 cli-input-ended = The input ended before the game did; nothing more to play.
 cli-terminal-error = Cannot use the terminal: { $error }
 cli-bot-refused = A bot chose a move the game refused: { $reason }
-cli-at-too-far = --at { $at }: the record has only { $moves } moves.
+cli-at-too-far = --at { $at }: the record has only { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }.
 cli-player-empty = A player name is empty (use `--players ann,ben`).
 cli-bot-level = { $player }: bot levels are easy, normal and strong.
 cli-player-twice = { $player } is listed twice.

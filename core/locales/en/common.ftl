@@ -43,3 +43,17 @@ restore-setup-dice-left = The record's set-up left { $left } of its dice unused.
 restore-refused = Move { $move } (`{ $action }` by seat { $seat }) is refused:
 restore-dice-ran-out = Move { $move } (`{ $action }` by seat { $seat }) needs more dice than its record holds.
 restore-dice-left = Move { $move } (`{ $action }` by seat { $seat }) left { $left } of its recorded dice unused.
+
+# What an option allows, inside `setup-option-value` and the terminal's option help.
+option-allows-switch = true or false
+option-allows-number = a whole number from { $min } to { $max }
+option-allows-choice = one of { $values }
+option-allows-numbers = up to { $count ->
+        [one] one whole number
+       *[other] { $count } whole numbers
+    } from { $min } to { $max }, separated by commas
+option-allows-text = text of up to { $count ->
+        [one] one character
+       *[other] { $count } characters
+    }
+option-allows-file = a file of up to { $bytes } bytes

@@ -40,3 +40,11 @@ restore-setup-dice-left = 記録の準備で、ダイスが { $left } 個使わ�
 restore-refused = { $move } 手目（席 { $seat } の `{ $action }`）は認められません：
 restore-dice-ran-out = { $move } 手目（席 { $seat } の `{ $action }`）には、記録にあるより多くのダイスが必要です。
 restore-dice-left = { $move } 手目（席 { $seat } の `{ $action }`）で、記録のダイスが { $left } 個使われずに残りました。
+
+# オプションに指定できる値（`setup-option-value` とターミナルのオプション説明の中）。
+option-allows-switch = true か false
+option-allows-number = { $min }から{ $max }までの整数
+option-allows-choice = { $values } のいずれか
+option-allows-numbers = { $min }から{ $max }までの整数を{ $count }個まで、カンマ区切り
+option-allows-text = { $count }文字までの文字列
+option-allows-file = { $bytes }バイトまでのファイル

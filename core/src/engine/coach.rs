@@ -21,6 +21,9 @@ pub struct Weighing {
     pub measure: Measure,
     pub best: String,
     pub choices: Vec<(String, f64)>,
+    /// Games played out per choice when the values are estimates by playouts
+    /// ([`super::rollout`]); `None` when they are the strong player's own reckoning.
+    pub playouts: Option<u32>,
 }
 
 impl Weighing {
@@ -45,25 +48,52 @@ pub struct Slip {
     pub best_id: String,
     pub cost: f64,
     pub measure: Measure,
+    /// Games played out per choice, when the cost is an estimate by playouts.
+    pub playouts: Option<u32>,
+    /// Half the width of the cost's 95% interval (0 when it is not an estimate).
+    pub margin: f64,
 }
 
 /// Differences smaller than this are ties, not slips.
 const TIE: f64 = 1e-9;
 
 impl Slip {
-    /// The slip in words ("#12 ann chose … ; the strong bot … : 4.1 points of winning chance").
+    /// The slip in words, naming its measure ("#12 ann chose … ; the strong bot … : 4.1 points
+    /// of winning chance", or "played out 24 times each, … won 4.1 points (± 9.0) more often").
     pub fn describe(&self) -> Msg {
-        let (id, cost) = match self.measure {
-            Measure::WinChance => ("coach-slip-chance", format!("{:.1}", self.cost * 100.0)),
-            Measure::Rolls => ("coach-slip-rolls", format!("{:.2}", self.cost)),
+        let points = |v: f64| format!("{:.1}", v * 100.0);
+        let msg = match (self.measure, self.playouts) {
+            (Measure::WinChance, Some(n)) => Msg::new("coach-slip-playouts")
+                .arg("playouts", n)
+                .arg("margin", points(self.margin)),
+            (Measure::WinChance, None) => Msg::new("coach-slip-chance"),
+            (Measure::Rolls, _) => Msg::new("coach-slip-rolls"),
         };
-        Msg::new(id)
-            .arg("step", self.step)
+        let cost = match self.measure {
+            Measure::WinChance => points(self.cost),
+            Measure::Rolls => format!("{:.2}", self.cost),
+        };
+        msg.arg("step", self.step)
             .seat("player", self.seat)
             .arg("taken", self.taken.as_str())
             .arg("best", self.best.as_str())
             .arg("cost", cost)
     }
+}
+
+/// Half the width of the 95% interval of the gap between two chances each estimated by
+/// `playouts` games (as if independent: the shared dice only narrow it, so this errs wide).
+fn gap_margin(a: f64, b: f64, playouts: Option<u32>) -> f64 {
+    let Some(n) = playouts else { return 0.0 };
+    let variance = |p: f64| {
+        super::rollout::Estimate {
+            action: (),
+            wins: p * f64::from(n),
+            playouts: n,
+        }
+        .variance()
+    };
+    super::rollout::Z95 * (variance(a) + variance(b)).sqrt()
 }
 
 /// Replays `log` onto `game` (freshly set up) and lists every decision the coach would have made
@@ -82,6 +112,7 @@ pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<V
                     .find(|c| c.id == id)
                     .map_or_else(|| id.to_owned(), |c| c.label.clone())
             };
+            let value = |id: &str| w.choices.iter().find(|(a, _)| a == id).map_or(0.0, |c| c.1);
             slips.push(Slip {
                 step: i + 1,
                 seat: entry.seat,
@@ -91,6 +122,8 @@ pub fn review(game: &mut dyn AnyGame, log: &[LoggedAction], tr: &Tr) -> Result<V
                 best_id: w.best.clone(),
                 cost,
                 measure: w.measure,
+                playouts: w.playouts,
+                margin: gap_margin(value(&w.best), value(&entry.action), w.playouts),
             });
         }
         super::replay_entry(game, i, entry)?;

@@ -5,7 +5,7 @@
 //!
 //! An option's description is the catalogue message `option-<game>-<key>`.
 
-use super::Msg;
+use super::{Arg, Msg, Tr};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,20 +67,31 @@ impl OptionSpec {
         }
     }
 
-    /// What the option allows, in words for a message (`1–9`, `on | off`, `a | b`).
-    pub fn allowed(&self) -> String {
+    /// What the option allows, in words (`a whole number from 1 to 9`, `true or false`).
+    pub fn allows(&self) -> Msg {
         match self.kind {
-            OptionKind::Switch { .. } => "true | false".into(),
-            OptionKind::Number { min, max, .. } => format!("{min}–{max}"),
-            OptionKind::Choice { values, .. } => values.join(" | "),
+            OptionKind::Switch { .. } => Msg::new("option-allows-switch"),
+            OptionKind::Number { min, max, .. } => {
+                Msg::new("option-allows-number").arg("min", min).arg("max", max)
+            }
+            OptionKind::Choice { values, .. } => {
+                Msg::new("option-allows-choice").arg("values", values.join(" | "))
+            }
             OptionKind::Numbers {
                 min, max, max_len, ..
-            } => {
-                format!("≤ {max_len} × {min}–{max}")
-            }
-            OptionKind::Text { max_len, .. } => format!("≤ {max_len}"),
-            OptionKind::File { max_bytes } => format!("≤ {max_bytes} B"),
+            } => Msg::new("option-allows-numbers")
+                .arg("min", min)
+                .arg("max", max)
+                .arg("count", max_len),
+            OptionKind::Text { max_len, .. } => Msg::new("option-allows-text").arg("count", max_len),
+            OptionKind::File { max_bytes } => Msg::new("option-allows-file").arg("bytes", max_bytes),
         }
+    }
+
+    /// [`OptionSpec::allows`] worded in every language, as an argument of another message.
+    pub fn allowed(&self) -> Arg {
+        let allows = self.allows();
+        Arg::worded(|locale| Tr::new(locale, &[]).msg(&allows))
     }
 
     fn refuse(&self, id: &str) -> Msg {
@@ -218,6 +229,7 @@ pub fn changed<'a>(specs: &'a [OptionSpec], values: &Value) -> Vec<(&'a OptionSp
 
 #[cfg(test)]
 mod tests {
+    use super::super::Locale;
     use super::*;
     use serde_json::json;
 
@@ -284,12 +296,17 @@ mod tests {
         let err = parse_assignment(SPECS, "crumbling=7").unwrap_err();
         assert_eq!(err.id, "setup-option-value");
         assert_eq!(err.args["option"], super::super::Arg::Text("crumbling".into()));
-        assert_eq!(
-            err.args["allowed"],
-            super::super::Arg::Text("true | false".into())
-        );
+        let en = |msg: &Msg| Tr::new(Locale::En, &[]).msg(msg);
+        assert_eq!(en(&err), "`crumbling` must be true or false.");
         let err = parse_assignment(SPECS, "width=10").unwrap_err();
-        assert_eq!(err.args["allowed"], super::super::Arg::Text("3–9".into()));
+        assert_eq!(en(&err), "`width` must be a whole number from 3 to 9.");
+        let err = parse_assignment(SPECS, "points=1,2,3,4,5,6,7").unwrap_err();
+        assert_eq!(
+            en(&err),
+            "`points` must be up to 6 whole numbers from 0 to 99, separated by commas."
+        );
+        let ja = Tr::new(Locale::Ja, &[]).msg(&err);
+        assert!(ja.contains("0から99") && ja.contains('6'), "{ja}");
         assert!(parse_assignment(SPECS, "shortfall=win").is_err());
         assert!(parse_assignment(SPECS, "points=1,2,3,4,5,6,7").is_err());
         assert!(parse_assignment(SPECS, "points=1,x").is_err());

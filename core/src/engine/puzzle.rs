@@ -158,6 +158,7 @@ mod tests {
             measure,
             best: best.into(),
             choices: values.iter().map(|(a, v)| ((*a).into(), *v)).collect(),
+            playouts: None,
         }
     }
 

@@ -6,7 +6,7 @@
 //! Every choice is played out on the same dice (playout `i` of each choice draws from the same
 //! seed), so the differences between choices come from the choices, not from luck.
 
-use super::{Dice, Game, Measure, Msg, Outcome, Seat, SeededDice, Strategy, Weighing};
+use super::{Arg, Dice, Game, Measure, Msg, Outcome, Seat, SeededDice, Strategy, Tr, Weighing};
 
 /// How to play a decision out.
 pub struct Rollouts<'a, G: Game> {
@@ -50,7 +50,7 @@ impl Chance {
 }
 
 /// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.96;
+pub(super) const Z95: f64 = 1.96;
 
 impl<A> Estimate<A> {
     /// The estimated chance to win, 0 to 1.
@@ -151,44 +151,56 @@ pub fn weigh_sampled<G: Game>(
             .iter()
             .map(|e| (e.action.to_string(), e.chance()))
             .collect(),
+        playouts: Some(best.playouts),
     })
 }
 
 /// A playout coach's hint for `seat`: from its weighing ([`advice`]), or, with nothing to weigh,
-/// the one thing to do (`<game>-hint-only`).
-pub fn hint<G: Game>(game: &G, seat: Seat, weighed: Option<Weighing>, playouts: u32) -> Msg {
+/// the one thing to do (`<game>-hint-only`). Moves are named by their labels, as their buttons
+/// read, in every language.
+pub fn hint<G: Game>(game: &G, seat: Seat, weighed: Option<Weighing>) -> Msg {
     match weighed {
-        Some(w) => advice(G::ID, &w, playouts),
+        Some(w) => advice(game, &w),
         None => match game.legal_actions(seat).first() {
-            Some(only) => Msg::new(format!("{}-hint-only", G::ID)).arg("action", only.to_string()),
+            Some(only) => Msg::new(format!("{}-hint-only", G::ID)).arg("action", label(game, only)),
             None => Msg::new("cli-no-hint"),
         },
     }
 }
 
-/// The coach's advice from a weighing by `playouts` playouts per choice, in the game's own
-/// words (`<game>-hint-best`): the likeliest choice to win, its chance with its 95% margin, and
-/// the runner-up's.
-fn advice(game_id: &str, w: &Weighing, playouts: u32) -> Msg {
+/// A move's label in every language (labels of these games name no seat).
+fn label<G: Game>(game: &G, action: &G::Action) -> Arg {
+    Arg::worded(|locale| game.label(action, &Tr::new(locale, &[])))
+}
+
+/// The coach's advice from a weighing by playouts, in the game's own words
+/// (`<game>-hint-best`): the likeliest choice to win, its chance with its 95% margin, and the
+/// runner-up's.
+fn advice<G: Game>(game: &G, w: &Weighing) -> Msg {
     let pct = |v: f64| format!("{:.0}", v * 100.0);
+    let playouts = w.playouts.unwrap_or(1);
+    let named = |id: &str| {
+        id.parse::<G::Action>()
+            .map_or_else(|_| Arg::from(id), |a| label(game, &a))
+    };
     let chance = w.choices.iter().find(|(a, _)| *a == w.best).map_or(0.0, |c| c.1);
     let (other, other_chance) = w
         .choices
         .iter()
         .filter(|(a, _)| *a != w.best)
         .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map_or((String::new(), 0.0), |(a, v)| (a.clone(), *v));
+        .map_or((Arg::from(""), 0.0), |(a, v)| (named(a), *v));
     let margin = Estimate {
         action: (),
         wins: chance * f64::from(playouts),
         playouts,
     }
     .margin();
-    Msg::new(format!("{game_id}-hint-best"))
-        .arg("action", w.best.as_str())
+    Msg::new(format!("{}-hint-best", G::ID))
+        .arg("action", named(&w.best))
         .arg("chance", pct(chance))
         .arg("margin", pct(margin))
-        .arg("other", other.as_str())
+        .arg("other", other)
         .arg("other_chance", pct(other_chance))
         .arg("playouts", playouts)
 }

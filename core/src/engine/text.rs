@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 // collected by build.rs.
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Locale {
     #[default]
@@ -50,6 +50,16 @@ pub enum Arg {
     Seat(Seat),
     Num(i64),
     Text(String),
+    /// A text already worded in each language (a move's label as its button reads), for a
+    /// message made before its reader's language is known; a language missing reads English.
+    Worded(BTreeMap<Locale, String>),
+}
+
+impl Arg {
+    /// [`Arg::Worded`] from a wording per language.
+    pub fn worded(word: impl Fn(Locale) -> String) -> Self {
+        Arg::Worded(Locale::ALL.into_iter().map(|l| (l, word(l))).collect())
+    }
 }
 
 impl From<i64> for Arg {
@@ -218,6 +228,10 @@ impl<'a> Tr<'a> {
                 Arg::Seat(s) => FluentValue::from(self.seat(*s)),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Text(t) => FluentValue::from(t.clone()),
+                Arg::Worded(each) => {
+                    let text = each.get(&self.locale).or_else(|| each.get(&Locale::En));
+                    FluentValue::from(text.cloned().unwrap_or_default())
+                }
             };
             fargs.set(k.clone(), value);
         }

@@ -23,7 +23,10 @@ saizumi-rule-name-face = Name a face 1–6 for Reroll ?.
 saizumi-rule-face-printed = This effect's face is printed.
 saizumi-rule-take-no-pile = You have no pile { $pile }; claim a whole market pile to start one.
 saizumi-rule-half = Half must be a or b.
-saizumi-rule-halves = Give exactly { $count } letters a/b.
+saizumi-rule-halves = Give exactly { $count ->
+        [one] one letter
+       *[other] { $count } letters
+    } a/b.
 
 ## Log
 saizumi-log-revealed = 🃏 { $player } revealed { $cards }.
@@ -51,7 +54,10 @@ saizumi-step-slot = Slot { $slot } · { $top } ({ $count })
 saizumi-step-pile = Pile { $pile }
 saizumi-step-face = Reroll the { $face }s
 saizumi-step-take = Take { $card } onto pile { $pile }
-saizumi-step-claim = Claim slot { $slot } ({ $count } cards) as a new pile
+saizumi-step-claim = Claim slot { $slot } ({ $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }) as a new pile
 saizumi-step-rest = Rest all { $half }
 
 ## Board
@@ -92,7 +98,10 @@ saizumi-preview-claim = Claim { $slot }: { $chosen } · next { $card } ({ $at }/
 saizumi-alt-title = Saizumi table: the dice, the market's nine slots (cards bottom first, halves a and b), and each player's piles (cards bottom first, active half).
 saizumi-alt-dice = Dice: { $dice }.
 saizumi-alt-market = Market: { $slots }.
-saizumi-alt-seat = { $player } ({ $look }), { $score } points, piles: { $piles }.
+saizumi-alt-seat = { $player } ({ $look }), { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }, piles: { $piles }.
 
 ## Commands
 saizumi-name = Saizumi
@@ -106,7 +115,10 @@ saizumi-rules = **Saizumi (賽積)** — rules in short
     • The card list is a reconstruction (the sheet's pictures are lost).
 
 # Board picture panel
-saizumi-picture-score = { $score } points
+saizumi-picture-score = { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
 saizumi-alt-draft-slot = Being chosen: slot { $slot } (framed){ $pile ->
     [0] {""}
    *[other] , onto pile { $pile }

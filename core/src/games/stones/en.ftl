@@ -108,7 +108,13 @@ stones-view-turn-removed = removed the initial stone
 
 ## Board picture (alt text)
 stones-alt-title = Wise Man's Stones board, 7 by 7, row 1 at the bottom, the blank centre dark.
-stones-alt-seat = { $player } ({ $look }): { $score } points, { $hand } stones in hand, stones on { $cells }.
+stones-alt-seat = { $player } ({ $look }): { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }, { $hand ->
+        [one] 1 stone
+       *[other] { $hand } stones
+    } in hand, stones on { $cells }.
 stones-alt-jewels = Jewels on { $cells }.
 stones-alt-chain = Latest chain, drawn in yellow: { $player } { $path }.
 stones-alt-captured = Captured (crossed out): { $cells }.

@@ -74,5 +74,6 @@ pub fn weigh(game: &CantStop) -> Option<Weighing> {
         },
         best: id(strong::best(&weighed)),
         choices: weighed.into_iter().map(|(d, v)| (id(d), v)).collect(),
+        playouts: None,
     })
 }

@@ -121,6 +121,7 @@ pub fn weigh(game: &Ishigaki) -> Option<Weighing> {
             (Action::Stop.to_string(), stop),
             (Action::RollDie2.to_string(), die2),
         ],
+        playouts: None,
     })
 }
 

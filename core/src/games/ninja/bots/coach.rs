@@ -29,5 +29,5 @@ pub fn weigh(game: &Ninja, seat: Seat) -> Option<Weighing> {
 
 /// The move likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Ninja, seat: Seat) -> Msg {
-    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
+    rollout::hint(game, seat, weigh(game, seat))
 }

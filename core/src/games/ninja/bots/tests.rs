@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::{AnyGame, Game, Outcome, ScriptedDice, SeededDice, driver};
+use crate::engine::{AnyGame, Game, Locale, Outcome, ScriptedDice, SeededDice, Tr, driver};
 use crate::games::ninja::{Mission, Options};
 
 /// Black to move with the dice down: `black` replaces the start ninjas of its columns, with a
@@ -100,8 +100,20 @@ fn the_coach_advises_the_winning_move_the_same_every_time() {
     assert_eq!(coach::weigh(&win, 1), None, "not the awaited seat");
     let hint = Game::hint(&win, 0).expect("a hint for the awaited seat");
     assert_eq!(hint.id, "ninja-hint-best");
-    assert_eq!(hint.args["action"], crate::engine::Arg::Text("a9-a4".into()));
+    // The move is named as its button reads, in each language (`B a9→a4 home +3`), not by id.
+    let best: Action = "a9-a4".parse().expect("an id");
+    for locale in Locale::ALL {
+        let tr = Tr::new(locale, &[]);
+        let label = win.label(&best, &tr);
+        assert!(label.contains("a9→a4"), "{label}");
+        assert!(tr.msg(&hint).contains(&label), "{}", tr.msg(&hint));
+        assert!(!tr.msg(&hint).contains("a9-a4"), "{}", tr.msg(&hint));
+    }
     assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
+    assert_eq!(
+        hint.args["playouts"],
+        crate::engine::Arg::Num(coach::PLAYOUTS.into())
+    );
     // Before the roll there is one thing to do.
     let fresh = Ninja::new(&Options::default(), 2, &mut ScriptedDice::new([3, 3, 1, 1])).expect("setup");
     assert_eq!(Game::hint(&fresh, 0).expect("a hint").id, "ninja-hint-only");

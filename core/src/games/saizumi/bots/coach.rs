@@ -32,5 +32,5 @@ pub fn weigh(game: &Saizumi, seat: Seat) -> Option<Weighing> {
 
 /// The choice likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Saizumi, seat: Seat) -> Msg {
-    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
+    rollout::hint(game, seat, weigh(game, seat))
 }

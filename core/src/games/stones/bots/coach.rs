@@ -28,5 +28,5 @@ pub fn weigh(game: &Stones, seat: Seat) -> Option<Weighing> {
 
 /// The choice likeliest to win and how sure that is, or the only thing to do.
 pub fn hint(game: &Stones, seat: Seat) -> Msg {
-    rollout::hint(game, seat, weigh(game, seat), PLAYOUTS)
+    rollout::hint(game, seat, weigh(game, seat))
 }

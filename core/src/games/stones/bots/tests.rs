@@ -165,7 +165,12 @@ fn the_coach_weighs_the_stranding_captures_as_sure_wins() {
     assert_eq!(coach::weigh(&g, 0), Some(w.clone()));
     let hint = Game::hint(&g, 0).expect("a hint for the awaited seat");
     assert_eq!(hint.id, "stones-hint-best");
-    assert_eq!(hint.args["action"], crate::engine::Arg::Text(w.best));
+    let best: Action = w.best.parse().expect("an id");
+    for locale in Locale::ALL {
+        let tr = Tr::new(locale, &[]);
+        let (said, label) = (tr.msg(&hint), g.label(&best, &tr));
+        assert!(said.contains(&label) && label != w.best, "{said}");
+    }
     assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
     assert_eq!(Game::hint(&g, 1), None);
 }
