@@ -81,16 +81,17 @@ impl Outbox for HttpOutbox {
         post: &Post,
     ) -> Result<(), OutboxError> {
         let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
-        let edit = || channel.edit_message(&self.0, message, convert::edit(post));
-        match channel.edit_message(&self.0, message, convert::edit(post)).await {
-            // A board of an archived thread is edited once the thread is unarchived.
-            Err(e) if threads::error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
-                threads::unarchive(&self.0, channel).await.map_err(refused)?;
-                with_retries("editing a board", edit).await.map(|_| ())
+        // A board of an archived thread is edited once the thread is unarchived.
+        let edit = || async {
+            match channel.edit_message(&self.0, message, convert::edit(post)).await {
+                Err(e) if threads::error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
+                    threads::unarchive(&self.0, channel).await?;
+                    channel.edit_message(&self.0, message, convert::edit(post)).await
+                }
+                done => done,
             }
-            Err(e) if transient(&e) => with_retries("editing a board", edit).await.map(|_| ()),
-            done => done.map(|_| ()).map_err(refused),
-        }
+        };
+        with_retries("editing a board", edit).await.map(|_| ())
     }
 
     async fn say(&self, channel: id::ChannelId, text: &str, ping: &[id::UserId]) -> Result<(), OutboxError> {

@@ -73,7 +73,7 @@ impl Sightings {
     }
 }
 
-/// A DM owed to one player for one turn, with what its words need.
+/// One player's notice of one turn (a DM if they are away), with what its words need.
 struct Notice {
     user: UserId,
     game: GameId,
@@ -85,6 +85,9 @@ struct Notice {
     deadline: Option<i64>,
     /// The player's language as last seen, if seen since the process started.
     locale: Option<Locale>,
+    /// Not in the channel since their last action: only then is a DM sent. A turn they were
+    /// in for is claimed all the same, so a restart (which has seen nobody) does not send one.
+    away: bool,
 }
 
 impl Notices {
@@ -116,11 +119,10 @@ impl Notices {
     /// channel since their last action is sent a notice, if they asked for notices.
     pub(super) fn turn_began(self: &Arc<Self>, s: &Session) {
         let Some(link) = s.link() else { return };
-        let owed: Vec<Notice> = {
+        let due: Vec<Notice> = {
             let seen = self.sightings();
             s.humans_to_act()
                 .into_iter()
-                .filter(|&user| !seen.present(user, s.row.channel_id))
                 .map(|user| Notice {
                     user,
                     game: s.row.id,
@@ -130,16 +132,18 @@ impl Notices {
                     link: link.clone(),
                     deadline: s.deadline(),
                     locale: seen.locale.get(&user).copied(),
+                    away: !seen.present(user, s.row.channel_id),
                 })
                 .collect()
         };
-        for notice in owed {
+        for notice in due {
             let notices = self.clone();
             tokio::spawn(async move { notices.send(notice).await });
         }
     }
 
-    /// Sends one notice if the player asked for notices and the turn was not noticed yet.
+    /// Sends one notice if the player asked for notices, is away, and the turn was not claimed
+    /// yet.
     async fn send(&self, notice: Notice) {
         let user = notice.user;
         let row = match self.store.notify_of(user).await {
@@ -152,8 +156,8 @@ impl Notices {
             .claim_turn_notice(notice.game, user, notice.version)
             .await
         {
-            Ok(true) => {}
-            Ok(false) => return,
+            Ok(true) if notice.away => {}
+            Ok(_) => return,
             Err(e) => return tracing::warn!(%user, error = %e, "could not claim a turn notice"),
         }
         let locale = notice.locale.unwrap_or(row.locale);
@@ -185,8 +189,8 @@ impl Notices {
     async fn closed(&self, notice: &Notice, locale: Locale) {
         let user = notice.user;
         match self.store.switch_notify_off(user).await {
-            Ok(true) => {}
-            Ok(false) => return,
+            Ok(true) if notice.away => {}
+            Ok(_) => return,
             Err(e) => return tracing::warn!(%user, error = %e, "could not switch turn notices off"),
         }
         let tr = Tr::new(locale, &[]);

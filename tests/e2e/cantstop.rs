@@ -94,19 +94,24 @@ async fn start_up_registers_exactly_our_commands() {
                     "history",
                     "forget-me",
                     "games",
-                    "away"
+                    "away",
+                    "notify"
                 ]
             );
             // Everyone may read the server's history; `settings` itself checks Manage Server.
             assert!(command["default_member_permissions"].is_null());
         } else if command["name"] != "pig" {
-            // Every game but the test-only Pig has a coach, which reviews finished games.
-            assert_eq!(
-                subs,
-                [
-                    "start", "rules", "board", "resign", "abandon", "log", "replay", "review"
-                ]
-            );
+            // Every game but the test-only Pig has a coach, which reviews finished games and
+            // measures puzzles; Can't Stop alone has a daily.
+            let daily: &[&str] = if command["name"] == "cantstop" {
+                &["daily"]
+            } else {
+                &[]
+            };
+            let coached = [
+                "start", "rules", "board", "resign", "abandon", "log", "replay", "review",
+            ];
+            assert_eq!(subs, [&coached[..], daily, &["puzzle"]].concat());
         } else {
             assert_eq!(
                 subs,
