@@ -49,9 +49,19 @@ where
 /// messages to this user".
 const CANNOT_MESSAGE_USER: isize = 50007;
 
+/// Discord's error code, if Discord answered with one.
+fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
 /// Discord's failure, as the session hears of it.
 fn refused(error: serenity::Error) -> OutboxError {
-    match threads::error_code(&error) {
+    match error_code(&error) {
         Some(CANNOT_MESSAGE_USER) => return OutboxError::Closed,
         Some(threads::UNKNOWN_CHANNEL) => return OutboxError::ChannelGone,
         _ => {}
@@ -84,7 +94,7 @@ impl Outbox for HttpOutbox {
         // A board of an archived thread is edited once the thread is unarchived.
         let edit = || async {
             match channel.edit_message(&self.0, message, convert::edit(post)).await {
-                Err(e) if threads::error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
+                Err(e) if error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
                     threads::unarchive(&self.0, channel).await?;
                     channel.edit_message(&self.0, message, convert::edit(post)).await
                 }

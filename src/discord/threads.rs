@@ -71,16 +71,6 @@ pub(super) async fn unarchive_clicked(http: &serenity::Http, click: &serenity::C
     }
 }
 
-/// Discord's error code, if Discord answered with one.
-pub(super) fn error_code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
-            Some(response.error.code)
-        }
-        _ => None,
-    }
-}
-
 /// The channel or thread an event says was deleted.
 pub(super) fn deleted(event: &FullEvent) -> Option<id::ChannelId> {
     let channel = match event {

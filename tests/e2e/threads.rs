@@ -43,6 +43,11 @@ async fn start(
 }
 
 /// The line a game in a thread keeps in its parent: the lobby message's embed, as text.
+/// `/saikoro settings threads:` by `admin`; the settings' answer.
+async fn set_threads(emu: &Emulator, admin: UserId, channel: ChannelId, on: bool) -> String {
+    slash_with(emu, admin, channel, "saikoro settings", &[("threads", json!(on))]).await
+}
+
 fn line(emu: &Emulator, lobby: MessageId) -> String {
     emu.message(lobby).expect("the lobby message stays").text()
 }
@@ -106,14 +111,7 @@ async fn without_the_permission_the_game_plays_in_the_channel_and_the_host_is_to
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let (ann, ben, admin) = (emu.user("ann"), emu.user("ben"), emu.admin("admin"));
     let channel = emu.text_channel();
-    let saved = slash_with(
-        &emu,
-        admin,
-        channel,
-        "saikoro settings",
-        &[("threads", json!(true))],
-    )
-    .await;
+    let saved = set_threads(&emu, admin, channel, true).await;
     assert!(saved.contains("Threads: each game plays in a thread"), "{saved}");
 
     let told = slash(&emu, ann, channel, "cantstop start").await;
@@ -237,14 +235,7 @@ async fn a_server_that_turned_threads_off_plays_in_the_channel_unless_the_host_a
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let (ann, ben, admin) = (emu.user("ann"), emu.user("ben"), emu.admin("admin"));
     let channel = emu.text_channel();
-    let saved = slash_with(
-        &emu,
-        admin,
-        channel,
-        "saikoro settings",
-        &[("threads", json!(false))],
-    )
-    .await;
+    let saved = set_threads(&emu, admin, channel, false).await;
     assert!(saved.contains("Threads: off"), "{saved}");
     let (lobby, board) = start(&emu, channel, "cantstop", ann, &[ben]).await;
     assert_eq!(emu.thread_of(lobby), None);
