@@ -85,6 +85,21 @@ async fn forget_boards(dir: &Path) {
     db.close().await.unwrap();
 }
 
+/// The last turn of `player` the bot claimed a notice for (sent, or not owed because they were
+/// in the channel), as the database holds it.
+async fn claimed_turn(dir: &Path, player: UserId) -> Option<i64> {
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let version = sqlx::query_scalar("SELECT MAX(version) FROM turn_notices WHERE player = ?")
+        .bind(player.get() as i64)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    version
+}
+
 #[tokio::test]
 async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     let emu = Emulator::start().await;
@@ -111,9 +126,20 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     // Ben moves, then looks in (a command in the channel): his next turn sends nothing.
     play_turn(&emu, channel, ben).await;
     ask(&emu, ben, channel, "saikoro games", &[]).await;
+    let noticed = claimed_turn(&bot.dir, ben).await;
     board = play_turn(&emu, channel, ann).await;
     // ... and Ann, who never asked, was sent nothing, though she was away at every turn of hers.
     assert!(emu.dm_channel(ann).is_none(), "no DM channel opened for Ann");
+    // The turn he was in for is claimed (off the game's lock) before the crash below.
+    let mut polls = 0;
+    while claimed_turn(&bot.dir, ben).await <= noticed {
+        assert!(
+            polls < 500,
+            "the turn he was in the channel for was never claimed"
+        );
+        polls += 1;
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
 
     // A crash left this turn's board unstored: the restart posts it again, without a second DM.
     let dir = bot.kill();
