@@ -46,8 +46,8 @@ struct Metrics {
     interactions: Family<Interaction, Counter>,
     answer_seconds: Family<Kind, Histogram>,
     errors: Family<Kind, Counter>,
-    games_indexed: Gauge,
-    games_loaded: Gauge,
+    games_indexed: Family<Game, Gauge>,
+    games_loaded: Family<Game, Gauge>,
     store_write_seconds: Histogram,
     store_batch_size: Histogram,
     timers_due: Counter,
@@ -71,8 +71,8 @@ impl Metrics {
             interactions: Family::default(),
             answer_seconds: Family::new_with_constructor(seconds),
             errors: Family::default(),
-            games_indexed: Gauge::default(),
-            games_loaded: Gauge::default(),
+            games_indexed: Family::default(),
+            games_loaded: Family::default(),
             store_write_seconds: seconds(),
             store_batch_size: Histogram::new(exponential_buckets(1.0, 2.0, 10)),
             timers_due: Counter::default(),
@@ -100,12 +100,12 @@ impl Metrics {
         r.register("errors", "Errors by kind", self.errors.clone());
         r.register(
             "games_indexed",
-            "Unfinished games and lobbies of this process, loaded or not",
+            "Unfinished games and lobbies of this process per game, loaded or not",
             self.games_indexed.clone(),
         );
         r.register(
             "games_loaded",
-            "Games held in memory (loaded on first touch, let go when idle)",
+            "Games held in memory per game (loaded on first touch, let go when idle)",
             self.games_loaded.clone(),
         );
         r.register(
@@ -208,10 +208,11 @@ pub fn shards_connected() -> usize {
     METRICS.shards.iter().filter(|s| *s.value()).count()
 }
 
-/// How many unfinished games the process has, and how many of them are in memory.
-pub fn games(indexed: usize, loaded: usize) {
-    METRICS.games_indexed.set(indexed as i64);
-    METRICS.games_loaded.set(loaded as i64);
+/// How many unfinished games of `game` the process has, and how many of them are in memory.
+pub fn games(game: &'static str, indexed: usize, loaded: usize) {
+    let game = Game { game };
+    METRICS.games_indexed.get_or_create(&game).set(indexed as i64);
+    METRICS.games_loaded.get_or_create(&game).set(loaded as i64);
 }
 
 /// The stored games are loaded (the bot can serve clicks on them).

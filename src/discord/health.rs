@@ -36,8 +36,9 @@ pub(super) async fn serve(addr: &str, health: Health) -> anyhow::Result<tokio::t
 }
 
 async fn scrape(State(health): State<Health>) -> impl IntoResponse {
-    let (indexed, loaded) = health.tables.census();
-    metrics::games(indexed, loaded);
+    for (game, (indexed, loaded)) in health.tables.census() {
+        metrics::games(game, indexed, loaded);
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         metrics::text(),

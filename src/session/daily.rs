@@ -16,7 +16,7 @@ use crate::id::{ChannelId, GameId, UserId};
 use crate::store::{DailyAttempt, DailyResult, GameRow, Status, Store, StoreError};
 use saikoro_core::daily::{self, DailyDice, Tally};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// Pars kept in memory: today's and the last few days' (results shown late).
 const PARS_KEPT: usize = 8;
@@ -162,10 +162,8 @@ impl Tables {
             self.play.persist(&mut session).await;
             return Ok(tr.t("daily-starting"));
         }
-        let id = session.row.id;
-        let session = Arc::new(tokio::sync::Mutex::new(session));
         // A daily holds no channel: other games and other players' dailies share it.
-        self.play.index.insert(id, session.clone());
+        let session = self.play.index.insert(session);
         let mut s = session.lock().await;
         if !self.play.post_board_if_needed(&mut s).await {
             return Ok(tr.t("cannot-post"));

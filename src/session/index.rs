@@ -6,9 +6,11 @@ use super::Markup;
 use super::live::{Session, load_session};
 use super::settings::{GuildSettings, ServerSettings};
 use crate::engine::RestoreError;
+use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId};
 use crate::store::{GameRow, LiveGame, Status, Store, StoreError};
 use dashmap::{DashMap, DashSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, OnceCell, OwnedMutexGuard};
@@ -17,6 +19,28 @@ use tokio::time::Instant;
 /// An unfinished game's place in memory: empty until the game is first touched (then loaded
 /// from the store, once however many touch it together), emptied again when it idles.
 type Slot = Arc<OnceCell<Arc<Mutex<Session>>>>;
+
+/// An unfinished game in the index: its slot, and which game it is (counted per game in the
+/// metrics without loading it).
+struct Entry {
+    kind: &'static str,
+    slot: Slot,
+}
+
+impl Entry {
+    fn new(kind: &str, slot: Slot) -> Entry {
+        Entry {
+            kind: counted_as(kind),
+            slot,
+        }
+    }
+}
+
+/// The label a game is counted under: a kind this build does not know cannot load, but it is
+/// still counted.
+fn counted_as(kind: &str) -> &'static str {
+    GameKind::from_id(kind).map_or("unknown", GameKind::id)
+}
 
 /// A session, locked: whoever holds it acts for the game alone.
 pub(super) type Locked = OwnedMutexGuard<Session>;
@@ -56,7 +80,7 @@ pub(super) struct Index {
     /// Given to the sessions it loads.
     markup: &'static dyn Markup,
     /// Every unfinished game of this process, loaded or not.
-    sessions: DashMap<GameId, Slot>,
+    sessions: DashMap<GameId, Entry>,
     channels: DashMap<ChannelId, GameId>,
     /// This process's games set aside: not in `sessions`, their channels free, a click on
     /// their old boards told why.
@@ -86,11 +110,12 @@ impl Index {
         let dailies: std::collections::HashSet<GameId> =
             self.store.daily_games_in_play().await?.into_iter().collect();
         let games = index.len();
-        for (id, channel) in index {
-            if !dailies.contains(&id) {
-                self.channels.insert(channel, id);
+        for game in index {
+            if !dailies.contains(&game.id) {
+                self.channels.insert(game.channel, game.id);
             }
-            self.sessions.insert(id, Slot::default());
+            self.sessions
+                .insert(game.id, Entry::new(&game.kind, Slot::default()));
         }
         Ok(games)
     }
@@ -106,10 +131,13 @@ impl Index {
         }
     }
 
-    /// Adds a new game's session, already in memory.
-    pub(super) fn insert(&self, id: GameId, session: Arc<Mutex<Session>>) {
-        self.sessions
-            .insert(id, Arc::new(OnceCell::new_with(Some(session))));
+    /// Adds a new game's session, in memory from the start; returns it, shared.
+    pub(super) fn insert(&self, session: Session) -> Arc<Mutex<Session>> {
+        let (id, kind) = (session.row.id, counted_as(&session.row.kind));
+        let session = Arc::new(Mutex::new(session));
+        let slot = Arc::new(OnceCell::new_with(Some(session.clone())));
+        self.sessions.insert(id, Entry { kind, slot });
+        session
     }
 
     /// A server's games in memory follow its new settings.
@@ -117,7 +145,7 @@ impl Index {
         let sessions: Vec<_> = self
             .sessions
             .iter()
-            .filter_map(|e| e.value().get().cloned())
+            .filter_map(|e| e.value().slot.get().cloned())
             .collect();
         for session in sessions {
             let mut s = session.lock().await;
@@ -127,14 +155,16 @@ impl Index {
         }
     }
 
-    /// Unfinished games (lobbies and games in play), loaded or not.
-    pub(super) fn active(&self) -> usize {
-        self.sessions.len()
-    }
-
-    /// Games whose session is in memory.
-    pub(super) fn loaded(&self) -> usize {
-        self.sessions.iter().filter(|e| e.value().initialized()).count()
+    /// Per game: unfinished games (lobbies and games in play), loaded or not, and how many of
+    /// them are in memory. Every registered game is listed, with none too.
+    pub(super) fn census(&self) -> BTreeMap<&'static str, (usize, usize)> {
+        let mut counts: BTreeMap<_, _> = GameKind::ALL.iter().map(|k| (k.id(), (0, 0))).collect();
+        for entry in &self.sessions {
+            let (indexed, loaded) = counts.entry(entry.kind).or_default();
+            *indexed += 1;
+            *loaded += usize::from(entry.slot.initialized());
+        }
+        counts
     }
 
     /// Whether `id` is an unfinished game of this process, loaded or not.
@@ -143,7 +173,7 @@ impl Index {
     }
 
     pub(super) fn is_loaded(&self, id: GameId) -> bool {
-        self.sessions.get(&id).is_some_and(|slot| slot.initialized())
+        self.sessions.get(&id).is_some_and(|e| e.slot.initialized())
     }
 
     /// An unfinished game's session, locked, loading it from the store on its first touch.
@@ -151,7 +181,7 @@ impl Index {
     /// the lock comes back as it ended: callers check its status.
     pub(super) async fn live(&self, id: GameId) -> Result<Option<Locked>, LoadFailed> {
         loop {
-            let Some(slot) = self.sessions.get(&id).map(|s| s.clone()) else {
+            let Some(slot) = self.sessions.get(&id).map(|e| e.slot.clone()) else {
                 if self.quarantined.contains(&id) {
                     return Err(LoadFailed::Quarantined);
                 }
@@ -292,9 +322,9 @@ impl Index {
             return false;
         }
         match self.sessions.get_mut(&s.row.id) {
-            Some(mut slot) => {
+            Some(mut entry) => {
                 s.evicted = true;
-                *slot = Slot::default();
+                entry.slot = Slot::default();
                 true
             }
             None => false,
@@ -307,7 +337,7 @@ impl Index {
         let loaded: Vec<_> = self
             .sessions
             .iter()
-            .filter_map(|e| e.value().get().cloned())
+            .filter_map(|e| e.value().slot.get().cloned())
             .collect();
         loaded
             .into_iter()
@@ -328,5 +358,19 @@ async fn rebuild(live: LiveGame, markup: &'static dyn Markup) -> Result<Result<S
         Ok(rebuilt) => Ok(rebuilt.map_err(|e: RestoreError| e.to_string())),
         Err(e) if e.is_panic() => Ok(Err(format!("rebuilding it panicked: {e}"))),
         Err(e) => Err(Unloadable::Failed(e.to_string())),
+    }
+}
+
+/// The census's totals, which the tests compare.
+#[cfg(test)]
+impl Index {
+    /// Unfinished games (lobbies and games in play), loaded or not.
+    pub(super) fn active(&self) -> usize {
+        self.census().values().map(|(indexed, _)| indexed).sum()
+    }
+
+    /// Games whose session is in memory.
+    pub(super) fn loaded(&self) -> usize {
+        self.census().values().map(|(_, loaded)| loaded).sum()
     }
 }

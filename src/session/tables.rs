@@ -22,7 +22,6 @@ use crate::id::{ChannelId, GameId, GuildId, MessageId};
 use crate::store::{GameRow, Status, Store, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
 
 /// The games in play and their lobbies, one per channel at most.
 pub struct Tables {
@@ -46,9 +45,10 @@ impl Tables {
         })
     }
 
-    /// Unfinished games of this process, and how many of them are in memory, for the metrics.
-    pub fn census(&self) -> (usize, usize) {
-        (self.play.index.active(), self.play.index.loaded())
+    /// Per game: unfinished games of this process, and how many of them are in memory, for
+    /// the metrics.
+    pub fn census(&self) -> std::collections::BTreeMap<&'static str, (usize, usize)> {
+        self.play.index.census()
     }
 
     /// Whether the store answers now, for `/readyz`.
@@ -246,8 +246,7 @@ impl Tables {
             self.play.persist(&mut session).await;
             return tr.t("channel-busy-race");
         }
-        let session = Arc::new(Mutex::new(session));
-        self.play.index.insert(id, session.clone());
+        let session = self.play.index.insert(session);
         // Clicks wait for this lock, so none arrives before the lobby is known.
         let mut s = session.lock().await;
         match self.play.outbox.post(channel, &lobby::invitation(&s)).await {

@@ -3,8 +3,8 @@
 //! of a finish that touch them. The writer (`writer`) runs the append and update statements.
 
 use super::rows::{
-    ActionRecord, GameColumns, GameRecord, GameRow, LiveGame, LiveRecord, Logs, StoredGame, live_snapshot,
-    stored_game,
+    ActionRecord, GameColumns, GameRecord, GameRow, Indexed, LiveGame, LiveRecord, Logs, StoredGame,
+    live_snapshot, stored_game,
 };
 use super::sql::{Backend, Tx, seat_to_db, snowflake_from_db, snowflake_to_db};
 use super::{Status, Store, StoreError};
@@ -248,7 +248,7 @@ pub(super) const UPDATE_GAME_OWNED: &str = concat!(
 );
 /// This process's unfinished games, for the index kept in memory.
 const SELECT_INDEX: &str = concat!(
-    "SELECT id, channel_id FROM games WHERE status IN ('lobby', 'playing') AND quarantined IS NULL AND ",
+    "SELECT id, channel_id, kind FROM games WHERE status IN ('lobby', 'playing') AND quarantined IS NULL AND ",
     owned!(1, 2, 3),
     " ORDER BY id"
 );
@@ -398,10 +398,10 @@ impl Store {
     /// This process's unfinished games (lobbies and games in play) as (game, channel): what
     /// start-up keeps in memory instead of the games themselves. Games with a status this build
     /// does not know are named in the log.
-    pub async fn load_index(&self) -> Result<Vec<(GameId, ChannelId)>, StoreError> {
+    pub async fn load_index(&self) -> Result<Vec<Indexed>, StoreError> {
         let (unknown, index) = with_pool!(self, |pool| {
             let unknown: Vec<(i64, String)> = sqlx::query_as(SELECT_UNKNOWN_STATUSES).fetch_all(pool).await?;
-            let index: Vec<(i64, i64)> = bind_shards!(sqlx::query_as(SELECT_INDEX), self.shards)
+            let index: Vec<(i64, i64, String)> = bind_shards!(sqlx::query_as(SELECT_INDEX), self.shards)
                 .fetch_all(pool)
                 .await?;
             (unknown, index)
@@ -411,7 +411,11 @@ impl Store {
         }
         Ok(index
             .into_iter()
-            .map(|(id, channel)| (GameId(id), ChannelId(snowflake_from_db(channel))))
+            .map(|(id, channel, kind)| Indexed {
+                id: GameId(id),
+                channel: ChannelId(snowflake_from_db(channel)),
+                kind,
+            })
             .collect())
     }
 

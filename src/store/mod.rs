@@ -34,7 +34,8 @@ pub use forget::UserGame;
 pub use notices::NotifyRow;
 pub use puzzles::{Attempt, NewPuzzle, PuzzleChoice, PuzzleRow, PuzzleStanding};
 pub use rows::{
-    GameRow, HeadToHead, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status, StoredGame,
+    GameRow, HeadToHead, Indexed, LiveGame, Played, PlayerResult, RecentSeat, Snapshot, Standing, Status,
+    StoredGame,
 };
 pub use shards::{SHARD_CLAIM_CHECK, ShardClaim};
 

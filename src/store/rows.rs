@@ -57,6 +57,16 @@ pub struct Snapshot {
     pub state: String,
 }
 
+/// An unfinished game in the index read at start-up: where it plays and which game it is, not
+/// its log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Indexed {
+    pub id: GameId,
+    pub channel: ChannelId,
+    /// `GameKind::id()`.
+    pub kind: String,
+}
+
 /// A game as loaded to be played on: its row, its latest snapshot, and only the actions after
 /// it (all of them without one).
 #[derive(Clone, Debug, PartialEq)]

@@ -120,7 +120,17 @@ async fn metrics_count_a_games_clicks_and_readiness_follows_the_gateway() {
         sample(&metrics, "saikoro_store_batch_size_count") >= 1.0,
         "{metrics}"
     );
-    assert_eq!(sample(&metrics, "saikoro_games_indexed"), 1.0, "{metrics}");
+    // Counted per game: the Can't Stop game under way, and every other game listed with none.
+    assert_eq!(
+        sample(&metrics, r#"saikoro_games_indexed{game="cantstop"}"#),
+        1.0,
+        "{metrics}"
+    );
+    assert_eq!(
+        sample(&metrics, r#"saikoro_games_indexed{game="ninja"}"#),
+        0.0,
+        "{metrics}"
+    );
     assert_eq!(sample(&metrics, r#"saikoro_shard_connected{shard="0"}"#), 1.0);
 
     every_line_about_a_click_names_it(&bot.log(), emu.guild_id(), clicks);

@@ -264,14 +264,14 @@ async fn a_quarantined_game_leaves_the_index_and_the_due_games(db: TestDb) {
         .quarantine(ended.id, "an ended game is left alone")
         .await
         .unwrap();
-    let index: Vec<GameId> = store
+    let index: Vec<(GameId, String)> = store
         .load_index()
         .await
         .unwrap()
         .into_iter()
-        .map(|(id, _)| id)
+        .map(|game| (game.id, game.kind))
         .collect();
-    assert_eq!(index, vec![sound.id]);
+    assert_eq!(index, vec![(sound.id, "cantstop".to_owned())]);
     assert_eq!(store.load_quarantined().await.unwrap(), vec![broken.id]);
     assert_eq!(active_ids(&store.load_active().await.unwrap()), vec![sound.id]);
     assert_eq!(

@@ -42,7 +42,7 @@ async fn due_games_are_the_unfinished_ones_whose_time_came(db: TestDb) {
         .await
         .unwrap()
         .into_iter()
-        .map(|(id, _)| id)
+        .map(|game| game.id)
         .collect();
     assert_eq!(
         index,
