@@ -1,7 +1,8 @@
 //! What the bot counts while it runs, for Prometheus (`metrics_addr`, served by
 //! `discord::health`). One registry for the process, written from every layer through the
 //! functions below (recording is a few atomic operations, so a layer pays nothing for it) and
-//! read only when `/metrics` is scraped.
+//! read only when `/metrics` is scraped. Without `metrics_addr` nothing reads them, so nothing
+//! is recorded either ([`switch_on`]); what `/readyz` reads (shards, restore) always is.
 
 use dashmap::DashMap;
 use prometheus_client::encoding::{EncodeLabelSet, text::encode};
@@ -144,8 +145,23 @@ impl Metrics {
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
 
+/// Whether the counters and histograms are recorded: only once they are served.
+static ON: AtomicBool = AtomicBool::new(false);
+
+/// Starts recording: `/metrics` is served from now on.
+pub fn switch_on() {
+    ON.store(true, Ordering::Relaxed);
+}
+
+fn on() -> bool {
+    ON.load(Ordering::Relaxed)
+}
+
 /// An interaction answered after `took` from its receipt (`failed`: Discord did not take it).
 pub fn answered(kind: &'static str, took: Duration, failed: bool) {
+    if !on() {
+        return;
+    }
     let outcome = match (failed, took > ANSWER_DEADLINE) {
         (true, _) => "failed",
         (false, true) => "late",
@@ -163,6 +179,9 @@ pub fn answered(kind: &'static str, took: Duration, failed: bool) {
 
 /// An interaction dropped before any work under overload (`outcome`: why, see [`Interaction`]).
 pub fn shed(kind: &'static str, outcome: &'static str) {
+    if !on() {
+        return;
+    }
     METRICS
         .interactions
         .get_or_create(&Interaction { kind, outcome })
@@ -171,23 +190,35 @@ pub fn shed(kind: &'static str, outcome: &'static str) {
 
 /// An error of `kind` (`store`, `discord`, `bot`, …) that was logged.
 pub fn error(kind: &'static str) {
+    if !on() {
+        return;
+    }
     METRICS.errors.get_or_create(&Kind { kind }).inc();
 }
 
 /// The writer committed `writes` writes in `took`.
 pub fn store_batch(writes: usize, took: Duration) {
+    if !on() {
+        return;
+    }
     METRICS.store_batch_size.observe(writes as f64);
     METRICS.store_write_seconds.observe(took.as_secs_f64());
 }
 
 /// A due game was looked at `late` after its due time.
 pub fn timer_due(late: Duration) {
+    if !on() {
+        return;
+    }
     METRICS.timers_due.inc();
     METRICS.timer_lateness_seconds.observe(late.as_secs_f64());
 }
 
 /// A bot of `game` decided in `took`.
 pub fn bot_decision(game: &'static str, took: Duration) {
+    if !on() {
+        return;
+    }
     METRICS
         .bot_decision_seconds
         .get_or_create(&Game { game })
@@ -273,6 +304,7 @@ mod tests {
 
     #[test]
     fn an_answer_is_counted_by_outcome_and_timed() {
+        switch_on();
         let before = text();
         let on_time = r#"saikoro_interactions_total{kind="test",outcome="answered"}"#;
         let late = r#"saikoro_interactions_total{kind="test",outcome="late"}"#;

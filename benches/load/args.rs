@@ -18,6 +18,9 @@ pub struct Args {
     /// Whether the emulator checks every request body against Discord's schema (the end-to-end
     /// tests do): off by default, as it costs more CPU than the bot's click on the same cores.
     pub checks: bool,
+    /// Whether the bot serves (and so records) its metrics, scraped every second (`--metrics`):
+    /// the open loop's CPU per click with and without them.
+    pub metrics: bool,
 }
 
 impl Args {
@@ -33,6 +36,7 @@ impl Args {
         let mut open_seconds = env("LOAD_OPEN_SECONDS").unwrap_or_else(|| "10".into());
         let mut only = env("LOAD_ONLY");
         let mut checks = env("LOAD_CHECKS").is_some_and(|v| v == "1");
+        let mut metrics = env("LOAD_METRICS").is_some_and(|v| v == "1");
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
@@ -53,6 +57,10 @@ impl Args {
                 }
                 "--checks" => {
                     checks = true;
+                    continue;
+                }
+                "--metrics" => {
+                    metrics = true;
                     continue;
                 }
                 // `cargo bench` passes `--bench`, and filters we have no use for.
@@ -89,6 +97,7 @@ impl Args {
             open_seconds: number("open seconds", &open_seconds)? as u64,
             only,
             checks,
+            metrics,
         })
     }
 
@@ -97,6 +106,14 @@ impl Args {
             "the emulator checks every request body"
         } else {
             "the emulator's body checks off (--checks: on)"
+        }
+    }
+
+    pub fn metrics_said(&self) -> &'static str {
+        if self.metrics {
+            "metrics served and scraped every second"
+        } else {
+            "metrics off (--metrics: on)"
         }
     }
 

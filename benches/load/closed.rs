@@ -140,7 +140,7 @@ async fn measure(tables: &Tables, binary: &Path, args: &Args) -> Result<Figures,
         dir,
     } = tables;
     let games = channels.len();
-    let config = write_config(emu, dir)?;
+    let config = write_config(emu, dir, None)?;
     let (bot, startup) = Bot::start(binary, &config, dir, "first").await?;
     if bot.restored != 0 {
         return Err(format!("a fresh database restored {} games", bot.restored));

@@ -3,7 +3,7 @@
 
 use crate::args::Args;
 use crate::play::{Played, Player, Turn, open_games, quantile_ms};
-use crate::setup::{Bot, CpuMeter, Tables, write_config};
+use crate::setup::{Bot, CpuMeter, Tables, free_port, scrape_every_second, write_config};
 use saikoro_emulator::Message;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -49,13 +49,18 @@ pub async fn open_loop(binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, S
 }
 
 async fn offer_rates(tables: &Tables, binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, String> {
-    let config = write_config(&tables.emu, &tables.dir)?;
+    let port = args.metrics.then(free_port).transpose()?;
+    let config = write_config(&tables.emu, &tables.dir, port)?;
     let (bot, _) = Bot::start(binary, &config, &tables.dir, "open").await?;
+    let scraper = port.map(|port| tokio::spawn(scrape_every_second(port)));
     let idle = open_idle(tables).await;
     let mut rows = Vec::new();
     for &rate in &args.open_rates {
         eprintln!("open loop: {rate} clicks/s for {} s", args.open_seconds);
         rows.push(offer(&bot, &idle, rate, args.open_seconds).await?);
+    }
+    if let Some(scraper) = scraper {
+        scraper.abort();
     }
     Ok(rows)
 }

@@ -53,11 +53,12 @@ pub fn print_table(rows: &[Figures], args: &Args) {
 pub fn print_open_table(rows: &[OpenFigures], args: &Args) {
     println!(
         "\nsaikoro open loop: Can't Stop, {} active games, Poisson arrivals for {} s per rate, SQLite \
-         (synchronous=FULL) in {}; one run; {}",
+         (synchronous=FULL) in {}; one run; {}; {}",
         args.open_games,
         args.open_seconds,
         args.dir.display(),
-        args.checks_said()
+        args.checks_said(),
+        args.metrics_said()
     );
     println!(
         "| offered/s | answered/s |   p50 ms |   p99 ms | p99.9 ms |   max ms | clicks | errors | dropped | skipped | \

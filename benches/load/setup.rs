@@ -84,10 +84,14 @@ async fn emulator(args: &Args) -> Arc<Emulator> {
     emu
 }
 
-pub fn write_config(emu: &Emulator, dir: &Path) -> Result<PathBuf, String> {
+/// The bot's configuration in `dir`; with `metrics`, it serves them on that port.
+pub fn write_config(emu: &Emulator, dir: &Path, metrics: Option<u16>) -> Result<PathBuf, String> {
     let config = dir.join("config.toml");
+    let metrics = metrics.map_or(String::new(), |port| {
+        format!("metrics_addr = \"127.0.0.1:{port}\"\n")
+    });
     let text = format!(
-        "guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
+        "{metrics}guild_ids = [{guild}]\ndatabase_url = \"sqlite://{db}\"\ndiscord_api_url = \"{api}\"\n\
          lobby_expiry_secs = 86400\nbot_delay_ms = 0\ndice_seed = 7\n\
          [limits]\nuser_burst = 0\nuser_per_minute = 0\nchannel_burst = 0\nchannel_per_minute = 0\n\
          games_per_user = 0\nlobbies_per_server = 0\nbot_games_per_server = 0\npings_per_hour = 0\n",
@@ -97,6 +101,34 @@ pub fn write_config(emu: &Emulator, dir: &Path) -> Result<PathBuf, String> {
     );
     std::fs::write(&config, text).map_err(|e| format!("writing {}: {e}", config.display()))?;
     Ok(config)
+}
+
+/// A port free on 127.0.0.1 just now, for the bot's metrics.
+pub fn free_port() -> Result<u16, String> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
+}
+
+/// Asks the bot's `/metrics` once a second, as a Prometheus would (more often than its usual
+/// 15 s), until aborted; a scrape that fails is tried again the next second.
+pub async fn scrape_every_second(port: u16) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut every = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        every.tick().await;
+        let Ok(mut stream) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+            continue;
+        };
+        let mut text = Vec::new();
+        let asked = stream.write_all(b"GET /metrics HTTP/1.0\r\n\r\n").await;
+        if asked.is_ok() && stream.read_to_end(&mut text).await.is_ok() {
+            let text = String::from_utf8_lossy(&text);
+            let status = text.lines().next().unwrap_or_default();
+            if !status.contains(" 200 ") {
+                eprintln!("metrics: {status}");
+            }
+        }
+    }
 }
 
 /// The bot process; killed when dropped, so a failed run leaves nothing behind.

@@ -360,6 +360,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
     register(&http, &cfg, &commands).await?;
     let tables = Tables::new(store, Arc::new(HttpOutbox(http)), session_settings(&cfg));
     if !cfg.metrics_addr.is_empty() {
+        crate::metrics::switch_on();
         let health = health::Health {
             tables: tables.clone(),
             shards: range.count(),
