@@ -136,6 +136,9 @@ pub enum FaultKind {
     RateLimited { retry_after: Duration, global: bool },
     /// A server error such as 500 or 502.
     Status(u16),
+    /// The request is done, but its answer never comes (until the emulator stops): a bot
+    /// killed meanwhile crashed between Discord's doing something and its hearing of it.
+    Hang,
 }
 
 /// Permissions everyone in the test guild has.

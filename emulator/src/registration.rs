@@ -13,6 +13,9 @@
 //!   per guild); and the combined length of a command's names, descriptions and choice values
 //!   is at most 4,000 characters, counting "the longest localization" of each field.
 //! - Option structure: `min_value` is at most `max_value`, and `min_length` at most `max_length`.
+//! - "Application Command Permissions Object": `default_member_permissions` is "a bitwise
+//!   permission flags as string", set on a command; subcommands and options have no such field
+//!   ("permissions can only be set for top-level commands").
 
 use crate::validate::Violation;
 use serde_json::Value;
@@ -30,6 +33,9 @@ pub const MAX_COMMAND_CHARS: usize = 4000;
 const CHAT_INPUT: u64 = 1;
 const SUB_COMMAND: u64 = 1;
 const SUB_COMMAND_GROUP: u64 = 2;
+/// Every permission bit Discord defines (the highest, `USE_EXTERNAL_APPS`, is 1 << 50).
+const PERMISSION_BITS: u64 = (1 << 51) - 1;
+const DEFAULT_PERMISSIONS: &str = "default_member_permissions";
 
 /// Every rule of registration `body` (one command, or the list a bulk overwrite sends) breaks.
 pub fn violations(body: &Value) -> Vec<Violation> {
@@ -55,6 +61,7 @@ pub fn violations(body: &Value) -> Vec<Violation> {
             names(command, &at, &mut found);
         }
         locales(command, &at, &mut found);
+        permissions(command, &at, &mut found);
         options(command, &at, chat_input, &mut found);
         let chars = characters(command);
         if chars > MAX_COMMAND_CHARS {
@@ -110,6 +117,25 @@ fn names(item: &Value, at: &str, found: &mut Vec<Violation>) {
     }
 }
 
+/// A command's default permission: absent, null or a string of a permission set's decimal bits.
+fn permissions(command: &Value, at: &str, found: &mut Vec<Violation>) {
+    let valid = match &command[DEFAULT_PERMISSIONS] {
+        Value::Null => true,
+        Value::String(bits) => {
+            let digits = !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit());
+            digits && bits.parse::<u64>().is_ok_and(|b| b & !PERMISSION_BITS == 0)
+        }
+        _ => false,
+    };
+    if !valid {
+        let value = &command[DEFAULT_PERMISSIONS];
+        found.push(violation(
+            &format!("{at}/{DEFAULT_PERMISSIONS}"),
+            format!("{value} is not a permission bit string"),
+        ));
+    }
+}
+
 fn locales(item: &Value, at: &str, found: &mut Vec<Violation>) {
     for key in ["name_localizations", "description_localizations"] {
         for locale in item[key].as_object().into_iter().flatten().map(|(l, _)| l) {
@@ -140,6 +166,12 @@ fn options(item: &Value, at: &str, chat_input: bool, found: &mut Vec<Violation>)
             ));
         }
         seen.push(name);
+        if !option[DEFAULT_PERMISSIONS].is_null() {
+            found.push(violation(
+                &format!("{here}/{DEFAULT_PERMISSIONS}"),
+                "permissions can only be set for top-level commands".into(),
+            ));
+        }
         let kind = option["type"].as_u64().unwrap_or_default();
         let nested = kind == SUB_COMMAND || kind == SUB_COMMAND_GROUP;
         let required = option["required"].as_bool().unwrap_or(false);
@@ -200,6 +232,7 @@ mod tests {
         json!({
             "name": "saikoro",
             "description": "Dice games",
+            "default_member_permissions": "32",
             "name_localizations": {"ja": "さいころ"},
             "options": [{
                 "type": 1, "name": "away", "description": "Time off",
@@ -229,7 +262,7 @@ mod tests {
 
     #[test]
     fn each_rule_refuses_its_mutation() {
-        let mutations: [Mutation; 9] = [
+        let mutations: [Mutation; 13] = [
             ("not a lowercase name", |c| c["name"] = json!("Saikoro")),
             ("not a lowercase name", |c| {
                 c["name_localizations"]["ja"] = json!("さい ころ")
@@ -254,6 +287,18 @@ mod tests {
             }),
             ("is over max_value", |c| {
                 c["options"][0]["options"][1]["min_value"] = json!(20)
+            }),
+            ("not a permission bit string", |c| {
+                c["default_member_permissions"] = json!(32)
+            }),
+            ("not a permission bit string", |c| {
+                c["default_member_permissions"] = json!("MANAGE_GUILD")
+            }),
+            ("not a permission bit string", |c| {
+                c["default_member_permissions"] = json!((1u64 << 60).to_string())
+            }),
+            ("only be set for top-level commands", |c| {
+                c["options"][0]["default_member_permissions"] = json!("32")
             }),
         ];
         for (expected, mutate) in mutations {

@@ -76,10 +76,15 @@ const DAILY_GAME: &str = "cantstop";
 const GAME_ID: &str = "id";
 const NEXT: &str = "next";
 
-/// Every game's command tree, and `/saikoro` for the server's settings, stats and history.
+/// Every game's command tree, `/saikoro` for the players' stats and history, and
+/// `/saikoro-settings` for the server's settings.
 pub fn all() -> Vec<Command<Data, Error>> {
     let mut commands: Vec<_> = GameKind::ALL.iter().map(|k| game_command(*k)).collect();
     commands.push(saikoro_command());
+    commands.push(Command {
+        checks: vec![|ctx| Box::pin(within_limits(ctx))],
+        ..super::settings::command()
+    });
     for command in &mut commands {
         name_in_japanese(command);
     }
@@ -106,7 +111,7 @@ const JAPANESE_NAMES: &[(&str, &str)] = &[
     ("replay", "再生"),
     ("review", "振り返り"),
     ("daily", "デイリー"),
-    ("settings", "設定"),
+    ("saikoro-settings", "さいころ設定"),
     ("leaderboard", "ランキング"),
     ("stats", "成績"),
     ("history", "履歴"),
@@ -160,7 +165,7 @@ fn name_in_japanese(command: &mut Command<Data, Error>) {
     }
 }
 
-/// `/saikoro`: the server's settings, and the players' history.
+/// `/saikoro`: the players' history, time off and notices.
 fn saikoro_command() -> Command<Data, Error> {
     let (description, description_localizations) = described("saikoro-command");
     Command {
@@ -171,11 +176,10 @@ fn saikoro_command() -> Command<Data, Error> {
         description_localizations,
         subcommand_required: true,
         guild_only: true,
-        // No default permission: anyone may see the history; `settings` checks Manage Server.
         slash_action: Some(|_| Box::pin(async { Ok(()) })),
         checks: vec![|ctx| Box::pin(within_limits(ctx))],
-        subcommands: std::iter::once(super::settings::subcommand())
-            .chain(super::history::subcommands())
+        subcommands: super::history::subcommands()
+            .into_iter()
             .chain(std::iter::once(super::notify::subcommand()))
             .collect(),
         ..Default::default()

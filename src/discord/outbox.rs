@@ -142,8 +142,15 @@ impl Outbox for HttpOutbox {
         name: &str,
     ) -> Result<id::ChannelId, OutboxError> {
         let (channel, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
-        with_retries("opening a thread", || {
-            threads::start(&self.0, channel, message, name)
+        with_retries("opening a thread", || async move {
+            match threads::start(&self.0, channel, message, name).await {
+                // Opened before, by a start that crashed before it was stored or whose answer
+                // was lost: that thread, which has the message's id, is the game's.
+                Err(e) if error_code(&e) == Some(threads::THREAD_ALREADY_CREATED) => {
+                    Ok(ChannelId::new(message.get()))
+                }
+                done => done,
+            }
         })
         .await
         .map(|thread| id::ChannelId(thread.get()))

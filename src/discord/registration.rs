@@ -112,6 +112,19 @@ mod tests {
         assert_eq!(bounds("ninja start neutral_depth"), (Some(0), Some(9)));
     }
 
+    /// Item 8 of #29: the server's settings carry Manage Server (bit 5) as their default
+    /// permission, which Discord takes on a top command only; no other command has one.
+    #[test]
+    fn settings_are_for_managers_by_default() {
+        let bodies = bodies(&super::super::commands::all()).unwrap();
+        for body in &bodies {
+            let expected = (body["name"] == "saikoro-settings").then_some("32");
+            let found = body["default_member_permissions"].as_str();
+            assert_eq!(found, expected, "{}", body["name"]);
+        }
+        assert!(bodies.iter().any(|b| b["name"] == "saikoro-settings"));
+    }
+
     /// Every command, subcommand and option has a Japanese name (item 7 gave them to commands,
     /// item 8 to the games' start options).
     #[test]

@@ -1,5 +1,7 @@
-//! `/saikoro settings`: a server's turn timers, board style, hints and threads, shown to anyone with
-//! Manage Server and changed by them.
+//! `/saikoro-settings`: a server's turn timers, board style, hints and threads, shown to anyone with
+//! Manage Server and changed by them. It is a top command of its own because Discord takes a
+//! default permission (`default_member_permissions`) only on a top command: members without
+//! Manage Server do not see it unless the server gives it to them, and then the handler refuses.
 
 use super::params::{Action, choice, command_user, described, int_arg, opt_bool_arg, option};
 use super::{Data, Error};
@@ -11,6 +13,7 @@ use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
 use serenity::CommandOptionType;
 use std::borrow::Cow;
 
+const NAME: &str = "saikoro-settings";
 const REMINDER_HOURS: &str = "reminder_hours";
 const TIMEOUT_HOURS: &str = "timeout_hours";
 const ON_TIMEOUT: &str = "on_timeout";
@@ -38,8 +41,8 @@ fn choices(
     }
 }
 
-/// The `settings` subcommand of `/saikoro`.
-pub fn subcommand() -> Command<Data, Error> {
+/// `/saikoro-settings`, for members with Manage Server by default.
+pub fn command() -> Command<Data, Error> {
     let (description, description_localizations) = described("command-settings");
     let action: Action = |ctx| {
         Box::pin(async move {
@@ -65,8 +68,9 @@ pub fn subcommand() -> Command<Data, Error> {
     let on_timeout: Vec<&str> = OnTimeout::ALL.iter().map(|o| o.id()).collect();
     let board_style: Vec<&str> = BoardStyle::ALL.iter().map(|b| b.id()).collect();
     Command {
-        name: Cow::Borrowed("settings"),
-        identifying_name: Cow::Borrowed("saikoro_settings"),
+        name: Cow::Borrowed(NAME),
+        qualified_name: Cow::Borrowed(NAME),
+        identifying_name: Cow::Borrowed(NAME),
         description,
         description_localizations,
         parameters: vec![
@@ -97,14 +101,13 @@ pub fn subcommand() -> Command<Data, Error> {
         slash_action: Some(action),
         guild_only: true,
         ephemeral: true,
-        // No default permission here: Discord takes `default_member_permissions` only on a top
-        // command (a subcommand has none, and poise drops it), and `/saikoro` serves everyone's
-        // history; so `settings` checks Manage Server itself.
+        default_member_permissions: serenity::Permissions::MANAGE_GUILD,
         ..Default::default()
     }
 }
 
-/// Shows the server's settings, or changes them (Manage Server only).
+/// Shows the server's settings, or changes them (Manage Server only: a server may give the
+/// command to others in its Integrations settings, so the handler checks too).
 async fn settings(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     ctx.defer_response(true).await?;
     let user = command_user(&ctx);

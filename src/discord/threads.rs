@@ -17,6 +17,8 @@ use serenity::{AutoArchiveDuration, ChannelType, EditThread, FullEvent, Permissi
 /// Discord's JSON error codes the bot acts on.
 pub(super) const UNKNOWN_CHANNEL: isize = 10003;
 pub(super) const THREAD_ARCHIVED: isize = 50083;
+/// "A thread has already been created for this message".
+pub(super) const THREAD_ALREADY_CREATED: isize = 160004;
 
 /// Whether a game started with `command` may move into a thread of its own.
 pub(super) fn room(command: &serenity::CommandInteraction) -> ThreadRoom {

@@ -70,15 +70,21 @@ impl AwayBook {
         self.0.iter().find(|(u, _)| *u == user).map(|(_, a)| *a)
     }
 
-    /// When the clock of a wait for `awaited` starts: at the last action, or when the last of
-    /// them is back from time off taken since (a wait that began during time off counts from the
-    /// return).
+    /// When the first clock of a wait for `awaited` starts (the last action if nobody is
+    /// awaited). Each player has their own: time off pauses only the clock of who took it, so
+    /// Saizumi's responders, awaited together, are not held up by one of them being away.
     pub(super) fn clock_start(&self, updated_at: i64, awaited: impl IntoIterator<Item = UserId>) -> i64 {
         awaited
             .into_iter()
-            .filter_map(|u| self.of(u))
-            .map(|a| a.resumes())
-            .fold(updated_at, i64::max)
+            .map(|u| self.clock_start_of(updated_at, u))
+            .min()
+            .unwrap_or(updated_at)
+    }
+
+    /// When `user`'s clock in a wait starts: at the last action, or when they are back from time
+    /// off taken since (a wait that began during their time off counts from their return).
+    pub(super) fn clock_start_of(&self, updated_at: i64, user: UserId) -> i64 {
+        self.of(user).map_or(updated_at, |a| a.resumes().max(updated_at))
     }
 
     /// The seated players shown as away on the board: their time off is on and outlasts the wait.
@@ -226,4 +232,48 @@ pub(super) fn board_notes(s: &Session, tr: &Tr) -> Vec<String> {
         ))
     });
     clock.into_iter().chain(away).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANN: UserId = UserId(1);
+    const BEN: UserId = UserId(2);
+
+    /// Item 4 of #29's gaps: with several players awaited at once, one's time off pauses only
+    /// their own clock.
+    #[test]
+    fn time_off_pauses_only_the_clock_of_who_took_it() {
+        let mut book = AwayBook::default();
+        book.set(
+            ANN,
+            Away {
+                until: 1000,
+                back: None,
+            },
+        );
+        assert_eq!(book.clock_start(500, [ANN]), 1000, "hers waits for her return");
+        assert_eq!(
+            book.clock_start(500, [ANN, BEN]),
+            500,
+            "his runs from the last action"
+        );
+        assert_eq!(book.clock_start_of(500, ANN), 1000);
+        assert_eq!(book.clock_start_of(500, BEN), 500);
+        assert_eq!(
+            book.clock_start(1500, [ANN]),
+            1500,
+            "a wait begun after her return"
+        );
+        assert_eq!(book.clock_start(500, []), 500, "nobody awaited");
+        book.set(
+            ANN,
+            Away {
+                until: 1000,
+                back: Some(700),
+            },
+        );
+        assert_eq!(book.clock_start(500, [ANN]), 700, "back early");
+    }
 }

@@ -131,7 +131,8 @@ impl Session {
             .then(|| self.clock_start() + self.timers.timeout_secs as i64)
     }
 
-    /// When the awaited players' clock started: the last action, or their return from time off.
+    /// When the first awaited player's clock started: the last action, or, for each, their
+    /// return from time off (one's time off pauses only their own clock).
     pub(super) fn clock_start(&self) -> i64 {
         self.away.clock_start(self.row.updated_at, self.humans_to_act())
     }

@@ -2,9 +2,11 @@
 //! when a game comes to a player who asked for them and has not been in its channel since their
 //! last move, the bot sends them a DM with the game, its board's link and the deadline.
 //!
-//! "Been in the channel" is what the bot itself saw: a click or a command of theirs in that
-//! channel after their own last action there (a timeout's action counts as theirs), or, before
-//! they acted there at all, any since this process started. The bot cannot see reading, so a
+//! "Been in the channel" is what the bot itself saw: a click or a command of theirs in the game's
+//! channel after their own last action in that game (a timeout's action counts as theirs), or,
+//! before they acted in it at all, any since this process started. Actions are keyed by game, not
+//! channel: a channel may hold a game and any number of dailies, and a move in one's daily there
+//! is being in the channel for the other game. The bot cannot see reading, so a
 //! player who only watches is sent the DM; one who pressed anything there (a step, 💡 Hint,
 //! another game's board, `/saikoro games`) is not. What the bot saw is kept in memory only:
 //! after a restart nobody has been seen, and the stored claim keeps a turn from being noticed
@@ -37,17 +39,10 @@ pub(super) struct Notices {
 struct Sightings {
     /// Each sighting and each action takes the next number, so "after" needs no clock.
     tick: u64,
-    at: HashMap<(UserId, ChannelId), Sighting>,
+    seen: HashMap<(UserId, ChannelId), u64>,
+    acted: HashMap<(UserId, GameId), u64>,
     /// The language each player's client was in, last time the bot saw them.
     locale: HashMap<UserId, Locale>,
-}
-
-/// A player in one channel: when the bot last saw them press or type there, and when they last
-/// acted there (a channel holds one game at a time).
-#[derive(Clone, Copy, Default)]
-struct Sighting {
-    seen: u64,
-    acted: u64,
 }
 
 impl Sightings {
@@ -58,18 +53,20 @@ impl Sightings {
 
     fn seen(&mut self, user: UserId, channel: ChannelId, locale: Locale) {
         let tick = self.next();
-        self.at.entry((user, channel)).or_default().seen = tick;
+        self.seen.insert((user, channel), tick);
         self.locale.insert(user, locale);
     }
 
-    fn acted(&mut self, user: UserId, channel: ChannelId) {
+    fn acted(&mut self, user: UserId, game: GameId) {
         let tick = self.next();
-        self.at.entry((user, channel)).or_default().acted = tick;
+        self.acted.insert((user, game), tick);
     }
 
-    /// Whether the bot saw `user` in `channel` since their last action there.
-    fn present(&self, user: UserId, channel: ChannelId) -> bool {
-        self.at.get(&(user, channel)).is_some_and(|s| s.seen > s.acted)
+    /// Whether the bot saw `user` in `channel` since their last action in `game`, which plays
+    /// there.
+    fn present(&self, user: UserId, channel: ChannelId, game: GameId) -> bool {
+        let acted = self.acted.get(&(user, game)).copied().unwrap_or(0);
+        self.seen.get(&(user, channel)).is_some_and(|seen| *seen > acted)
     }
 }
 
@@ -110,9 +107,9 @@ impl Notices {
         self.sightings().seen(user.id, channel, user.locale);
     }
 
-    /// `user`'s seat acted in the game of `channel` (by their click, or for them at a timeout).
-    pub(super) fn acted(&self, user: UserId, channel: ChannelId) {
-        self.sightings().acted(user, channel);
+    /// `user`'s seat acted in `game` (by their click, or for them at a timeout).
+    pub(super) fn acted(&self, user: UserId, game: GameId) {
+        self.sightings().acted(user, game);
     }
 
     /// The board that starts a turn is posted: each awaited player the bot has not seen in the
@@ -132,7 +129,7 @@ impl Notices {
                     link: link.clone(),
                     deadline: s.deadline(),
                     locale: seen.locale.get(&user).copied(),
-                    away: !seen.present(user, s.row.channel_id),
+                    away: !seen.present(user, s.row.channel_id, s.row.id),
                 })
                 .collect()
         };
@@ -237,22 +234,34 @@ mod tests {
     const ANN: UserId = UserId(1);
     const DICE: ChannelId = ChannelId(10);
     const CARDS: ChannelId = ChannelId(11);
+    const GAME: GameId = GameId(100);
+    /// Ann's daily, in the same channel as `GAME`.
+    const DAILY: GameId = GameId(101);
 
     #[test]
-    fn a_player_is_present_when_seen_in_the_channel_after_their_last_action_there() {
+    fn a_player_is_present_when_seen_in_the_channel_after_their_last_action_in_the_game() {
         let mut seen = Sightings::default();
-        assert!(!seen.present(ANN, DICE), "never seen");
+        assert!(!seen.present(ANN, DICE, GAME), "never seen");
         seen.seen(ANN, DICE, Locale::Ja);
-        assert!(seen.present(ANN, DICE), "seen before any action of theirs");
-        assert!(!seen.present(ANN, CARDS), "another channel");
+        assert!(seen.present(ANN, DICE, GAME), "seen before any action of theirs");
+        assert!(!seen.present(ANN, CARDS, GAME), "another channel");
         // A move's click is seen first, then acted on: a move alone is not being there since.
         seen.seen(ANN, DICE, Locale::Ja);
-        seen.acted(ANN, DICE);
-        assert!(!seen.present(ANN, DICE), "nothing since the move");
+        seen.acted(ANN, GAME);
+        assert!(!seen.present(ANN, DICE, GAME), "nothing since the move");
         seen.seen(ANN, CARDS, Locale::En);
-        assert!(!seen.present(ANN, DICE), "seen elsewhere since");
+        assert!(!seen.present(ANN, DICE, GAME), "seen elsewhere since");
         seen.seen(ANN, DICE, Locale::En);
-        assert!(seen.present(ANN, DICE), "back since the move");
+        assert!(seen.present(ANN, DICE, GAME), "back since the move");
         assert_eq!(seen.locale.get(&ANN), Some(&Locale::En), "the language last seen");
+        // Her daily's move in the same channel is being there for the other game.
+        seen.acted(ANN, GAME);
+        seen.seen(ANN, DICE, Locale::En);
+        seen.acted(ANN, DAILY);
+        assert!(
+            seen.present(ANN, DICE, GAME),
+            "a daily's move there counts as being there"
+        );
+        assert!(!seen.present(ANN, DICE, DAILY), "but not for the daily itself");
     }
 }

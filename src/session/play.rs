@@ -76,8 +76,6 @@ pub(super) struct Play {
     pub(super) days: Days,
     /// Turn notices by direct message, and what they need to know of who was where.
     pub(super) notices: Arc<Notices>,
-    /// Hosts told on a server that the bot may not create threads there (once each).
-    pub(super) told_no_threads: dashmap::DashSet<(crate::id::GuildId, crate::id::UserId)>,
 }
 
 /// An action applied to a copy of the game, not stored yet.
@@ -126,7 +124,6 @@ impl Play {
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
             days: Days::default(),
-            told_no_threads: dashmap::DashSet::new(),
         }
     }
 
@@ -198,7 +195,7 @@ impl Play {
         }
         self.due_changed(played.due);
         if let Some(user) = s.table.seats.get(seat).and_then(|seat| seat.user) {
-            self.notices.acted(user, s.row.channel_id);
+            self.notices.acted(user, s.row.id);
         }
         Ok(self.commit(s, played))
     }

@@ -1,4 +1,4 @@
-//! A server's own settings, chosen in `/saikoro settings` and kept in the store's `settings` table
+//! A server's own settings, chosen in `/saikoro-settings` and kept in the store's `settings` table
 //! (one key each, so a server that set its timers before a setting existed gets that setting's
 //! default). Read from the store once per server, then from memory.
 

@@ -3,7 +3,7 @@
 //! game's channel becomes the thread, and the lobby message becomes a short line in the parent
 //! that links to the thread and, at the end, shows the result. The parent is free for another
 //! game meanwhile. Without the permission to create threads the game plays in its channel, and
-//! the host is told why once. A thread deleted under a game ends it as abandoned.
+//! the host is told why once per server (stored, so a restart does not tell them again). A thread deleted under a game ends it as abandoned.
 
 use super::live::Session;
 use super::play::Play;
@@ -68,8 +68,17 @@ impl Tables {
         };
         let server = self.play.guilds.get(Some(guild)).await.threads;
         let (threaded, tell) = plan(asked, server, room);
-        let note = (tell && self.play.told_no_threads.insert((guild, host.id)))
-            .then(|| Tr::new(host.locale, &[]).t("thread-no-permission"));
+        // Told once per server and host, as stored; a store that fails keeps the note back
+        // rather than risk telling it at every start.
+        let first = tell
+            && match self.play.store.tell_no_threads(guild, host.id).await {
+                Ok(first) => first,
+                Err(e) => {
+                    tracing::warn!(%guild, error = %e, "could not record that a host was told of threads");
+                    false
+                }
+            };
+        let note = first.then(|| Tr::new(host.locale, &[]).t("thread-no-permission"));
         (threaded, note)
     }
 

@@ -50,6 +50,17 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
     }
 }
 
+/// The awaited players whose own clock has run `secs` by `at` (time off pauses only the clock
+/// of who took it).
+fn idle_for(s: &Session, awaited: &[(Seat, UserId)], secs: u64, at: i64) -> Vec<(Seat, UserId)> {
+    let idle = |user: UserId| at.saturating_sub(s.away.clock_start_of(s.row.updated_at, user));
+    awaited
+        .iter()
+        .copied()
+        .filter(|(_, user)| idle(*user) >= secs as i64)
+        .collect()
+}
+
 /// What happens without a click: reminders, timeouts, lobbies expiring, boards and bots that
 /// are due, and idle sessions leaving memory.
 pub(super) struct Timekeeper(pub(super) Arc<Play>);
@@ -169,13 +180,16 @@ impl Timekeeper {
                     _ if awaited.is_empty() => {}
                     Due::Nothing => {}
                     Due::Reminder => {
-                        self.remind(s, &awaited).await;
+                        let idle = idle_for(s, &awaited, timers.reminder_secs, play.clock.now());
+                        self.remind(s, &idle).await;
                         wrote = true;
                     }
                     Due::Timeout => {
-                        // Each awaited player in turn; an earlier one's action may end the wait
-                        // of the others, so who is still awaited is asked again.
-                        for (seat, _) in awaited {
+                        // Each awaited player whose own clock ran out, in turn (taken before any
+                        // acts, since an action restarts the clocks); an earlier one's action
+                        // may end the wait of the others, so who is still awaited is asked again.
+                        let idle = idle_for(s, &awaited, timers.timeout_secs, play.clock.now());
+                        for (seat, _) in idle {
                             if s.humans_awaited().iter().any(|(s, _)| *s == seat) {
                                 self.time_out(s, seat, timers.on_timeout).await;
                             }

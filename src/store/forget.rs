@@ -118,6 +118,7 @@ impl Store {
         self.forget_dailies(player).await?;
         self.forget_puzzles(player).await?;
         self.forget_notices(player).await?;
+        self.forget_told(player).await?;
         Ok(changed)
     }
 

@@ -5,7 +5,7 @@
 //!
 //! One module per concern, each table's statements in one of them: `games` (games and their
 //! actions), `writer` (the group-commit writer of appends and updates), `history` (results,
-//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `away` (time off), `notices` (turn notices by direct message), `puzzles` (puzzles, their days, answers and ratings), `rematches`, `settings`, `shards` (claims on PostgreSQL);
+//! ratings, rivals, player_stats), `forget` (each user's games, and forgetting them), `away` (time off), `notices` (turn notices by direct message), `puzzles` (puzzles, their days, answers and ratings), `rematches`, `settings`, `shards` (claims on PostgreSQL), `told` (hosts told a server has no threads);
 //! `sql` holds what they share and `rows` the row types.
 
 // The macros in `sql` and `games` are used by the modules declared after them.
@@ -25,6 +25,7 @@ mod rematches;
 mod rows;
 mod settings;
 mod shards;
+mod told;
 mod writer;
 
 pub use crate::history::{ALL_KINDS, ANONYMOUS, Finish, PlayerSummary, SeatResult};

@@ -44,7 +44,7 @@ async fn set_board_style(emu: &Emulator, manager: UserId, channel: ChannelId, st
         emu,
         manager,
         channel,
-        "saikoro settings",
+        "saikoro-settings",
         &[("board_style", json!(style))],
     )
     .await;

@@ -162,7 +162,7 @@ async fn a_server_with_hints_off_shows_no_hint_and_refuses_a_forged_one() {
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let (ann, ben) = (emu.admin("ann"), emu.user("ben"));
     let channel = emu.text_channel();
-    let saved = slash_with(&emu, ann, channel, "saikoro settings", &[("hints", false.into())]).await;
+    let saved = slash_with(&emu, ann, channel, "saikoro-settings", &[("hints", false.into())]).await;
     assert!(saved.contains("Hints: off"), "{saved}");
     let board = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
     assert!(button(&board, "?hint").is_none(), "{:?}", board.custom_ids());

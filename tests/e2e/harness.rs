@@ -482,3 +482,17 @@ pub async fn play_randomly(
     }
     accepted
 }
+
+/// Moves every stored time of the bot's games `secs` into the past, as if that long had passed
+/// while it was down (the timers count from the stored last action).
+pub async fn age_games(dir: &std::path::Path, secs: i64) {
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE games SET updated_at = updated_at - $1, due_at = due_at - $1")
+        .bind(secs)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+}

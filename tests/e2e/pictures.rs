@@ -34,7 +34,7 @@ async fn image_server(emu: &Emulator, manager: UserId, channel: ChannelId) {
         emu,
         manager,
         channel,
-        "saikoro settings",
+        "saikoro-settings",
         &[("board_style", json!(1))],
     )
     .await;

@@ -6,7 +6,6 @@
 use crate::harness::*;
 use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
 use serde_json::{Value, json};
-use std::path::Path;
 
 fn mention(user: UserId) -> String {
     format!("<@{}>", user.get())
@@ -23,20 +22,6 @@ async fn open_lobby(
     let answer = slash_with(emu, host, channel, &format!("{game} start"), options).await;
     assert!(answer.contains("Lobby opened"), "{answer}");
     emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await
-}
-
-/// Moves every stored time of the bot's games `secs` into the past, as if that long had passed
-/// while it was down (the timers count from the stored last action).
-async fn age_games(dir: &Path, secs: i64) {
-    use sqlx::Connection as _;
-    let url = format!("sqlite://{}", dir.join("games.db").display());
-    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query("UPDATE games SET updated_at = updated_at - $1, due_at = due_at - $1")
-        .bind(secs)
-        .execute(&mut db)
-        .await
-        .unwrap();
-    db.close().await.unwrap();
 }
 
 #[tokio::test]
@@ -191,7 +176,7 @@ async fn a_games_own_clock_times_out_at_its_own_time_within_the_servers_bounds()
     let (quick, slow) = (emu.text_channel(), emu.add_text_channel("slow"));
 
     // Outside the server's bounds, refused.
-    let saved = slash_with(&emu, boss, quick, "saikoro settings", &[("timer_min", json!(2))]).await;
+    let saved = slash_with(&emu, boss, quick, "saikoro-settings", &[("timer_min", json!(2))]).await;
     assert!(saved.contains("2 minutes to 30 days"), "{saved}");
     let refused = slash_with(&emu, ann, quick, "cantstop start", &[("turn_timer", json!(1))]).await;
     assert!(refused.contains("between 2 minutes and 30 days"), "{refused}");
@@ -306,6 +291,9 @@ async fn commands_are_registered_with_japanese_names_as_discord_accepts_them() {
         ja(&sub(&sub(saikoro, "away"), "until")).as_deref(),
         Some("いつまで")
     );
+    let settings = commands.iter().find(|c| c["name"] == "saikoro-settings").unwrap();
+    assert_eq!(ja(settings).as_deref(), Some("さいころ設定"));
+    assert_eq!(ja(&sub(settings, "threads")).as_deref(), Some("スレッド"));
     let cantstop = commands.iter().find(|c| c["name"] == "cantstop").unwrap();
     let start = sub(cantstop, "start");
     assert_eq!(ja(&start).as_deref(), Some("開始"));

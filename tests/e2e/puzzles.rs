@@ -217,7 +217,7 @@ async fn the_days_puzzle_is_answered_once_in_either_language_and_moves_both_rati
         &emu,
         manager,
         channel,
-        "saikoro settings",
+        "saikoro-settings",
         &[("board_style", json!(1))],
     )
     .await;

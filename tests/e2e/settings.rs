@@ -1,4 +1,4 @@
-//! End to end: `/saikoro settings` through the real bot and the Discord emulator. Only members
+//! End to end: `/saikoro-settings` through the real bot and the Discord emulator. Only members
 //! with Manage Server change anything, a contradictory change is refused whole, answers follow
 //! the caller's language, and what was saved survives a restart.
 
@@ -15,9 +15,9 @@ async fn managers_change_the_servers_settings_and_they_survive_a_restart() {
     let (ann, boss) = (emu.user("ann"), emu.admin("boss"));
 
     // A member without Manage Server is told so, and nothing changes.
-    let refused = slash_with(&emu, ann, channel, "saikoro settings", &[("hints", json!(false))]).await;
+    let refused = slash_with(&emu, ann, channel, "saikoro-settings", &[("hints", json!(false))]).await;
     assert!(refused.contains("Manage Server"), "{refused}");
-    let current = slash(&emu, boss, channel, "saikoro settings").await;
+    let current = slash(&emu, boss, channel, "saikoro-settings").await;
     assert!(
         current.contains("Boards: emoji and text") && current.contains("Hints: allowed"),
         "the defaults: {current}"
@@ -28,7 +28,7 @@ async fn managers_change_the_servers_settings_and_they_survive_a_restart() {
         &emu,
         boss,
         channel,
-        "saikoro settings",
+        "saikoro-settings",
         &[
             ("reminder_hours", json!(5)),
             ("timeout_hours", json!(2)),
@@ -44,7 +44,7 @@ async fn managers_change_the_servers_settings_and_they_survive_a_restart() {
         &emu,
         boss,
         channel,
-        "saikoro settings",
+        "saikoro-settings",
         &[
             ("reminder_hours", json!(2)),
             ("timeout_hours", json!(6)),
@@ -69,7 +69,7 @@ async fn managers_change_the_servers_settings_and_they_survive_a_restart() {
     bot.terminate();
     let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
     emu.set_locale(boss, "en-US");
-    let after = slash(&emu, boss, channel, "saikoro settings").await;
+    let after = slash(&emu, boss, channel, "saikoro-settings").await;
     for expected in [
         "reminder after 2 h",
         "timeout after 6 h",

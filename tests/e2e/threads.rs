@@ -43,9 +43,9 @@ async fn start(
 }
 
 /// The line a game in a thread keeps in its parent: the lobby message's embed, as text.
-/// `/saikoro settings threads:` by `admin`; the settings' answer.
+/// `/saikoro-settings threads:` by `admin`; the settings' answer.
 async fn set_threads(emu: &Emulator, admin: UserId, channel: ChannelId, on: bool) -> String {
-    slash_with(emu, admin, channel, "saikoro settings", &[("threads", json!(on))]).await
+    slash_with(emu, admin, channel, "saikoro-settings", &[("threads", json!(on))]).await
 }
 
 fn line(emu: &Emulator, lobby: MessageId) -> String {
@@ -108,7 +108,8 @@ async fn a_game_plays_in_its_thread_and_the_channel_keeps_a_line_with_the_result
 #[tokio::test]
 async fn without_the_permission_the_game_plays_in_the_channel_and_the_host_is_told_once() {
     let emu = Emulator::start().await;
-    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let dir = workdir();
+    let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let (ann, ben, admin) = (emu.user("ann"), emu.user("ben"), emu.admin("admin"));
     let channel = emu.text_channel();
     let saved = set_threads(&emu, admin, channel, true).await;
@@ -143,6 +144,16 @@ async fn without_the_permission_the_game_plays_in_the_channel_and_the_host_is_to
     assert!(
         again.contains("Lobby opened") && !again.contains("Create Public Threads"),
         "told once: {again}"
+    );
+    // Once across restarts too: what she was told is stored.
+    let lobby = emu.wait_for(WAIT, "the second lobby", |e| live(e, channel)).await;
+    click(&emu, ann, lobby.message_id(), &button(&lobby, "cancel").unwrap()).await;
+    bot.terminate();
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    let after = slash(&emu, ann, channel, "cantstop start").await;
+    assert!(
+        after.contains("Lobby opened") && !after.contains("Create Public Threads"),
+        "told once, restarts included: {after}"
     );
     emu.assert_clean().await;
 }
@@ -271,4 +282,148 @@ async fn a_thread_discord_fails_to_open_at_first_is_opened_on_a_retry() {
     let thread = emu.thread_of(lobby).expect("the thread opened on the retry");
     assert_eq!(board.channel_id, thread.get(), "the first board is in the thread");
     emu.assert_clean().await;
+}
+
+/// A start that crashed after Discord opened its thread but before the start was stored: after
+/// the restart the game is a lobby again, and starting it plays in that same thread (Discord
+/// refuses a second thread from the lobby message, and the bot takes the one it has), so no
+/// empty thread is left and the board is where players look.
+#[tokio::test]
+async fn a_start_that_crashed_after_opening_its_thread_plays_in_that_thread_after_a_restart() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let dir = workdir();
+    let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let channel = emu.text_channel();
+    slash(&emu, ann, channel, "cantstop start").await;
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    let start = button(&lobby, "start").unwrap();
+
+    // Discord opens the thread; the bot dies before it hears so.
+    emu.inject("POST", "/threads", saikoro_emulator::FaultKind::Hang);
+    let crashed = emu.click(ann, lobby.message_id(), &start);
+    let thread = emu
+        .wait_for(WAIT, "the thread", |e| e.thread_of(lobby.message_id()))
+        .await;
+    bot.kill();
+    emu.mark_lost(crashed);
+    assert!(live(&emu, thread).is_none(), "the thread is empty");
+
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    let (kind, text) = click(&emu, ann, lobby.message_id(), &start).await;
+    assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{text}");
+    let board = emu
+        .wait_for(WAIT, "the first board, in the thread", |e| live(e, thread))
+        .await;
+    assert!(playable(&board));
+    assert!(
+        line(&emu, lobby.message_id()).contains(&format!("Played in <#{thread}>")),
+        "the line links to the thread"
+    );
+    assert_eq!(emu.channel(channel).len(), 1, "nothing else in the channel");
+    let refused = emu.take_failures();
+    assert!(
+        !refused.is_empty() && refused.iter().all(|f| f.contains("already been created")),
+        "only the second thread was refused: {refused:?}"
+    );
+    emu.assert_clean().await;
+}
+
+/// A timeout played while the game's thread is archived edits the archived board (Discord's
+/// 50083 first, then the bot unarchives the thread and edits again) and plays on there.
+#[tokio::test]
+async fn a_timeout_in_an_archived_thread_edits_its_board_and_plays_on() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let dir = workdir();
+    let opts = BotOptions {
+        turn_timeout_secs: 3600,
+        ..BotOptions::default()
+    };
+    let bot = Bot::start(&emu, dir.clone(), &opts).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let (lobby, board) = start(&emu, emu.text_channel(), "cantstop", ann, &[ben]).await;
+    let thread = emu.thread_of(lobby).unwrap();
+
+    emu.archive_thread(thread);
+    // Stopped, not killed: a kill could land before the board's id is stored, and the restart
+    // would post the board again (which unarchives the thread) instead of editing it.
+    bot.terminate();
+    age_games(&dir, 3601).await;
+    let _bot = Bot::start(&emu, dir, &opts).await;
+    emu.wait_for(WAIT, "the timeout, in the thread", |e| {
+        e.channel(thread)
+            .iter()
+            .any(|m| m.content.contains("made their move for them"))
+            .then_some(())
+    })
+    .await;
+    let old = emu.message(board.message_id()).unwrap();
+    assert!(!playable(&old), "the archived board was edited: {}", old.text());
+    assert!(!emu.is_archived(thread));
+    assert_archived_once(&emu);
+    emu.assert_clean().await;
+}
+
+/// A bot's move while its game's thread is archived edits the board there all the same.
+#[tokio::test]
+async fn a_bots_move_in_an_archived_thread_edits_its_board() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let dir = workdir();
+    // The bot waits for ever, until the restart below.
+    let slow = BotOptions {
+        bot_delay_ms: 600_000,
+        ..BotOptions::default()
+    };
+    let bot = Bot::start(&emu, dir.clone(), &slow).await;
+    let ann = emu.user("ann");
+    let channel = emu.text_channel();
+    slash(&emu, ann, channel, "pig start").await;
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    let add = button(&lobby, "bot-normal").unwrap();
+    click(&emu, ann, lobby.message_id(), &add).await;
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
+    let thread = emu.thread_of(lobby.message_id()).unwrap();
+    let mut board = emu.wait_for(WAIT, "the first board", |e| live(e, thread)).await;
+    // Ann's turn first, if it is hers: roll, then hold (a 1 ends it sooner).
+    if pinged(&board) == vec![ann] {
+        for action in ["roll", "hold"] {
+            let now = emu.message(board.message_id()).unwrap();
+            if let Some(id) = button(&now, action).filter(|_| playable(&now)) {
+                click(&emu, ann, now.message_id(), &id).await;
+            }
+        }
+        let played = board.message_id();
+        board = emu
+            .wait_for(WAIT, "the bot's board", |e| {
+                live(e, thread).filter(|m| m.message_id() > played)
+            })
+            .await;
+    }
+    let before = board.text();
+
+    emu.archive_thread(thread);
+    bot.terminate(); // as above: the board's id is stored
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    emu.wait_for(WAIT, "the bot's move on its archived board", |e| {
+        e.message(board.message_id()).filter(|m| m.text() != before)
+    })
+    .await;
+    assert_archived_once(&emu);
+    emu.assert_clean().await;
+}
+
+/// The only failures so far were Discord refusing an edit in the archived thread, and there was
+/// one (the edit that met the archived thread, before it was unarchived).
+fn assert_archived_once(emu: &Emulator) {
+    let refused = emu.take_failures();
+    assert!(
+        !refused.is_empty() && refused.iter().all(|f| f.contains("Thread is archived")),
+        "{refused:?}"
+    );
 }

@@ -64,8 +64,8 @@ option-solitaire = Allow a one-player game
 option-page = Page number (default: the newest)
 timer-reminder = ⏰ { $player }, it's still your turn in { $game }: { $link }
 timer-timed-out = ⌛ { $player } ran out of time and left the game.
-saikoro-command = saikoro: leaderboards, stats, history and the server's settings
-command-settings = Show or change the server's turn timers, board style and hints (Manage Server)
+saikoro-command = saikoro: leaderboards, stats, history, your games, time off and notices
+command-settings = Show or change saikoro's settings on this server: timers, boards, hints, threads (Manage Server)
 option-reminder-hours = Hours idle on a turn before a reminder ping (0 = never)
 option-timeout-hours = Hours idle before the player's time runs out (0 = never)
 settings-guild-only = Settings belong to a server; use this command in one.

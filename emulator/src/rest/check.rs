@@ -33,11 +33,26 @@ pub(super) async fn check_request(AxumState(shared): Shd, request: Request, next
         Ok(read) => read,
         Err(refused) => return refused,
     };
+    let hangs = shared.with(|s| take_hang(s, parts.method.as_str(), &path));
     // Handlers read the JSON part as the body and the files beside it.
     parts.headers.remove(header::CONTENT_LENGTH);
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(Uploads(Arc::new(uploads)));
-    next.run(request).await
+    let answer = next.run(request).await;
+    if hangs {
+        let mut stopped = shared.shutdown.subscribe();
+        let _ = stopped.wait_for(|stop| *stop).await;
+    }
+    answer
+}
+
+/// Whether the test queued a [`FaultKind::Hang`] for this request (taking it).
+fn take_hang(state: &mut State, method: &str, path: &str) -> bool {
+    let hang = |f: &crate::model::Fault| {
+        matches!(f.kind, FaultKind::Hang) && f.method == method && path.contains(&f.path)
+    };
+    let index = state.faults.iter().position(hang);
+    index.map(|i| state.faults.remove(i)).is_some()
 }
 
 /// Records the request and checks what comes before its body: the authorization header and the
@@ -289,7 +304,7 @@ fn fault(state: &mut State, method: &str, path: &str) -> Option<Response> {
     let index = state
         .faults
         .iter()
-        .position(|f| f.method == method && path.contains(&f.path))?;
+        .position(|f| !matches!(f.kind, FaultKind::Hang) && f.method == method && path.contains(&f.path))?;
     Some(match state.faults.remove(index).kind {
         FaultKind::RateLimited { retry_after, global } => {
             let scope = (!global).then(|| route.clone());
@@ -305,6 +320,7 @@ fn fault(state: &mut State, method: &str, path: &str) -> Option<Response> {
             )
                 .into_response()
         }
+        FaultKind::Hang => unreachable!("hangs are taken apart, after the request is done"),
     })
 }
 
