@@ -320,6 +320,13 @@ fn copy_of(url: &str, name: &str) -> String {
     let path = std::path::PathBuf::from(url.trim_start_matches("sqlite://"));
     let copy = path.with_file_name(format!("{name}.db"));
     std::fs::copy(&path, &copy).unwrap();
+    // Pages not yet checkpointed are in the write-ahead log: without it the copy is malformed.
+    for suffix in ["-wal", "-shm"] {
+        let log = std::path::PathBuf::from(format!("{}{suffix}", path.display()));
+        if log.exists() {
+            std::fs::copy(&log, copy.with_file_name(format!("{name}.db{suffix}"))).unwrap();
+        }
+    }
     format!("sqlite://{}", copy.display())
 }
 

@@ -500,7 +500,7 @@ async fn replay(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
             .content(post.content.unwrap_or_default())
             .embed(super::convert::embed(&post.view))
             .components(super::convert::components(&post.view)),
-        Err(refusal) => reply.content(refusal),
+        Err(refused) => reply.content(refused.words(user.locale)),
     };
     ctx.send(reply).await?;
     Ok(())

@@ -5,7 +5,7 @@ use super::params::{Action, bool_arg, choice, command_user, described, flag, int
 use super::{Data, Error, convert};
 use crate::games::GameKind;
 use crate::id::{GuildId, UserId};
-use crate::session::{AwayRequest, Post};
+use crate::session::{AwayRequest, Post, Refused};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
@@ -126,7 +126,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         (USER, ResolvedValue::User(u, _)) => Some(UserId(u.id.get())),
         _ => None,
     });
-    let answer: Result<Post, String> = match sub {
+    let answer: Result<Post, Refused> = match sub {
         Sub::Leaderboard => records.leaderboard(guild, kind, int_arg(&ctx, PAGE), &user).await,
         Sub::Stats => records.stats(guild, target.unwrap_or(user.id), kind, &user).await,
         Sub::History => records.recent(guild, target, &user, &super::sight_of(&ctx)).await,
@@ -136,15 +136,20 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
             .tables
             .games_list(guild, &user, &super::sight_of(&ctx))
             .await),
-        Sub::Away => Err(away(&ctx, guild, &user).await),
+        Sub::Away => {
+            let said = away(&ctx, guild, &user).await;
+            let reply = poise::CreateReply::default().content(said).ephemeral(true);
+            ctx.send(reply).await?;
+            return Ok(());
+        }
     };
     let reply = poise::CreateReply::default().ephemeral(!public);
     let reply = match answer {
         Ok(post) => reply
             .embed(convert::embed(&post.view))
             .components(convert::components(&post.view)),
-        // A refusal or a plain answer is always private, whatever was asked.
-        Err(text) => reply.content(text).ephemeral(true),
+        // A refusal is always private, whatever was asked.
+        Err(refused) => reply.content(refused.words(user.locale)).ephemeral(true),
     };
     ctx.send(reply).await?;
     Ok(())

@@ -56,7 +56,7 @@ pub use text::duration;
 pub use threads::{GameThread, ThreadRoom};
 
 use crate::engine::picture::Picture;
-use crate::engine::{Level, Locale, Seat, SeededDice, Tr, View};
+use crate::engine::{Level, Locale, Msg, Seat, SeededDice, Tr, View};
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::StoreError;
 use live::{Session, replayed};
@@ -275,12 +275,39 @@ impl Settings {
     }
 }
 
-fn store_failed(tr: &Tr, e: &StoreError) -> String {
-    tracing::error!(error = %e, "storage failed");
-    match e {
-        StoreError::OtherShard { .. } => tr.t("click-other-shard"),
-        _ => tr.t("store-failed"),
+/// Why a command was refused, as its catalogue message: worded in the asker's language only
+/// where it is shown (the Discord layer), so no worded string crosses the layers as an error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused(pub Msg);
+
+impl Refused {
+    pub fn new(id: &str) -> Refused {
+        Refused(Msg::new(id))
     }
+
+    /// The message in `locale`.
+    pub fn words(&self, locale: Locale) -> String {
+        Tr::new(locale, &[]).msg(&self.0)
+    }
+
+    /// A store failure, logged here; the asker is told it failed, not why.
+    fn store(e: &StoreError) -> Refused {
+        tracing::error!(error = %e, "storage failed");
+        match e {
+            StoreError::OtherShard { .. } => Refused::new("click-other-shard"),
+            _ => Refused::new("store-failed"),
+        }
+    }
+}
+
+impl From<Msg> for Refused {
+    fn from(msg: Msg) -> Refused {
+        Refused(msg)
+    }
+}
+
+fn store_failed(tr: &Tr, e: &StoreError) -> String {
+    tr.msg(&Refused::store(e).0)
 }
 
 /// A stored table's seats with `user` anonymised (no id, no name: shown as "someone"), or `None`

@@ -6,7 +6,8 @@
 use super::forget::{self, LiveSeats};
 use super::ids::RecordRoute;
 use super::rematch::{self, Lobbies};
-use super::{Markup, Post, Reply, User, coach, replay, stats};
+use super::{Markup, Post, Refused, Reply, User, coach, replay, stats};
+use crate::engine::Msg;
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, UserId};
 use crate::store::Store;
@@ -68,7 +69,7 @@ impl Records {
         };
         match shown {
             Ok(post) => Reply::Update(post),
-            Err(refusal) => Reply::Private(refusal),
+            Err(refused) => Reply::Private(refused.words(user.locale)),
         }
     }
 
@@ -79,7 +80,7 @@ impl Records {
         kind: Option<GameKind>,
         page: Option<i64>,
         user: &User,
-    ) -> Result<Post, String> {
+    ) -> Result<Post, Refused> {
         stats::leaderboard(&self.store, self.markup, guild, kind, page, user).await
     }
 
@@ -90,7 +91,7 @@ impl Records {
         target: UserId,
         kind: Option<GameKind>,
         user: &User,
-    ) -> Result<Post, String> {
+    ) -> Result<Post, Refused> {
         stats::stats(&self.store, self.markup, guild, target, kind, user).await
     }
 
@@ -102,7 +103,7 @@ impl Records {
         target: Option<UserId>,
         user: &User,
         sight: &dyn Sight,
-    ) -> Result<Post, String> {
+    ) -> Result<Post, Refused> {
         stats::recent(&self.store, self.markup, guild, target, user, sight).await
     }
 
@@ -120,8 +121,8 @@ impl Records {
         step: Option<usize>,
         user: &User,
         sight: &dyn Sight,
-    ) -> Result<Post, String> {
-        self.seen(id, user, sight).await?;
+    ) -> Result<Post, Refused> {
+        self.seen(id, sight).await?;
         replay::replay(&self.store, self.markup, guild, kind, id, step, user).await
     }
 
@@ -134,22 +135,21 @@ impl Records {
         user: &User,
         sight: &dyn Sight,
     ) -> String {
-        if let Err(refusal) = self.seen(id, user, sight).await {
-            return refusal;
+        if let Err(refused) = self.seen(id, sight).await {
+            return refused.words(user.locale);
         }
         coach::review(&self.store, self.markup, guild, kind, id, user).await
     }
 
     /// Refuses a game played in a channel the user may not see as if it did not exist, so its
     /// id says nothing either.
-    async fn seen(&self, id: GameId, user: &User, sight: &dyn Sight) -> Result<(), String> {
-        let tr = crate::engine::Tr::new(user.locale, &[]);
+    async fn seen(&self, id: GameId, sight: &dyn Sight) -> Result<(), Refused> {
         match self.store.game_channel(id).await {
             Ok(Some(channel)) if !sight.sees(channel) => {
-                Err(tr.f("replay-missing", &[("id", id.get().into())]))
+                Err(Msg::new("replay-missing").arg("id", id.get()).into())
             }
             Ok(_) => Ok(()),
-            Err(e) => Err(super::store_failed(&tr, &e)),
+            Err(e) => Err(Refused::store(&e)),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`. One past the last move is the
 //! whole game as an animated GIF (the 🎞 button), built off the async workers like every step.
 
-use super::{Markup, Post, Table, User};
+use super::{Markup, Post, Refused, Table, User};
 use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr, animation};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
@@ -26,13 +26,13 @@ pub async fn replay(
     id: GameId,
     step: Option<usize>,
     user: &User,
-) -> Result<Post, String> {
+) -> Result<Post, Refused> {
     let tr = Tr::new(user.locale, &[]);
-    let missing = || tr.f("replay-missing", &[("id", id.get().into())]);
+    let missing = || Refused(Msg::new("replay-missing").arg("id", id.get()));
     let stored = store
         .load_game(id)
         .await
-        .map_err(|e| super::store_failed(&tr, &e))?
+        .map_err(|e| Refused::store(&e))?
         .ok_or_else(missing)?;
     // Another server's game, an unfinished one or one of another kind are all "not here".
     let game_kind = GameKind::from_id(&stored.row.kind).ok_or_else(missing)?;
@@ -57,9 +57,9 @@ pub async fn replay(
         Ok(Ok(post)) => Ok(post),
         Ok(Err(why)) => {
             tracing::warn!(game = %id, %why, "a stored game does not replay");
-            Err(tr.f("replay-damaged", &[("id", id.get().into())]))
+            Err(Msg::new("replay-damaged").arg("id", id.get()).into())
         }
-        Err(_) => Err(tr.t("error-unexpected")),
+        Err(_) => Err(Refused::new("error-unexpected")),
     }
 }
 

@@ -4,8 +4,8 @@
 
 use super::history::user_key;
 use super::records::Sight;
-use super::{Markup, Post, User, text};
-use crate::engine::{Button, Field, Row, Style, Tr, View};
+use super::{Markup, Post, Refused, User, text};
+use crate::engine::{Button, Field, Msg, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::history::Rating;
 use crate::id::{GuildId, UserId};
@@ -87,13 +87,13 @@ pub async fn leaderboard(
     kind: Option<GameKind>,
     page: Option<i64>,
     user: &User,
-) -> Result<Post, String> {
+) -> Result<Post, Refused> {
     let tr = Tr::new(user.locale, &[]);
     let kind = match kind {
         Some(kind) => kind,
         None => default_kind(store, guild, user).await,
     };
-    let failed = |e| super::store_failed(&tr, &e);
+    let failed = |e| Refused::store(&e);
     let page = page.unwrap_or(1).max(1);
     let (rows, total) = store
         .leaderboard(guild, kind.id(), (page - 1) * PAGE_ROWS, PAGE_ROWS)
@@ -101,10 +101,10 @@ pub async fn leaderboard(
         .map_err(failed)?;
     let pages = ((total + PAGE_ROWS - 1) / PAGE_ROWS).max(1);
     if page > pages {
-        return Err(tr.f(
-            "leaderboard-no-page",
-            &[("page", page.into()), ("pages", pages.into())],
-        ));
+        return Err(Msg::new("leaderboard-no-page")
+            .arg("page", page)
+            .arg("pages", pages)
+            .into());
     }
     let mut lines: Vec<String> = rows.iter().map(|s| standing_line(&tr, m, s)).collect();
     let me = user_key(user.id);
@@ -155,9 +155,9 @@ pub async fn stats(
     target: UserId,
     kind: Option<GameKind>,
     user: &User,
-) -> Result<Post, String> {
+) -> Result<Post, Refused> {
     let tr = Tr::new(user.locale, &[]);
-    let failed = |e| super::store_failed(&tr, &e);
+    let failed = |e| Refused::store(&e);
     let player = user_key(target);
     let summaries = store.summaries(guild, &player).await.map_err(failed)?;
     let (mut per_game, overall): (Vec<PlayerSummary>, Vec<PlayerSummary>) =
@@ -176,7 +176,7 @@ pub async fn stats(
         // Someone who only solved puzzles still sees their puzzle rating.
         return match puzzles {
             Some(field) => Ok(stats_post(title, vec![field])),
-            None => Err(tr.f("stats-none", &[("player", m.mention(target).into())])),
+            None => Err(Msg::new("stats-none").arg("player", m.mention(target)).into()),
         };
     };
     let mut fields = vec![Field::new(
@@ -250,15 +250,15 @@ pub async fn recent(
     target: Option<UserId>,
     user: &User,
     sight: &dyn Sight,
-) -> Result<Post, String> {
+) -> Result<Post, Refused> {
     let tr = Tr::new(user.locale, &[]);
     let player = target.map(user_key);
     let seats = store
         .recent_games_seen(guild, player.as_deref(), RECENT_GAMES, |c| sight.sees(c))
         .await
-        .map_err(|e| super::store_failed(&tr, &e))?;
+        .map_err(|e| Refused::store(&e))?;
     if seats.is_empty() {
-        return Err(tr.t("history-none"));
+        return Err(Refused::new("history-none"));
     }
     let mut games: Vec<(i64, Vec<&RecentSeat>)> = vec![];
     for seat in &seats {
