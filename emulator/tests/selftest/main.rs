@@ -1,6 +1,8 @@
 //! Runs a small real poise bot against the emulator: it must connect, register its commands,
 //! answer a slash command and a button, and the emulator must report what Discord would refuse.
 
+mod registration;
+
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
