@@ -10,7 +10,7 @@ use super::live::Session;
 use super::play::Play;
 use super::{Place, Reply, SeatInfo, Table, Tables, User, store_failed};
 use crate::engine::day::Day;
-use crate::engine::{RecordingDice, Tr};
+use crate::engine::{LoggedAction, RecordingDice, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
 use crate::store::{DailyAttempt, DailyResult, GameRow, Status, Store, StoreError};
@@ -78,6 +78,21 @@ fn result_of(tally: &Tally, at: i64) -> DailyResult {
         marks: tally.marks.iter().map(|&b| if b { 'B' } else { 'X' }).collect(),
         finished_at: at,
     }
+}
+
+/// The end of a daily game, for the transaction that stores its final action: its player, day
+/// and result from the whole log (the final action included); `None` for any other game.
+pub(super) fn ending(
+    s: &Session,
+    log: &[LoggedAction],
+    at: i64,
+) -> Result<Option<(UserId, i64, DailyResult)>, StoreError> {
+    let (Some(day), Some(player)) = (s.table.daily, s.table.seats.first().and_then(|p| p.user)) else {
+        return Ok(None);
+    };
+    let tally = Tally::of_log(log)
+        .ok_or_else(|| StoreError::Invalid(format!("daily game {} does not replay", s.row.id)))?;
+    Ok(Some((player, day, result_of(&tally, at))))
 }
 
 /// A stored result's tally again, for its share line.
@@ -173,8 +188,8 @@ impl Tables {
     }
 
     /// The player's unfinished attempt: its board posted again here if it is in this channel,
-    /// else a link to it; a game that ended without its result being recorded (a crash between
-    /// the two) is recorded now and summed up.
+    /// else a link to it; a game that ended without its result (stored before a daily's result
+    /// was written with its final action) is recorded now and summed up.
     async fn running_daily(
         &self,
         attempt: DailyAttempt,
@@ -251,24 +266,22 @@ impl Tables {
         Ok(daily::streaks(&days, today))
     }
 
-    /// After a click that ended a daily game: its result recorded, and a card with the par,
-    /// the streak, the share line and the Share button posted in its channel. A failure here is
-    /// mended by the player's next `/cantstop daily`, which records a finished game's result.
+    /// After a click that ended a daily game (its result stored with the final action, see
+    /// [`ending`]): a card with the par, the streak, the share line and the Share button posted
+    /// in its channel. A card that could not be made is shown by the next `/cantstop daily`.
     pub(super) async fn daily_finished(&self, s: &Session) {
         let (Some(day), Some(player)) = (s.table.daily, s.table.seats.first().and_then(|p| p.user)) else {
             return;
         };
-        if let Err(e) = self.record_and_post(s, day, player).await {
-            tracing::error!(game = %s.row.id, error = %e, "could not record a daily's result");
+        if let Err(e) = self.post_result(s, day, player).await {
+            tracing::error!(game = %s.row.id, error = %e, "could not post a daily's result");
         }
     }
 
-    async fn record_and_post(&self, s: &Session, day: i64, player: UserId) -> Result<(), StoreError> {
+    async fn post_result(&self, s: &Session, day: i64, player: UserId) -> Result<(), StoreError> {
         let log = self.play.whole_log(s).await?;
         let tally = Tally::of_log(&log)
             .ok_or_else(|| StoreError::Invalid(format!("daily game {} does not replay", s.row.id)))?;
-        let result = result_of(&tally, s.row.updated_at);
-        self.play.store.finish_daily(player, day, &result).await?;
         let par = self.play.days.par(&self.play.store, day).await?;
         let streaks = self.streaks(player).await?;
         let tr = Tr::new(s.table.locale, &[]);

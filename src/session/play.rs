@@ -3,7 +3,7 @@
 //! ([`super::timers::Timekeeper`]) act on games through it.
 
 use super::catchup::CatchUp;
-use super::daily::Days;
+use super::daily::{self, Days};
 use super::index::{Index, Locked};
 use super::limits::Guard;
 use super::live::{Session, due_at};
@@ -268,6 +268,13 @@ impl Play {
             Some(outcome) => {
                 let mut log = self.whole_log(s).await?;
                 log.push(played.logged.clone());
+                // A daily's result is its own, stored with the final action.
+                if let Some((player, day, result)) = daily::ending(s, &log, played.at)? {
+                    return self
+                        .store
+                        .finish_daily_game(s.row.id, seq, &played.logged, player, day, &result)
+                        .await;
+                }
                 let finish = history::finish(s, &outcome, &log);
                 self.store
                     .finish_game(s.row.id, seq, &played.logged, played.at, &finish)

@@ -2,8 +2,9 @@
 //! dice, and one attempt per player per UTC day across every server, with its result once it
 //! ends. Leaderboards and streaks read them; forget-me deletes a player's attempts.
 
-use super::sql::{snowflake_from_db, snowflake_to_db};
+use super::sql::{Tx, snowflake_from_db, snowflake_to_db};
 use super::{Store, StoreError};
+use crate::engine::LoggedAction;
 use crate::id::{GameId, GuildId, UserId};
 
 const INSERT_SECRET: &str =
@@ -171,6 +172,27 @@ impl Store {
         Ok(done == 1)
     }
 
+    /// The action that ends `player`'s daily game of `day`, stored with its result in one
+    /// transaction: a crash leaves the game either still playing or finished with its result.
+    /// A daily writes no `results` row: it counts in the day's own leaderboards and streaks, not
+    /// in the game's ratings, stats, leaderboards and history.
+    pub async fn finish_daily_game(
+        &self,
+        game: GameId,
+        seq: i64,
+        action: &LoggedAction,
+        player: UserId,
+        day: i64,
+        result: &DailyResult,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = Tx::begin_write(&self.backend).await?;
+        tx.append_final(game, seq, action, result.finished_at, self.shards)
+            .await?;
+        tx.record_daily(player, day, result).await?;
+        tx.commit().await
+    }
+
     /// The finished attempts of `day`, best first (fewer turns, then fewer busts, then sooner):
     /// on `guild`'s server, or on every server when `None`.
     pub async fn daily_board(
@@ -224,6 +246,29 @@ impl Store {
             sqlx::query(DELETE_OF)
                 .bind(snowflake_to_db(id))
                 .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+}
+
+impl Tx {
+    /// A daily attempt's result, in the transaction that ends its game.
+    async fn record_daily(
+        &mut self,
+        player: UserId,
+        day: i64,
+        result: &DailyResult,
+    ) -> Result<(), StoreError> {
+        with_tx!(self, |conn| {
+            sqlx::query(FINISH)
+                .bind(snowflake_to_db(player.get()))
+                .bind(day)
+                .bind(i64::from(result.turns))
+                .bind(i64::from(result.busts))
+                .bind(&result.marks)
+                .bind(result.finished_at)
+                .execute(conn)
                 .await?;
         });
         Ok(())

@@ -2,7 +2,8 @@
 //! over a restart on the day's dice (checked against the dice the deployment's secret makes),
 //! a second attempt answered with the first one's result, the par, two servers' leaderboards,
 //! a streak across two days (days moved in the store, as the other tests age games), the Share
-//! button, and a Japanese player.
+//! button, a Japanese player, and a daily's result stored with its last press (a crash right
+//! after loses nothing) and kept out of the games' ratings, stats and history.
 
 use crate::harness::*;
 use saikoro_core::daily::{self, DailyDice};
@@ -393,5 +394,58 @@ async fn a_streak_grows_over_two_days_and_a_japanese_player_is_answered_in_japan
             .find(|m| m.content.starts_with("キャントストップ デイリー #"))
     })
     .await;
+    emu.assert_clean().await;
+}
+
+/// How many rows `table` has: a daily must add none to the games' history.
+async fn rows_in(dir: &Path, table: &str) -> i64 {
+    let mut db = database(dir).await;
+    sqlx::query_scalar(&format!("SELECT count(*) FROM {table}"))
+        .fetch_one(&mut db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_dailys_result_is_stored_with_its_last_press_and_stays_out_of_the_games_history() {
+    let emu = Emulator::start().await;
+    let dir = workdir();
+    let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
+    let ann = emu.user("ann");
+    let channel = emu.text_channel();
+    slash(&emu, ann, channel, "cantstop daily").await;
+    let card = play_out(&emu, channel, ann, 2).await;
+
+    // Killed at once: the result was written with the last press, nothing is left to mend.
+    let dir = bot.kill();
+    let mut db = database(&dir).await;
+    let (turns, marks): (Option<i64>, Option<String>) =
+        sqlx::query_as("SELECT turns, marks FROM daily_attempts WHERE player = $1")
+            .bind(ann.get() as i64)
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+    let turns = turns.expect("the result is stored with the final action");
+    assert_eq!(marks.map(|m| m.chars().count() as i64), Some(turns));
+    // A daily has its own results: no rating, stats or history row of a normal game.
+    for table in ["results", "ratings", "player_stats"] {
+        assert_eq!(rows_in(&dir, table).await, 0, "{table}");
+    }
+
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    let (summary, _) = ask_text(&emu, ann, channel, "cantstop daily", &[]).await;
+    assert!(summary.contains("You have played"), "{summary}");
+    let share = card
+        .text()
+        .lines()
+        .find(|l| l.starts_with("Can't Stop daily #") && l.contains("(par "))
+        .unwrap()
+        .to_owned();
+    assert!(summary.contains(&share), "{summary}");
+    let (stats, _) = ask_text(&emu, ann, channel, "saikoro stats", &[]).await;
+    assert!(
+        stats.contains("no finished games"),
+        "a daily is not a game of the stats: {stats}"
+    );
     emu.assert_clean().await;
 }

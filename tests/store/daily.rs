@@ -1,15 +1,16 @@
 //! The daily Can't Stop's tables (issue 31): the deployment's one secret, one attempt per player
 //! per day across servers, leaderboards per server and over all, days played, forget-me.
 
-use super::{Backend, GUILD, TestDb, run};
+use super::{Backend, GUILD, TestDb, action, game_row, insert, load, played, run};
 use saikoro::id::{GameId, GuildId, UserId};
-use saikoro::store::DailyResult;
+use saikoro::store::{DailyResult, Status, StoreError};
 
 on_backends!([sqlite_memory: SqliteMemory, sqlite_file: SqliteFile, postgres: Postgres]
     the_daily_secret_is_made_once,
     one_attempt_per_player_and_day_across_servers,
     leaderboards_rank_by_turns_then_busts_per_server_and_over_all,
     the_games_of_unfinished_attempts_are_listed,
+    a_dailys_last_action_and_result_are_one_write,
 );
 
 fn result(turns: u32, busts: u32, at: i64) -> DailyResult {
@@ -141,5 +142,47 @@ async fn the_games_of_unfinished_attempts_are_listed(db: TestDb) {
         store.daily_games_in_play().await.unwrap(),
         vec![GameId(3), GameId(7)],
         "made and not finished, in order"
+    );
+}
+
+/// The action that ends a daily and its result are written together or not at all, and no
+/// normal game's results row is written.
+async fn a_dailys_last_action_and_result_are_one_write(db: TestDb) {
+    let store = &db.store;
+    let ann = UserId(u64::MAX - 5);
+    let game = insert(store, &game_row(GUILD, "cantstop", Status::Playing)).await;
+    store.claim_daily(ann, 20, Some(GUILD), "Ann").await.unwrap();
+    store.set_daily_game(ann, 20, game.id).await.unwrap();
+    store
+        .append_action(
+            game.id,
+            0,
+            &action(0, "roll", &[1, 2, 3, 4]),
+            played(Status::Playing, 80, None),
+        )
+        .await
+        .unwrap();
+    // A final action whose place is taken (a retried click) is refused, and records no result.
+    let taken = store
+        .finish_daily_game(game.id, 0, &action(0, "stop", &[]), ann, 20, &result(7, 1, 90))
+        .await;
+    assert!(matches!(taken, Err(StoreError::Conflict { .. })), "{taken:?}");
+    assert_eq!(store.daily_of(ann, 20).await.unwrap().unwrap().result, None);
+    store
+        .finish_daily_game(game.id, 1, &action(0, "stop", &[]), ann, 20, &result(7, 1, 90))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.daily_of(ann, 20).await.unwrap().unwrap().result,
+        Some(result(7, 1, 90))
+    );
+    let stored = load(store, game.id).await;
+    assert_eq!((stored.row.status, stored.log.len()), (Status::Finished, 2));
+    assert!(
+        store
+            .results_of(Some(GUILD), &ann.to_string())
+            .await
+            .unwrap()
+            .is_empty()
     );
 }

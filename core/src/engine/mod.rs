@@ -17,6 +17,7 @@ pub mod options;
 pub mod picture;
 pub mod puzzle;
 pub mod rollout;
+pub mod sieve;
 pub mod steps;
 #[cfg(test)]
 pub mod testing;
@@ -228,10 +229,17 @@ pub trait AnyGame: Debug + Send + Sync {
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
     fn weigh(&self, seat: Seat) -> Option<Weighing>;
-    /// `seat`'s choices (by action id) played out by the strong bot ([`rollout::estimate`]):
-    /// each with its winning chance and that chance's 95% margin, in the order given. Unknown
-    /// ids are left out.
-    fn estimate(&self, seat: Seat, choices: &[String], playouts: u32, seed: u64) -> Vec<rollout::Chance>;
+    /// `seat`'s choices (by action id) played out by the game's bot of `level`
+    /// ([`rollout::estimate`]): each with its winning chance and that chance's 95% margin, in the
+    /// order given. Unknown ids are left out.
+    fn estimate(
+        &self,
+        seat: Seat,
+        choices: &[String],
+        level: Level,
+        playouts: u32,
+        seed: u64,
+    ) -> Vec<rollout::Chance>;
     /// The concrete state, for the engine's one adapter from a game's bots ([`bot::Typed`]).
     fn as_any(&self) -> &dyn Any;
     /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
@@ -301,9 +309,16 @@ impl<G: Game> AnyGame for G {
         Game::weigh(self, seat)
     }
 
-    fn estimate(&self, seat: Seat, choices: &[String], playouts: u32, seed: u64) -> Vec<rollout::Chance> {
+    fn estimate(
+        &self,
+        seat: Seat,
+        choices: &[String],
+        level: Level,
+        playouts: u32,
+        seed: u64,
+    ) -> Vec<rollout::Chance> {
         let actions: Vec<G::Action> = choices.iter().filter_map(|id| id.parse().ok()).collect();
-        let policy = G::strategy(Level::Strong);
+        let policy = G::strategy(level);
         let r = rollout::Rollouts {
             policy: policy.as_ref(),
             playouts,

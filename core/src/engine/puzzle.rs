@@ -5,6 +5,8 @@
 use super::coach::{Measure, Weighing};
 use super::day::Day;
 use super::rollout::Chance;
+use super::sieve;
+pub use super::sieve::{Rounds, keeps_best};
 use super::{AnyGame, Bot, Dice, Seat};
 
 /// The least lead of the best choice over the next, in winning chance, that makes a puzzle.
@@ -26,19 +28,6 @@ pub fn stands_out(w: &Weighing) -> Option<f64> {
         .fold(f64::NEG_INFINITY, f64::max);
     let gap = best - second;
     (gap >= MIN_GAP).then_some(gap)
-}
-
-/// Whether playouts confirm `best`: it has the highest estimated chance, leads every other
-/// choice by at least [`MIN_GAP`], and is better than each at the 95% level.
-pub fn confirmed(chances: &[Chance], best: &str) -> bool {
-    let Some(top) = chances.iter().find(|c| c.action == best) else {
-        return false;
-    };
-    let others: Vec<&Chance> = chances.iter().filter(|c| c.action != best).collect();
-    !others.is_empty()
-        && others
-            .iter()
-            .all(|o| top.chance - o.chance >= MIN_GAP && top.gap_lower_bound(o) > 0.0)
 }
 
 /// How hard a puzzle is, 1 (the best move stands far out) to 5 (a close call among many).
@@ -92,22 +81,16 @@ pub struct Found {
     pub difficulty: u8,
 }
 
-/// How hard to look: playouts per choice to confirm a candidate, and their seed.
-#[derive(Clone, Copy, Debug)]
-pub struct Search {
-    pub playouts: u32,
-    pub seed: u64,
-}
-
 /// Plays `game` on with `bots` (one per seat; `dice` the game's chance, `rng` the bots') until it
-/// ends or a decision the coach finds clear is confirmed by playouts; that decision, if any.
-/// Candidates the playouts do not confirm are played past.
+/// ends or a decision the coach finds clear (the cheap screen: its own weighing) is confirmed by
+/// playouts in rounds ([`sieve::confirm`]: every other choice at least [`MIN_GAP`] behind and
+/// worse at the 95% level); that decision, if any. Candidates not confirmed are played past.
 pub fn hunt(
     game: &mut dyn AnyGame,
     bots: &[Box<dyn Bot>],
     dice: &mut dyn Dice,
     rng: &mut dyn Dice,
-    search: Search,
+    search: Rounds,
 ) -> Option<Found> {
     while game.outcome().is_none() {
         let seat = *game.to_act().first()?;
@@ -121,24 +104,17 @@ pub fn hunt(
 }
 
 /// The candidate `w` checked by playouts: a puzzle if it stands out and they confirm it.
-fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Search) -> Option<Found> {
+fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Rounds) -> Option<Found> {
     let gap = stands_out(w)?;
     let ids: Vec<String> = w.choices.iter().map(|(id, _)| id.clone()).collect();
-    let chances = game.estimate(seat, &ids, search.playouts, search.seed);
-    confirmed(&chances, &w.best).then(|| Found {
+    let chances = sieve::confirm(game, seat, &ids, &w.best, MIN_GAP, search)?;
+    Some(Found {
         game: game.clone_box(),
         seat,
         best: w.best.clone(),
         difficulty: difficulty(gap, ids.len()),
         chances,
     })
-}
-
-/// Whether a fresh evaluation (another seed) still finds `best` the likeliest to win.
-pub fn keeps_best(game: &dyn AnyGame, seat: Seat, choices: &[String], best: &str, search: Search) -> bool {
-    let chances = game.estimate(seat, choices, search.playouts, search.seed);
-    let top = chances.iter().map(|c| c.chance).fold(f64::NEG_INFINITY, f64::max);
-    chances.iter().any(|c| c.action == best && c.chance >= top)
 }
 
 /// SplitMix64's finaliser: consecutive days land far apart.
@@ -162,16 +138,6 @@ mod tests {
         }
     }
 
-    fn chance(action: &str, chance: f64, playouts: f64) -> Chance {
-        let variance = (chance * (1.0 - chance)).max(1.0 / playouts) / playouts;
-        Chance {
-            action: action.into(),
-            chance,
-            margin: 1.96 * variance.sqrt(),
-            variance,
-        }
-    }
-
     #[test]
     fn a_puzzle_needs_a_clear_lead_in_winning_chance() {
         let w = weighing(Measure::WinChance, &[("a", 0.40), ("b", 0.52), ("c", 0.46)], "b");
@@ -182,20 +148,6 @@ mod tests {
         assert_eq!(stands_out(&solitaire), None);
         let single = weighing(Measure::WinChance, &[("a", 0.5)], "a");
         assert_eq!(stands_out(&single), None);
-    }
-
-    #[test]
-    fn playouts_confirm_only_a_significant_lead_of_the_same_move() {
-        let sure = [chance("a", 0.40, 2000.0), chance("b", 0.55, 2000.0)];
-        assert!(confirmed(&sure, "b"));
-        assert!(!confirmed(&sure, "a"));
-        // The same lead on few playouts is not significant.
-        let few = [chance("a", 0.40, 30.0), chance("b", 0.55, 30.0)];
-        assert!(!confirmed(&few, "b"));
-        // Significant but under the least lead.
-        let slim = [chance("a", 0.50, 100_000.0), chance("b", 0.53, 100_000.0)];
-        assert!(!confirmed(&slim, "b"));
-        assert!(!confirmed(&[chance("b", 0.9, 1000.0)], "b"));
     }
 
     #[test]
@@ -234,8 +186,10 @@ mod tests {
         let mut dice = SeededDice::new(5);
         let mut game = kind.new_game(&serde_json::json!({}), 2, &mut dice).unwrap();
         let bots = vec![kind.bot(Level::Strong), kind.bot(Level::Normal)];
-        let search = Search {
-            playouts: 40,
+        let search = Rounds {
+            level: Level::Normal,
+            batch: 40,
+            most: 400,
             seed: 5,
         };
         let found = hunt(game.as_mut(), &bots, &mut dice, &mut SeededDice::new(6), search)
@@ -245,13 +199,19 @@ mod tests {
         assert_eq!(w.best, found.best, "the coach's best");
         assert!(stands_out(&w).is_some());
         assert_eq!(found.chances.len(), w.choices.len());
-        assert!(confirmed(&found.chances, &found.best));
+        let top = found.chances.iter().find(|c| c.action == found.best).unwrap();
+        assert!(
+            found.chances.iter().all(|c| c.action == found.best
+                || (top.chance - c.chance >= MIN_GAP && top.gap_lower_bound(c) > 0.0))
+        );
         // The position is where the hunt stopped: the game played on no further.
         assert_eq!(game.snapshot(), found.game.snapshot());
         let ids: Vec<String> = w.choices.iter().map(|(a, _)| a.clone()).collect();
         let wrong = ids.iter().find(|a| **a != found.best).unwrap();
-        let check = Search {
-            playouts: 120,
+        let check = Rounds {
+            level: Level::Normal,
+            batch: 120,
+            most: 120,
             seed: 77,
         };
         assert!(!keeps_best(found.game.as_ref(), found.seat, &ids, wrong, check));
