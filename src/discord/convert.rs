@@ -105,6 +105,13 @@ pub fn respond(reply: &Reply) -> CreateInteractionResponse {
     match reply {
         Reply::Private(text) => private(text),
         Reply::Update(post) => update(post),
+        Reply::Show(post) => CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new()
+                .embed(post_embed(post))
+                .ephemeral(true)
+                .allowed_mentions(pinging(&[]))
+                .files(attachment(post)),
+        ),
     }
 }
 
@@ -120,6 +127,14 @@ pub async fn follow_up(
             .await
             .map(|_| ()),
         Reply::Update(post) => click.edit_response(http, edit_original(post)).await.map(|_| ()),
+        Reply::Show(post) => {
+            let shown = serenity::CreateInteractionResponseFollowup::new()
+                .embed(post_embed(post))
+                .ephemeral(true)
+                .allowed_mentions(pinging(&[]))
+                .files(attachment(post));
+            click.create_followup(http, shown).await.map(|_| ())
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::ids::TableRoute as Route;
 use super::{Post, Session, User, coach, render};
-use crate::engine::view::Target;
+use crate::engine::view::{Target, is_look};
 use crate::engine::{RESIGN, Seat};
 use crate::id::MessageId;
 use crate::store::Status;
@@ -20,6 +20,9 @@ pub(super) enum Click<'a> {
     Lobby(&'a str),
     /// A step of a decision: the board drawn again with the draft, nothing applied or stored.
     Redraw(Post),
+    /// A step that only shows more of the board, pressed by someone the game does not await: the
+    /// board with that draft, for the clicker alone; nothing changes.
+    Show(Post),
     /// An action for the clicker's seat, to apply (the game may still refuse it).
     Act { seat: Seat, action: &'a str },
     /// The awaited seat asks the coach; nothing in the game changes.
@@ -41,7 +44,14 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
         Route::Game { .. } if s.row.status == Status::Lobby => Click::Refuse(tr.t("click-lobby-not-started")),
         Route::Game { version, .. } if *version != s.version() => Click::Refuse(render::stale(&tr, s.link())),
         Route::Game { action, .. } => {
-            let Some(seat) = s.seat_of(user.id) else {
+            let seat = s.seat_of(user.id);
+            if let Target::Step(draft) = Target::of(action)
+                && is_look(draft)
+                && !seat.is_some_and(|seat| s.awaited().contains(&seat))
+            {
+                return Click::Show(render::board(s, &[], false, draft));
+            }
+            let Some(seat) = seat else {
                 return Click::Refuse(tr.t("rule-not-playing"));
             };
             if action == coach::HINT {
@@ -155,6 +165,32 @@ mod tests {
         let why = refusal(click(&s, &step, BOARD, &other));
         let name = if awaited == 0 { "🔴 ann" } else { "🟦 ben" };
         assert_eq!(why, format!("Waiting for {name}."));
+    }
+
+    /// A step that only looks (Saizumi's Details) is shown privately to anyone else, even one
+    /// not playing, without controls; the awaited seat's press redraws the board as any step.
+    #[test]
+    fn a_look_is_shown_privately_to_anyone_else() {
+        let s = session();
+        let awaited = s.awaited()[0];
+        let (mover, other) = if awaited == 0 {
+            (user(1), user(2))
+        } else {
+            (user(2), user(1))
+        };
+        let look = route(&step_id("?details"), 0);
+        for reader in [other, user(3)] {
+            match click(&s, &look, BOARD, &reader) {
+                Click::Show(post) => assert!(post.view.rows.is_empty(), "a look has no controls"),
+                c => panic!("a look by {} was {c:?}", reader.name),
+            }
+        }
+        assert!(matches!(click(&s, &look, BOARD, &mover), Click::Redraw(_)));
+        // A look on an old board is stale like any other press.
+        assert!(matches!(
+            click(&s, &route(&step_id("?details"), 1), BOARD, &user(3)),
+            Click::Refuse(_)
+        ));
     }
 
     #[test]

@@ -189,6 +189,8 @@ pub enum Reply {
     Private(String),
     /// Replace the clicked message (Discord's UPDATE_MESSAGE).
     Update(Post),
+    /// A board only the person who clicked sees (a look at more of it), beside the clicked one.
+    Show(Post),
 }
 
 /// Answers the interaction a click came with: implemented by the front end, which answers in

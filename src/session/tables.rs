@@ -332,6 +332,7 @@ impl Tables {
         let reply = match decide::click(&s, route, message, user) {
             Click::Refuse(why) => Reply::Private(why),
             Click::Redraw(post) => Reply::Update(post),
+            Click::Show(post) => Reply::Show(post),
             Click::Lobby(action) => self.lobby_click(&mut s, action, user).await,
             Click::Hint(seat) => Reply::Private(self.play.hint(&mut s, seat, user).await),
             Click::Act { seat, action } => match self.play.act(&mut s, seat, action).await {

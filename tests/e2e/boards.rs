@@ -107,11 +107,11 @@ async fn image_boards_carry_a_picture_that_each_move_replaces() {
     // The picture is the board: the embed keeps only the words, not the emoji drawing too.
     assert!(!drawn_in_emoji(&board), "{}", board.embeds[0]["description"]);
     assert!(
-        board.embeds[0]["description"]
+        board.embeds[0]["fields"][0]["name"]
             .as_str()
             .is_some_and(|d| d.contains("free · bust")),
         "{}",
-        board.embeds[0]["description"]
+        board.embeds[0]
     );
 
     // A move puts a runner on the mountain: the board is edited with a new picture.
@@ -133,5 +133,40 @@ async fn image_boards_carry_a_picture_that_each_move_replaces() {
         .expect("a control");
     click(&emu, player, board.message_id(), &choice).await;
     no_picture(&emu.message(board.message_id()).unwrap());
+    emu.assert_clean().await;
+}
+
+/// Item 4 of #28: Saizumi's Details only shows more of the board, so anyone reading may press it
+/// (the player waiting, a spectator) and is shown every card in full privately, without
+/// controls; the board everyone sees stays as it was.
+#[tokio::test]
+async fn anyone_may_look_at_saizumis_details_privately() {
+    let emu = Emulator::start().await;
+    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let (ann, ben, cho) = (emu.user("ann"), emu.user("ben"), emu.user("cho"));
+    let channel = emu.text_channel();
+    let board = start_game(&emu, channel, "saizumi", ann, &[ben]).await;
+    let awaited = *pinged(&board).first().expect("the board pings its player");
+    let waiting = if awaited == ann { ben } else { ann };
+    let details = button(&board, "~?details").expect("a Details button");
+    for reader in [waiting, cho] {
+        let i = emu.click(reader, board.message_id(), &details);
+        let answer = emu.wait_callback(i, WAIT).await;
+        assert_eq!(answer.kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE);
+        assert!(answer.ephemeral(), "shown to the reader alone");
+        let legend = answer.data["embeds"][0]["footer"]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            legend.contains("pile = pips×mult"),
+            "every card in full: {legend}"
+        );
+        assert!(
+            answer.data["components"].as_array().is_none_or(Vec::is_empty),
+            "a look has no controls"
+        );
+    }
+    let after = emu.message(board.message_id()).expect("the board");
+    assert_eq!(after.embeds, board.embeds, "the board everyone sees is unchanged");
     emu.assert_clean().await;
 }

@@ -17,21 +17,25 @@ const LAST_DELAY: u16 = 500;
 /// The animation of `game` (set up, before any move) through `log`, in `tr`'s language. Moves
 /// are skipped evenly (every 2nd, 4th, …) if that is what keeps it under [`MAX_BYTES`].
 pub fn animate(mut game: Box<dyn AnyGame>, log: &[LoggedAction], tr: &Tr) -> Result<Picture, RestoreError> {
-    let mut frames = vec![frame(game.as_ref(), tr)];
+    let mut states = vec![game.clone_box()];
     for (index, entry) in log.iter().enumerate() {
         replay_entry(game.as_mut(), index, entry)?;
-        frames.push(frame(game.as_ref(), tr));
+        states.push(game.clone_box());
     }
     let alt = game.picture("", tr).map(|p| p.alt).unwrap_or_default();
+    let last = states.len() - 1;
+    let quant = learn(&frame(states[0].as_ref(), tr), &frame(states[last].as_ref(), tr));
+    let frames = indexed(&states, &quant, tr);
+    let colours = quant.color_map_rgb();
     let mut stride = 1;
     loop {
-        let kept: Vec<&Pixmap> = frames
+        let kept: Vec<&[u8]> = frames
             .iter()
             .enumerate()
-            .filter(|(i, _)| i % stride == 0 || *i == frames.len() - 1)
-            .map(|(_, f)| f)
+            .filter(|(i, _)| i % stride == 0 || *i == last)
+            .map(|(_, f)| f.as_slice())
             .collect();
-        let gif = encode(&kept);
+        let gif = encode(&kept, &colours);
         if gif.len() < MAX_BYTES || kept.len() <= 2 {
             return Ok(Picture::animation(gif, alt));
         }
@@ -44,33 +48,72 @@ fn frame(game: &dyn AnyGame, tr: &Tr) -> Pixmap {
     Pixmap::decode_png(&picture.png).expect("our own PNG decodes")
 }
 
+/// A palette for the game's colours, learnt from its first and last frames.
+fn learn(first: &Pixmap, last: &Pixmap) -> NeuQuant {
+    let mut sample = first.data().to_vec();
+    sample.extend_from_slice(last.data());
+    NeuQuant::new(10, 256, &sample)
+}
+
+/// Every position's picture as palette indices, drawn on every core: each picture is drawn,
+/// encoded and decoded on its own, and a long game has hundreds.
+fn indexed(states: &[Box<dyn AnyGame>], quant: &NeuQuant, tr: &Tr) -> Vec<Vec<u8>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let part = states.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = states
+            .chunks(part)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut palette = Palette::new(quant);
+                    chunk
+                        .iter()
+                        .map(|g| palette.indices(&frame(g.as_ref(), tr)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a frame draws"))
+            .collect()
+    })
+}
+
 /// Every colour to its palette index, each looked up once.
-struct Palette {
-    quant: NeuQuant,
+struct Palette<'a> {
+    quant: &'a NeuQuant,
     known: HashMap<[u8; 3], u8>,
 }
 
-impl Palette {
-    /// A palette for the game's colours, learnt from its first and last frames.
-    fn learn(first: &Pixmap, last: &Pixmap) -> Self {
-        let mut sample = first.data().to_vec();
-        sample.extend_from_slice(last.data());
+impl<'a> Palette<'a> {
+    fn new(quant: &'a NeuQuant) -> Self {
         Self {
-            quant: NeuQuant::new(10, 256, &sample),
+            quant,
             known: HashMap::new(),
         }
     }
 
     fn indices(&mut self, frame: &Pixmap) -> Vec<u8> {
+        // Pictures are mostly runs of one colour: a pixel like the one before needs no lookup.
+        let mut before: Option<([u8; 3], u8)> = None;
         frame
             .data()
             .chunks_exact(4)
             .map(|p| {
                 let rgb = [p[0], p[1], p[2]];
-                *self
+                if let Some((colour, index)) = before
+                    && colour == rgb
+                {
+                    return index;
+                }
+                let quant = self.quant;
+                let index = *self
                     .known
                     .entry(rgb)
-                    .or_insert_with(|| self.quant.index_of(&[p[0], p[1], p[2], 255]) as u8)
+                    .or_insert_with(|| quant.index_of(&[p[0], p[1], p[2], 255]) as u8);
+                before = Some((rgb, index));
+                index
             })
             .collect()
     }
@@ -89,25 +132,22 @@ fn changed(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usi
     bounds.map(|(l, t, r, b)| (l, t, r - l + 1, b - t + 1))
 }
 
-fn encode(frames: &[&Pixmap]) -> Vec<u8> {
-    let (first, last) = (frames[0], frames[frames.len() - 1]);
-    let (width, height) = (first.width() as usize, first.height() as usize);
-    let mut palette = Palette::learn(first, last);
+/// Frames of palette indices, all of the picture's size, as one GIF.
+fn encode(frames: &[&[u8]], colours: &[u8]) -> Vec<u8> {
+    let (width, height) = (super::frame::WIDTH as usize, super::frame::HEIGHT as usize);
     let mut out = Vec::new();
     {
-        let colours = palette.quant.color_map_rgb();
-        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &colours)
+        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, colours)
             .expect("an in-memory GIF encodes");
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .expect("an in-memory GIF encodes");
-        let mut previous: Option<Vec<u8>> = None;
+        let mut previous: Option<&[u8]> = None;
         let mut pending: Option<gif::Frame> = None;
-        for frame in frames {
-            let indices = palette.indices(frame);
-            let rect = match &previous {
+        for &indices in frames {
+            let rect = match previous {
                 None => Some((0, 0, width, height)),
-                Some(before) => changed(before, &indices, width),
+                Some(before) => changed(before, indices, width),
             };
             if let Some((left, top, w, h)) = rect {
                 if let Some(done) = pending.take() {
@@ -152,6 +192,38 @@ mod tests {
         b[5] = 1; // (1, 1)
         b[10] = 1; // (2, 2)
         assert_eq!(changed(&a, &b, 4), Some((1, 1, 2, 2)));
+    }
+
+    /// The frames drawn on every core come back in the order of the positions, each as the
+    /// position's own picture.
+    #[test]
+    fn frames_drawn_in_parallel_keep_the_order_of_the_moves() {
+        use crate::engine::SeededDice;
+        let names: Vec<String> = ["Ann", "Ben"].map(String::from).to_vec();
+        let tr = Tr::new(crate::engine::Locale::En, &names);
+        let kind = crate::games::GameKind::ALL[0];
+        let mut dice = SeededDice::new(1);
+        let mut game = kind
+            .new_game(&serde_json::json!({}), 2, &mut dice)
+            .expect("a game");
+        let mut states = vec![game.clone_box()];
+        for _ in 0..12 {
+            let seat = game.to_act()[0];
+            let first = game.choices(seat, &tr)[0].id.clone();
+            game.apply(seat, &first, &mut dice).expect("an offered choice");
+            states.push(game.clone_box());
+        }
+        let quant = learn(&frame(states[0].as_ref(), &tr), &frame(states[12].as_ref(), &tr));
+        let mut palette = Palette::new(&quant);
+        let one_by_one: Vec<Vec<u8>> = states
+            .iter()
+            .map(|g| palette.indices(&frame(g.as_ref(), &tr)))
+            .collect();
+        assert!(
+            one_by_one.windows(2).any(|w| w[0] != w[1]),
+            "the moves change the picture"
+        );
+        assert!(indexed(&states, &quant, &tr) == one_by_one);
     }
 
     /// The frames of a GIF and the last one's delay.

@@ -609,8 +609,9 @@ fn log_lines<G: Game>(p: &Playout<G>, tr: &Tr) -> BTreeSet<String> {
 
 /// Every emoji a board draws, in its title, description or fields (but for log lines, which
 /// say what they mean in words), is in its legend (the footer) or explained anywhere
-/// ([`explained_anywhere`]): random positions of every player count, in every language, with
-/// each first step of the decision drafted.
+/// ([`explained_anywhere`]), and every emoji its legend names is shown somewhere on the board or
+/// its controls: random positions of every player count, in every language, with each first
+/// step of the decision drafted.
 pub fn legends_cover_every_symbol<G: Game>(profile: &Profile<G>) {
     property(profile, |p, _| {
         let names = long_names(p.players);
@@ -639,6 +640,21 @@ pub fn legends_cover_every_symbol<G: Game>(profile: &Profile<G>) {
                         locale,
                         draft,
                         view.to_embed_text()
+                    );
+                    let shown = super::legend::shown(&view);
+                    let unshown: BTreeSet<&str> = testing::symbols(&legend)
+                        .into_iter()
+                        .filter(|s| !shown.contains(s))
+                        .collect();
+                    prop_assert!(
+                        unshown.is_empty(),
+                        "{}: the legend names {:?}, which the board does not show ({:?}, draft {:?})\n{}\n{}",
+                        G::ID,
+                        unshown,
+                        locale,
+                        draft,
+                        view.to_embed_text(),
+                        view.controls_text()
                     );
                 }
             }

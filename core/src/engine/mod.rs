@@ -13,6 +13,7 @@ pub mod driver;
 pub mod error;
 pub mod frame;
 pub mod glyphs;
+pub mod legend;
 pub mod options;
 pub mod picture;
 pub mod puzzle;

@@ -182,6 +182,15 @@ impl<'a> Target<'a> {
     }
 }
 
+/// Begins the draft of a step that only shows more of the board (Saizumi's Details): it decides
+/// nothing, so anyone reading may press it and is shown that board privately.
+pub const LOOK: char = '?';
+
+/// Whether a step's draft only shows more of the board ([`LOOK`]).
+pub fn is_look(draft: &str) -> bool {
+    draft.starts_with(LOOK)
+}
+
 /// The id of a step control whose press shows the decision with `draft` made so far.
 pub fn step_id(draft: &str) -> String {
     format!("{STEP}{draft}")

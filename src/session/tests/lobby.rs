@@ -249,6 +249,7 @@ proptest::proptest! {
                         assert!(!text.is_empty());
                         assert_eq!(after, before, "refused `{id}` ({text}) changed the game");
                     }
+                    Reply::Show(_) => assert_eq!(after, before, "a look `{id}` changed the game"),
                     Reply::Update(_) => {
                         let grew = after.0.zip(before.0).is_none_or(|(a, b)| a <= b + 1);
                         assert!(grew, "`{id}` applied more than one action: {before:?} → {after:?}");

@@ -9,9 +9,9 @@ cantstop-move-both = { $a } + { $b }
 cantstop-move-one = { $a }のみ
 
 ## 記録
-cantstop-log-rolled = 🎲 { $player }さんが振りました：{ $d1 } { $d2 } { $d3 } { $d4 }
-cantstop-log-moved-both = { $player }さんが{ $a }と{ $b }の列を登りました。
-cantstop-log-moved-one = { $player }さんが{ $a }の列を登りました。
+cantstop-log-rolled = 🎲 { $player }：{ $d1 } { $d2 } { $d3 } { $d4 }
+cantstop-log-moved-both = { $player }：{ $a }と{ $b }の列を登った
+cantstop-log-moved-one = { $player }：{ $a }の列を登った
 cantstop-log-bust = 💥 バースト！{ $player }さんはこの手番の進みを失いました。
 cantstop-log-stopped = ✋ { $player }さんが止めて、登山者駒をマーカーに置き換えました。
 cantstop-log-claimed = 🔒 { $player }さんが{ $column }の列を征服しました！
@@ -31,11 +31,14 @@ cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いて�
 cantstop-title-turn = キャントストップ · { $player }
 cantstop-title-over = キャントストップ · 終了
 cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
-cantstop-view-legend-mountain = ⚪ 登山者駒 · ▫️ マス · ⬛ 盤外
-    🔒 征服済み · *️⃣ 複数の駒
+cantstop-legend-runner = ⚪ 登山者駒
+cantstop-legend-space = ▫️ マス
+cantstop-legend-none = ⬛ 盤外
+cantstop-legend-claimed = 🔒 征服済み
+cantstop-legend-shared = *️⃣ 複数の駒
+cantstop-view-turn-rolled = { $turn }手番 · 🎲 { $d1 } { $d2 } { $d3 } { $d4 }
+cantstop-view-turn-chances = { $turn }手番 · ⚪残り{ $free } · バースト{ $percent }%
 cantstop-view-shared = *️⃣ { $spaces }
-cantstop-view-rolled = 🎲 { $d1 } { $d2 } { $d3 } { $d4 }：進め方を選択
-cantstop-view-chances = ⚪ 残り{ $free }個 · バースト率{ $percent }%
 cantstop-view-player = { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-active = ▶ { $player } — 🔒 { $claimed }/{ $needed }
 cantstop-view-player-resigned = { $player } — 投了

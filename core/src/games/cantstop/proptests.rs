@@ -12,12 +12,6 @@ conformance!(
     Profile {
         options: vec![serde_json::json!({ "marker_limit": true })],
         candidates: |_| every_action(),
-        // The mountain alone is 15 lines, shared spaces and wrapped log lines come on top: not
-        // yet under 30 (32 in Japanese, whose log lines wrap more).
-        usual: crate::engine::testing::Budget {
-            lines: 32,
-            ..suite::USUAL
-        },
         ..Profile::new(48)
     }
 );

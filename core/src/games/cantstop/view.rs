@@ -4,8 +4,8 @@
 
 use super::{Action, COLUMNS, COLUMNS_TO_WIN, CantStop, HEIGHTS, Move, Phase, ROLLS};
 use crate::engine::view::{board_colour, recent_log, seat_mark};
-use crate::engine::width;
 use crate::engine::{Arg, Button, Field, Row, Seat, Style, Tr, View};
+use crate::engine::{legend, width};
 
 const RUNNER: &str = "⚪";
 /// A claimed column: locked all the way up, its owner's mark at the top.
@@ -145,26 +145,36 @@ pub(super) fn percent(busts: u32) -> String {
     }
 }
 
-fn status(game: &CantStop, tr: &Tr) -> Vec<String> {
-    let active = Arg::Seat(game.active());
+/// The field's name: the turn and its dice or chances, so the board needs no status line of its
+/// own; once over, the goal.
+fn turn_line(game: &CantStop, tr: &Tr) -> String {
+    let turn = ("turn", Arg::from(game.turn()));
     match game.phase() {
-        Phase::Over => game.outcome.iter().map(|o| o.describe(tr)).collect(),
         Phase::Rolled(d) => {
-            let mut args = vec![("player", active)];
+            let mut args = vec![turn];
             args.extend(["d1", "d2", "d3", "d4"].into_iter().zip(d.map(Arg::from)));
-            vec![tr.f("cantstop-view-rolled", &args)]
+            tr.f("cantstop-view-turn-rolled", &args)
         }
-        Phase::TurnStart | Phase::Choosing => vec![tr.f(
-            "cantstop-view-chances",
+        Phase::TurnStart | Phase::Choosing => tr.f(
+            "cantstop-view-turn-chances",
             &[
+                turn,
                 ("free", Arg::from(game.free_runners())),
                 ("percent", Arg::Text(percent(game.bust_rolls()))),
             ],
-        )],
+        ),
+        Phase::Over => {
+            let goal = if game.players() == 1 {
+                "cantstop-view-goal-solitaire"
+            } else {
+                "cantstop-view-goal"
+            };
+            tr.f(goal, &[("needed", Arg::from(COLUMNS_TO_WIN)), turn])
+        }
     }
 }
 
-/// The players under the goal and the turn.
+/// The players and their claimed columns, under the turn.
 fn players_field(game: &CantStop, tr: &Tr) -> Field {
     let lines: Vec<String> = (0..game.players())
         .map(|seat| {
@@ -185,19 +195,28 @@ fn players_field(game: &CantStop, tr: &Tr) -> Field {
             )
         })
         .collect();
-    let goal = if game.players() == 1 {
-        "cantstop-view-goal-solitaire"
-    } else {
-        "cantstop-view-goal"
-    };
-    let goal = tr.f(
-        goal,
-        &[
-            ("needed", Arg::from(COLUMNS_TO_WIN)),
-            ("turn", Arg::from(game.turn())),
-        ],
-    );
-    Field::new(goal, lines.join("\n"))
+    Field::new(turn_line(game, tr), lines.join("\n"))
+}
+
+/// The legend of what the embed shows (see [`legend`]), and the marker limit if it is on.
+fn footer(game: &CantStop, shown: &str, tr: &Tr) -> String {
+    let entries = [
+        (RUNNER, "cantstop-legend-runner"),
+        (SPACE, "cantstop-legend-space"),
+        (SKY, "cantstop-legend-none"),
+        (CLAIMED, "cantstop-legend-claimed"),
+        (SHARED, "cantstop-legend-shared"),
+    ]
+    .map(|(symbol, id)| (shown.contains(symbol), tr.t(id)));
+    let mut footer = legend::pack(entries.iter().map(|(on, text)| (*on, text.as_str())));
+    if game.options().marker_limit {
+        footer.push('\n');
+        footer.push_str(&tr.f(
+            "cantstop-view-marker-limit",
+            &[("limit", Arg::from(super::MARKER_LIMIT))],
+        ));
+    }
+    footer
 }
 
 fn controls(game: &CantStop, tr: &Tr) -> Vec<Row> {
@@ -232,39 +251,37 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     } else {
         tr.f("cantstop-title-turn", &[("player", Arg::Seat(game.active()))])
     };
-    let status: Vec<String> = status(game, tr)
+    // The turn's dice or chances are the players field's name; only an outcome needs lines.
+    let outcome: Vec<String> = game
+        .outcome
         .iter()
-        .flat_map(|l| width::wrap(l, width::PHONE_COLUMNS))
+        .flat_map(|o| width::wrap(&o.describe(tr), width::PHONE_COLUMNS))
         .collect();
     let mut text = vec![tr.t("cantstop-view-legend")];
     text.extend(COLUMNS.map(|c| column_line(game, c)));
-    text.push(String::new());
-    text.extend(status.iter().cloned());
+    if over {
+        text.push(String::new());
+        text.extend(outcome.iter().cloned());
+    }
     let mut drawn = mountain(game, tr);
-    let words = status.join("\n");
-    drawn.extend(status);
+    let words = outcome.join("\n");
+    drawn.extend(outcome);
 
     let mut fields = vec![players_field(game, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
         fields.push(Field::new(tr.t("cantstop-view-log"), recent_log(&log)));
     }
-    let mut footer = tr.t("cantstop-view-legend-mountain");
-    if game.options().marker_limit {
-        footer.push('\n');
-        footer.push_str(&tr.f(
-            "cantstop-view-marker-limit",
-            &[("limit", Arg::from(super::MARKER_LIMIT))],
-        ));
-    }
-    View {
+    let mut view = View {
         title,
         description: drawn.join("\n"),
         text: Some(text.join("\n")),
         words: Some(words),
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(footer),
+        footer: None,
         rows: controls(game, tr),
-    }
+    };
+    view.footer = Some(footer(game, &legend::shown(&view), tr));
+    view
 }

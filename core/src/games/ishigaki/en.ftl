@@ -80,9 +80,12 @@ ishigaki-odds-value-higher = { $face } higher: value { $value }
 ishigaki-odds-value-lower = { $face } lower: value 0
 ishigaki-odds-value-doubles = { $face } doubles: value { $value }
 ishigaki-log = Last turns
-ishigaki-footer = 🏯 goal: square { $goal } · 🏁 start
-    🧱 wall · ⋮ empty · ▶ to play
-    crumbling wall { $crumbling ->
+ishigaki-legend-goal = 🏯 goal: square { $goal }
+ishigaki-legend-start = 🏁 start
+ishigaki-legend-wall = 🧱 wall
+ishigaki-legend-empty = ⋮ empty
+ishigaki-legend-turn = ▶ to play
+ishigaki-legend-crumbling = crumbling wall { $crumbling ->
     [on] on (⚠️ = -2)
    *[off] off
 }

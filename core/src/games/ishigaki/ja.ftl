@@ -101,9 +101,12 @@ ishigaki-odds-value-higher = { $face } 大きい：出目{ $value }
 ishigaki-odds-value-lower = { $face } 小さい：出目0
 ishigaki-odds-value-doubles = { $face } ゾロ目：出目{ $value }
 ishigaki-log = 最近の手番
-ishigaki-footer = 🏯 ごおる：{ $goal } · 🏁 すたあと
-    🧱 石垣 · ⋮ 空きマス · ▶ 手番
-    くずれ石垣：{ $crumbling ->
+ishigaki-legend-goal = 🏯 ごおる：{ $goal }
+ishigaki-legend-start = 🏁 すたあと
+ishigaki-legend-wall = 🧱 石垣
+ishigaki-legend-empty = ⋮ 空きマス
+ishigaki-legend-turn = ▶ 手番
+ishigaki-legend-crumbling = くずれ石垣：{ $crumbling ->
     [on] あり（⚠️＝−2）
    *[off] なし
 }

@@ -4,15 +4,14 @@
 use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
 use crate::engine::view::{COLOUR_DONE, board_colour, recent_log, seat_mark};
 use crate::engine::width::wrap_lines;
-use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View};
+use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View, legend};
 
 /// Die faces for the lines of the die-2 odds.
 const FACES: [&str; 6] = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
     let (title, colour) = title(game, tr);
-    let crumbling = if game.options.crumbling { "on" } else { "off" };
-    View {
+    let mut view = View {
         title,
         description: track(game),
         text: None,
@@ -20,15 +19,31 @@ pub(super) fn render(game: &Ishigaki, tr: &Tr) -> View {
         words: Some(String::new()),
         fields: fields(game, tr),
         colour,
-        footer: Some(tr.f(
-            "ishigaki-footer",
-            &[
-                ("goal", game.options.goal.into()),
-                ("crumbling", crumbling.into()),
-            ],
-        )),
+        footer: None,
         rows: controls(game, tr),
-    }
+    };
+    view.footer = Some(footer(game, &legend::shown(&view), tr));
+    view
+}
+
+/// The legend of the symbols the board shows, and whether the wall crumbles.
+fn footer(game: &Ishigaki, shown: &str, tr: &Tr) -> String {
+    let crumbling = if game.options.crumbling { "on" } else { "off" };
+    let entries = [
+        (
+            true,
+            tr.f("ishigaki-legend-goal", &[("goal", game.options.goal.into())]),
+        ),
+        (true, tr.t("ishigaki-legend-start")),
+        (shown.contains("🧱"), tr.t("ishigaki-legend-wall")),
+        (shown.contains('⋮'), tr.t("ishigaki-legend-empty")),
+        (shown.contains('▶'), tr.t("ishigaki-legend-turn")),
+        (
+            true,
+            tr.f("ishigaki-legend-crumbling", &[("crumbling", crumbling.into())]),
+        ),
+    ];
+    legend::pack(entries.iter().map(|(on, text)| (*on, text.as_str())))
 }
 
 /// The title and colour: whose turn in which phase, or who won.

@@ -86,10 +86,15 @@ ninja-view-shadow = Shadow { $shadow } (+{ $points }) · reversal { $reversal ->
    *[available] free
 }
 ninja-view-log = Log
-ninja-view-legend = { $black } { $red } ninjas · { $black_mission } { $red_mission } on mission
-    ⬛ dojo · ⬜ neutral · 🔴2 depth
-    shadow: deepest row, scored home
-ninja-view-legend-moves = 🇦 end · ➕ several · { $picked } picked
+ninja-legend-ninjas = { $black } { $red } ninjas
+ninja-legend-mission = { $missions } on mission
+ninja-legend-dojo = ⬛ dojo
+ninja-legend-neutral = ⬜ neutral
+ninja-legend-depth = { $black }2 depth
+ninja-legend-shadow = shadow: deepest row, scored home
+ninja-legend-end = 🇦 end
+ninja-legend-several = ➕ several
+ninja-legend-picked = { $picked } picked
 
 ## Board picture (alt text)
 ninja-alt-title = Ninja Versus Ninja board, { $rows } rows: Black's dojo at the bottom, Red's at the top, the neutral zone between.

@@ -46,8 +46,8 @@ ninja-effect-home = 帰還 +{ $points }
 ninja-log-opening = 🎲 先手決め：{ $black }さん { $b1 }+{ $b2 }、{ $red }さん { $r1 }+{ $r2 }
 ninja-log-opening-tie = 同点のため振り直しました。
 ninja-log-first = { $player }さんが先手になりました。
-ninja-log-rolled = 🎲 { $player }さんが{ $d1 }+{ $d2 } = { $total }を出しました。
-ninja-log-moved = { $player }さんが{ $from }→{ $to }に移動しました。
+ninja-log-rolled = 🎲 { $player }：{ $d1 }+{ $d2 } = { $total }
+ninja-log-moved = { $player }：{ $from }→{ $to }に移動
 ninja-log-kill = ⚔️ { $player }さんが{ $square }の{ $victim }さんのニンジャを倒しました。
 ninja-log-mission = 🚪 { $player }さんが{ $square }からミッションを開始しました。
 ninja-log-home = 🏠 { $player }さんのニンジャがシャドウ{ $shadow }で帰還しました：+{ $points }（合計{ $score }）。
@@ -86,10 +86,15 @@ ninja-view-shadow = シャドウ{ $shadow }（+{ $points }）· リバース{ $r
    *[available] 可
 }
 ninja-view-log = 記録
-ninja-view-legend = { $black } { $red } ニンジャ · { $black_mission } { $red_mission } 任務中
-    ⬛ 道場 · ⬜ 中立 · 🔴2 深さ2
-    シャドウ：最深段、帰還で得点
-ninja-view-legend-moves = 🇦 移動先 · ➕ 複数 · { $picked } 選択中
+ninja-legend-ninjas = { $black } { $red } ニンジャ
+ninja-legend-mission = { $missions } 任務中
+ninja-legend-dojo = ⬛ 道場
+ninja-legend-neutral = ⬜ 中立
+ninja-legend-depth = { $black }2 深さ2
+ninja-legend-shadow = シャドウ：最深段、帰還で得点
+ninja-legend-end = 🇦 移動先
+ninja-legend-several = ➕ 複数
+ninja-legend-picked = { $picked } 選択中
 
 ## 盤面の絵（代替テキスト）
 ninja-alt-title = 忍者対忍者の盤、{ $rows }段：下が黒の道場、上が赤の道場、その間が中立ゾーン。

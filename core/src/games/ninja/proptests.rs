@@ -15,11 +15,6 @@ conformance!(
         options: (1..4).map(board_options).collect(),
         candidates: candidate_actions,
         unlisted: by_label,
-        // A 12-row board and two players' missions: one line over the goal of under 30.
-        usual: crate::engine::testing::Budget {
-            lines: 30,
-            ..suite::USUAL
-        },
         // The tallest boards the options allow.
         most: crate::engine::testing::Budget {
             lines: 48,

@@ -5,7 +5,7 @@
 use super::board::{BLACK, RED, Sq, side_id};
 use super::{Action, MISSION_TURNS, Move, Ninja, TARGET, option_label};
 use crate::engine::view::{board_colour, limits, recent_log, seat_mark};
-use crate::engine::{Arg, Button, Field, Row, Seat, Select, SelectOption, Style, Tr, View};
+use crate::engine::{Arg, Button, Field, Row, Seat, Select, SelectOption, Style, Tr, View, legend};
 
 /// Each side's ninja at home (its seat's mark) and on its mission.
 const ON_MISSION: [&str; 2] = ["🥷", "👺"];
@@ -95,7 +95,6 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
         tr.f("ninja-title-turn", &[("player", Arg::Seat(game.active()))])
     };
     let mut lines = grid(game, &moves, picked, tr);
-    lines.push(String::new());
     let words = crate::engine::width::wrap_lines(&status(game, &moves, picked, tr));
     lines.push(words.clone());
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
@@ -103,34 +102,44 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
     if !log.is_empty() {
         fields.push(Field::new(tr.t("ninja-view-log"), recent_log(&log)));
     }
-    View {
+    let mut view = View {
         title,
         description: lines.join("\n"),
         text: None,
         words: Some(words),
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(legend(!moves.is_empty(), tr)),
+        footer: None,
         rows: controls(game, &moves, picked, tr),
-    }
+    };
+    view.footer = Some(legend(&legend::shown(&view), !moves.is_empty(), tr));
+    view
 }
 
-/// The legend; the symbols of moves (letters, several, the picked ninja) only while there are.
-fn legend(moving: bool, tr: &Tr) -> String {
-    let mut legend = tr.f(
-        "ninja-view-legend",
-        &[
-            ("black", seat_mark(BLACK).into()),
-            ("black_mission", ON_MISSION[BLACK].into()),
-            ("red", seat_mark(RED).into()),
-            ("red_mission", ON_MISSION[RED].into()),
-        ],
-    );
-    if moving {
-        legend.push('\n');
-        legend.push_str(&tr.f("ninja-view-legend-moves", &[("picked", PICKED.into())]));
-    }
-    legend
+/// The legend of what the board shows: missions and their shadow only while a ninja is on one,
+/// the symbols of moves (letters, several, the picked ninja) only while there are.
+fn legend(shown: &str, moving: bool, tr: &Tr) -> String {
+    let missions: Vec<&str> = ON_MISSION.into_iter().filter(|m| shown.contains(m)).collect();
+    let on_mission = !missions.is_empty();
+    let sides = [("black", seat_mark(BLACK).into()), ("red", seat_mark(RED).into())];
+    let entries = [
+        (true, tr.f("ninja-legend-ninjas", &sides)),
+        (
+            on_mission,
+            tr.f("ninja-legend-mission", &[("missions", missions.join(" ").into())]),
+        ),
+        (shown.contains(DOJO_FLOOR), tr.t("ninja-legend-dojo")),
+        (shown.contains(NEUTRAL_FLOOR), tr.t("ninja-legend-neutral")),
+        (true, tr.f("ninja-legend-depth", &sides)),
+        (on_mission, tr.t("ninja-legend-shadow")),
+        (moving, tr.t("ninja-legend-end")),
+        (shown.contains(SEVERAL), tr.t("ninja-legend-several")),
+        (
+            shown.contains(PICKED),
+            tr.f("ninja-legend-picked", &[("picked", PICKED.into())]),
+        ),
+    ];
+    legend::pack(entries.iter().map(|(on, text)| (*on, text.as_str())))
 }
 
 /// The grid, top row first: each row's number, its squares, and its zone with the depth it

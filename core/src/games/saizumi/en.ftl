@@ -80,15 +80,16 @@ saizumi-view-no-piles = No piles.
 saizumi-view-pile = **Pile { $pile }** ×{ $height }: { $pips }×{ $mult }×{ $factor }=**{ $score }**
 saizumi-view-pile-brief = #{ $pile } ({ $score } pts) { $cards }
 saizumi-view-log = Log
-saizumi-view-legend = 🔄 reroll · 🔄N reroll Ns
-    =N set all to N · 🚶 visitor
-    💥 falls (→ pts left) · ▶ to act
-    ⏳ responds later · 🔎 Details
-saizumi-view-legend-full = [row] centre×mult · 🔄 reroll
-    🔄N reroll Ns · =N set all to N
-    💥 falls (→ pts left) · 🚶 visitor
-    ▶ to act · ⏳ responds later
-    pile = pips×mult×(height−2)
+saizumi-legend-row = [row] centre×mult
+saizumi-legend-reroll = 🔄 reroll
+saizumi-legend-reroll-n = 🔄N reroll Ns
+saizumi-legend-set = =N set all to N
+saizumi-legend-visitor = 🚶 visitor
+saizumi-legend-falls = 💥 falls (→ pts left)
+saizumi-legend-to-act = ▶ to act
+saizumi-legend-later = ⏳ responds later
+saizumi-legend-details = 🔎 Details
+saizumi-legend-pile = pile = pips×mult×(height−2)
 saizumi-preview-stone = Placing { $card }: choose a slot.
 saizumi-preview-slot = ▶ Slot { $slot }
 saizumi-preview-take = Onto pile { $pile }: which half?

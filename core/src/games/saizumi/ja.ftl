@@ -74,15 +74,16 @@ saizumi-view-no-piles = 山はありません。
 saizumi-view-pile = **山{ $pile }** ×{ $height }：基礎点{ $pips }×{ $mult }×{ $factor }=**{ $score }**
 saizumi-view-pile-brief = 山{ $pile }（{ $score }点）{ $cards }
 saizumi-view-log = 記録
-saizumi-view-legend = 🔄 全振換 · 🔄N Nを振直し
-    =N 全てNに · 🚶 来訪者
-    💥 崩壊（→残る点）· ▶ 操作中
-    ⏳ 後で発動 · 🔎 詳細
-saizumi-view-legend-full = [列] 中心の目×倍率 · 🔄 全振換
-    🔄N Nを振直し · =N 全てNに
-    💥 崩壊（→残る点）· 🚶 来訪者
-    ▶ 操作中 · ⏳ 後で発動
-    山 = 目×倍率×(段数−2)
+saizumi-legend-row = [列] 中心の目×倍率
+saizumi-legend-reroll = 🔄 全振換
+saizumi-legend-reroll-n = 🔄N Nを振直し
+saizumi-legend-set = =N 全てNに
+saizumi-legend-visitor = 🚶 来訪者
+saizumi-legend-falls = 💥 崩壊（→残る点）
+saizumi-legend-to-act = ▶ 操作中
+saizumi-legend-later = ⏳ 後で発動
+saizumi-legend-details = 🔎 詳細
+saizumi-legend-pile = 山 = 目×倍率×(段数−2)
 saizumi-preview-stone = { $card }を配置：場所を選んでください。
 saizumi-preview-slot = ▶ 場札{ $slot }
 saizumi-preview-take = 山{ $pile }に積む：面を選択

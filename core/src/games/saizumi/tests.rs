@@ -215,7 +215,7 @@ fn board_during_a_response_shows_the_risk() {
     assert!(text.contains("\n#1 (16 pts) 💥B5b C2b B1b C1a\n"), "{text}");
     insta::assert_snapshot!("respond", text);
     insta::assert_snapshot!("respond-face", snapshot_text(&game, "1-3"));
-    let details = snapshot_text(&game, "details");
+    let details = snapshot_text(&game, "?details");
     assert!(details.contains("\n`4` C1a [1][2] 1×2 🔄1💥\n"), "{details}");
     insta::assert_snapshot!("respond-details", details);
 }

@@ -8,7 +8,7 @@
 use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
 use crate::engine::view::{LOG_LINES, board_colour, recent_log};
 use crate::engine::width::wrap_lines;
-use crate::engine::{Arg, Field, Game, Seat, Tr, View};
+use crate::engine::{Arg, Field, Game, Seat, Tr, View, legend};
 
 mod cards;
 mod controls;
@@ -21,8 +21,8 @@ pub(super) const VISITOR: &str = "🚶";
 const FALLS: &str = "💥";
 /// A field value's limit, with room to spare.
 const FIELD_MAX: usize = 1000;
-/// The draft of the Details step: the board with every card in full.
-const DETAILS: &str = "details";
+/// The draft of the Details step: the board with every card in full, which anyone may look at.
+const DETAILS: &str = "?details";
 /// Up to this many cards the responder picks a card directly, else its pile first.
 const FLAT_USES: usize = 20;
 /// The slot numbers as keycaps.
@@ -259,7 +259,7 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     if !log.is_empty() {
         fields.push(Field::new(tr.t("saizumi-view-log"), log));
     }
-    View {
+    let mut view = View {
         title,
         // A long status line (a Japanese one, the revealed cards) wraps on a phone: counted so.
         description: wrap_lines(&lines.join("\n")),
@@ -268,13 +268,36 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
         words: None,
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(tr.t(if detail == Detail::Full {
-            "saizumi-view-legend-full"
-        } else {
-            "saizumi-view-legend"
-        })),
+        footer: None,
         rows: controls.rows.clone(),
-    }
+    };
+    view.footer = Some(footer(&legend::shown(&view), detail == Detail::Full, tr));
+    view
+}
+
+/// The legend of the symbols this board shows (a finished board has no one to act, no
+/// Details), and with every card in full how rows and piles are written.
+fn footer(shown: &str, full: bool, tr: &Tr) -> String {
+    let entries = [
+        (full, "saizumi-legend-row"),
+        (legend::alone(shown, "🔄"), "saizumi-legend-reroll"),
+        (legend::before_digit(shown, "🔄"), "saizumi-legend-reroll-n"),
+        (legend::before_digit(shown, "="), "saizumi-legend-set"),
+        (shown.contains(VISITOR), "saizumi-legend-visitor"),
+        (shown.contains(FALLS), "saizumi-legend-falls"),
+        (
+            shown.contains(&tr.t("saizumi-view-to-act")),
+            "saizumi-legend-to-act",
+        ),
+        (
+            shown.contains(&tr.t("saizumi-view-later")),
+            "saizumi-legend-later",
+        ),
+        (shown.contains("🔎"), "saizumi-legend-details"),
+        (full, "saizumi-legend-pile"),
+    ]
+    .map(|(on, id)| (on, tr.t(id)));
+    legend::pack(entries.iter().map(|(on, text)| (*on, text.as_str())))
 }
 
 impl Saizumi {

@@ -60,11 +60,16 @@ stones-rule-initial-gone = Your initial stone is already gone.
 ## Board
 stones-title-turn = Stones · { $player } (P{ $order })
 stones-title-over = Stones · game over
-stones-view-legend = ⬜ empty · ⬛ blank · 💰 jewel
-    ⏺️ ⏹️ initial stones
-    🔲 neutral corner · 🔳 closed
-    💥 captured at turn end
-    ⭕ draft · 🏅 score · ✋ hand
+stones-legend-empty = ⬜ empty
+stones-legend-blank = ⬛ blank
+stones-legend-jewel = 💰 jewel
+stones-legend-initial = { $marks } initial stones
+stones-legend-corner = 🔲 neutral corner
+stones-legend-closed = 🔳 closed
+stones-legend-captured = 💥 captured at turn end
+stones-legend-draft = ⭕ draft
+stones-legend-score = 🏅 score
+stones-legend-hand = ✋ hand
 stones-view-dice = 🎲 Roll { $roll }: place { $required } { $required ->
     [one] stone
    *[other] stones

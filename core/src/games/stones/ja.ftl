@@ -51,11 +51,16 @@ stones-title-turn = 賢者の石 · { $player }（{ $order ->
    *[other] 後手
 }）
 stones-title-over = 賢者の石 · 終了
-stones-view-legend = ⬜ 空き · ⬛ 盤外 · 💰 宝石
-    ⏺️ ⏹️ イニシャル石
-    🔲 コーナー · 🔳 置けない自陣
-    💥 手番終了時に獲得
-    ⭕ 配置中 · 🏅 得点 · ✋ 持ち石
+stones-legend-empty = ⬜ 空き
+stones-legend-blank = ⬛ 盤外
+stones-legend-jewel = 💰 宝石
+stones-legend-initial = { $marks } イニシャル石
+stones-legend-corner = 🔲 コーナー
+stones-legend-closed = 🔳 置けない自陣
+stones-legend-captured = 💥 手番終了時に獲得
+stones-legend-draft = ⭕ 配置中
+stones-legend-score = 🏅 得点
+stones-legend-hand = ✋ 持ち石
 stones-view-dice = 🎲 出目{ $roll }：{ $required }個配置
 stones-view-dice-or-take = 🎲 出目{ $roll }：{ $required }個配置
     （コーナーを先に取れば{ $after }個）

@@ -563,14 +563,39 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
         let words = crate::engine::width::wrap_lines(&turn_words(turn, tr));
         fields.push(Field::new(tr.t("stones-view-last"), words));
     }
-    View {
+    let mut view = View {
         title,
         description: lines.join("\n"),
         text: None,
         words: Some(words.join("\n")),
         fields,
         colour: board_colour(game.active(), over),
-        footer: Some(tr.t("stones-view-legend")),
+        footer: None,
         rows: controls(game, &draft, tr),
-    }
+    };
+    view.footer = Some(legend(&crate::engine::legend::shown(&view), tr));
+    view
+}
+
+/// The legend of the symbols the board shows (a capture only while a chain makes one, a
+/// closed home corner only once it is closed).
+fn legend(shown: &str, tr: &Tr) -> String {
+    let initial: Vec<&str> = INITIAL.into_iter().filter(|m| shown.contains(m)).collect();
+    let has = |symbol: &str| shown.contains(symbol);
+    let entries = [
+        (has(EMPTY), tr.t("stones-legend-empty")),
+        (has(BLANK), tr.t("stones-legend-blank")),
+        (has(JEWEL), tr.t("stones-legend-jewel")),
+        (
+            !initial.is_empty(),
+            tr.f("stones-legend-initial", &[("marks", initial.join(" ").into())]),
+        ),
+        (has(NEUTRAL_EMPTY), tr.t("stones-legend-corner")),
+        (has(HOME_CLOSED), tr.t("stones-legend-closed")),
+        (has(JUMPED), tr.t("stones-legend-captured")),
+        (has(DRAFTED), tr.t("stones-legend-draft")),
+        (has("🏅"), tr.t("stones-legend-score")),
+        (has("✋"), tr.t("stones-legend-hand")),
+    ];
+    crate::engine::legend::pack(entries.iter().map(|(on, text)| (*on, text.as_str())))
 }
