@@ -1,7 +1,7 @@
 //! The registration rules Discord enforces beyond its schema, one mutation each (the emulator
 //! refuses a registration that breaks any of them).
 
-use saikoro_emulator::registration::{valid_name, violations};
+use saikoro_emulator::registration::{MAX_COMMANDS, valid_name, violations};
 use serde_json::Value;
 use serde_json::json;
 
