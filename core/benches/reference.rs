@@ -5,9 +5,12 @@
 //! seat rotating; its win rate (a shared win counts as its share) with a 95% interval beside the
 //! even share, and both sides' decision times.
 //!
-//! `PLAYOUTS=1000,10000 GAMES=n cargo bench -p saikoro-core --bench reference [-- GAME…]`
-//! (defaults: 1,000 playouts, 10 games; games: ninja, stones, stones-dice, saizumi-3,
-//! saizumi-4). Seeds are fixed, so a run reproduces.
+//! `PLAYOUTS=1000,10000 GAMES=20,4 cargo bench -p saikoro-core --bench reference [-- GAME…]`
+//! (defaults: 1,000 playouts, 10 games; `GAMES` gives one count per `PLAYOUTS` entry, the last
+//! repeated; `FIRST=n` starts at game n, to add games to an earlier run's; games: ninja, stones,
+//! stones-dice, saizumi-3, saizumi-4). Each finished game is
+//! reported on stderr as it ends, so a long run stopped early still tells what it played. Seeds
+//! are fixed, so a run reproduces.
 
 #[allow(dead_code)]
 mod common;
@@ -204,8 +207,19 @@ fn row<G: Game>(
     guess: fn(&G, &mut dyn Dice) -> G,
 ) {
     let (mut won, mut bot_times, mut ref_times) = (vec![], vec![], vec![]);
-    for g in 0..games {
+    let started = Instant::now();
+    let first: usize = std::env::var("FIRST")
+        .ok()
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0);
+    for g in first..first + games {
         let (share, b, r) = play::<G>(options, players, g % players, playouts, 1_000 + g as u64, guess);
+        eprintln!(
+            "{name} against {playouts}: game {} of {first}..{}, strong's share {share:.2}, {:.0?} so far",
+            g + 1,
+            first + games,
+            started.elapsed()
+        );
         won.push(share);
         bot_times.extend(b);
         ref_times.extend(r);
@@ -238,7 +252,12 @@ fn main() {
         .ok()
         .map(|p| p.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![1_000]);
-    let games = games_from_env(10);
+    // One count per playouts setting: the bigger searches take far longer per game.
+    let games: Vec<usize> = std::env::var("GAMES")
+        .ok()
+        .map(|g| g.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .filter(|g: &Vec<usize>| !g.is_empty())
+        .unwrap_or_else(|| vec![10]);
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let dice = stones::Options {
@@ -249,7 +268,8 @@ fn main() {
         "| game | reference playouts | games | strong's wins (95%) | even share | strong p50 / p99 | reference p50 |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|");
-    for &p in &playouts {
+    for (i, &p) in playouts.iter().enumerate() {
+        let games = games[i.min(games.len() - 1)];
         if wanted("ninja") {
             row::<Ninja>("ninja", &Default::default(), 2, p, games, same);
         }

@@ -53,5 +53,26 @@ fn a_playout_review_names_its_measure_and_the_moves_as_their_buttons_read() {
         // Each slip names two moves by their labels (`A b1→c4`), never by id (`b1-c4`).
         assert_eq!(review.matches('→').count(), 2 * slips, "{lang}: {review}");
     }
+    // In English: each slip costs something, with a real margin, and the costliest come first.
+    let review = text(&saikoro(&["review", "--file", file, "--lang", "en"], "").stdout);
+    let costs: Vec<(f64, f64)> = review.lines().filter_map(cost_and_margin).collect();
+    assert_eq!(costs.len(), slips, "{review}");
+    assert!(
+        costs.iter().all(|&(cost, margin)| cost > 0.0 && margin > 0.0),
+        "{review}"
+    );
+    assert!(
+        costs.windows(2).all(|w| w[0].0 >= w[1].0),
+        "costliest first: {review}"
+    );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A slip's cost and margin in points from its English line ("… won 12.5 points more often
+/// (± 20.1, 95% sure)").
+fn cost_and_margin(line: &str) -> Option<(f64, f64)> {
+    let (_, rest) = line.split_once(" won ")?;
+    let (cost, rest) = rest.split_once(" points more often (± ")?;
+    let (margin, _) = rest.split_once(", 95% sure")?;
+    Some((cost.parse().ok()?, margin.parse().ok()?))
 }

@@ -281,6 +281,26 @@ mod tests {
     }
 
     #[test]
+    fn the_advice_names_the_best_its_margin_and_the_runner_up() {
+        use crate::games::cantstop::CantStop;
+        let game = CantStop::set_up(&Default::default(), 2, &mut SeededDice::new(3)).unwrap();
+        let w = Weighing {
+            measure: Measure::WinChance,
+            best: "y".into(),
+            choices: vec![("x".into(), 0.25), ("y".into(), 0.5), ("z".into(), 0.125)],
+            playouts: Some(100),
+        };
+        let said = advice(&game, &w);
+        let text = |v: &str| Arg::Text(v.into());
+        assert_eq!(said.args["action"], text("y"));
+        assert_eq!(said.args["chance"], text("50"));
+        // 1.96 × √(0.5 × 0.5 / 100): the best's own margin, not the runner-up's.
+        assert_eq!(said.args["margin"], text("10"));
+        assert_eq!(said.args["other"], text("x"));
+        assert_eq!(said.args["other_chance"], text("25"));
+    }
+
+    #[test]
     fn a_gap_is_significant_only_with_enough_playouts() {
         assert!(est(60.0, 100).gap_lower_bound(&est(50.0, 100)) < 0.0);
         assert!(est(6000.0, 10000).gap_lower_bound(&est(5000.0, 10000)) > 0.08);

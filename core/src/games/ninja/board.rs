@@ -1,7 +1,9 @@
 //! The board of §2 (a reconstruction, so every value is configuration) and the path shapes of §4.
 
+use super::paths::{self, Paths};
 use crate::engine::{Msg, Seat};
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 
 /// A square as an index: `(row - 1) * width + column`, column 0 = `a`.
 pub type Sq = u8;
@@ -129,13 +131,13 @@ pub struct Board {
     pub points: Vec<u32>,
     /// Each side's start squares.
     pub starts: [Vec<Sq>; 2],
-    /// The shapes of 2..=8 steps for each side, indexed by steps.
-    shapes: [Vec<Vec<Shape>>; 2],
     /// Per square: its neighbour in each [`Dir`], and for each side its depth and whether it is
     /// that side's dojo — looked up, not computed, since move generation is what bots pay for.
     neighbours: Vec<[Option<Sq>; 4]>,
     depths: [Vec<u8>; 2],
     dojos: [Vec<bool>; 2],
+    /// Every path from every square, shared by every board of this geometry.
+    paths: Arc<Paths>,
 }
 
 impl From<Board> for super::Options {
@@ -170,17 +172,16 @@ impl TryFrom<super::Options> for Board {
 
 impl Board {
     pub fn new(width: u8, dojo_depth: u8, neutral_depth: u8, points: Vec<u32>) -> Self {
-        let table = |seat| (0..=MAX_STEPS).map(|n| shapes(n, Dir::forward(seat))).collect();
         let mut board = Self {
             width,
             rows: 2 * dojo_depth + neutral_depth,
             dojo_depth,
             points,
             starts: [vec![], vec![]],
-            shapes: [table(BLACK), table(RED)],
             neighbours: vec![],
             depths: [vec![], vec![]],
             dojos: [vec![], vec![]],
+            paths: Arc::default(),
         };
         let squares = 0..board.squares() as Sq;
         board.neighbours = squares
@@ -197,6 +198,7 @@ impl Board {
                 .map(|sq| board.row_in_dojo(seat, board.row(sq)))
                 .collect();
         }
+        board.paths = paths::for_board(&board);
         board
     }
 
@@ -296,8 +298,18 @@ impl Board {
         }
     }
 
-    pub fn shapes(&self, seat: Seat, steps: usize) -> &[Shape] {
-        self.shapes[seat].get(steps).map_or(&[], Vec::as_slice)
+    /// The shapes of `steps` steps for `seat`, in §4's order (the same on every board).
+    pub fn shapes(&self, seat: Seat, steps: usize) -> &'static [Shape] {
+        static TABLE: OnceLock<[Vec<Vec<Shape>>; 2]> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            [BLACK, RED].map(|seat| (0..=MAX_STEPS).map(|n| shapes(n, Dir::forward(seat))).collect())
+        });
+        table[seat].get(steps).map_or(&[], Vec::as_slice)
+    }
+
+    /// The paths of this board's geometry, for listing and checking moves.
+    pub(crate) fn paths(&self) -> &Paths {
+        &self.paths
     }
 
     /// Walks a shape from `from`: the squares p1..pn, or `None` if one is off the board.

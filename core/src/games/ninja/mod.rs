@@ -2,16 +2,21 @@
 //! move one ninja exactly that far, straight or L-shaped, doubling back once per mission in the
 //! enemy dojo; come home within three turns to score the deepest row reached. The contract is
 //! `shared/rules/ninja-versus-ninja.md`; section numbers below refer to it. `board.rs` is the
-//! geometry, `position.rs` the moves and their resolution, `view.rs` the board.
+//! geometry, `paths.rs` its paths walked once, `position.rs` the moves and their resolution,
+//! `view.rs` the board.
 
 pub mod board;
 pub mod bots;
+mod paths;
 mod picture;
 pub mod position;
+mod squares;
 mod view;
 
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;
 
@@ -374,7 +379,7 @@ impl Ninja {
         lines.push(Event::Rolled { player: me, dice: d });
         self.dice = Some(d);
         // §3.2: no option means the pass, announced, and the turn ends (the clock still runs).
-        if self.legal_moves().is_empty() {
+        if !self.position.has_move(&self.board, me, usize::from(d[0] + d[1])) {
             lines.push(Event::Pass {
                 player: me,
                 total: d[0] + d[1],

@@ -4,6 +4,8 @@
 
 use super::board::Dir;
 use super::*;
+use crate::engine::SeededDice;
+use crate::engine::bot::pick_index;
 use crate::engine::conformance::{Playout, Profile, conformance};
 use crate::engine::{Locale, Tr};
 use proptest::prelude::*;
@@ -225,6 +227,66 @@ proptest! {
         let game = playout(seed, variant);
         for s in game.states.iter().step_by(3).chain(game.states.last()) {
             check_steps_reach_every_move(s);
+        }
+    }
+}
+
+/// A random position on a board of `variant`: about one square in five holds a ninja of each
+/// side, and each side maybe has a mission on one of its ninjas, whether or not play could
+/// reach it (both generators must agree on any position).
+fn random_position(game: &Ninja, rng: &mut SeededDice) -> Position {
+    let board = game.board();
+    let mut position = game.position().clone();
+    for sq in 0..board.squares() as Sq {
+        let seat = match rng.roll(10) {
+            1 | 2 => Some(BLACK),
+            3 | 4 => Some(RED),
+            _ => None,
+        };
+        position.set(sq, seat);
+    }
+    for seat in [BLACK, RED] {
+        let own: Vec<Sq> = position.squares_of(seat).collect();
+        position.missions[seat] = (rng.roll(3) > 1 && !own.is_empty()).then(|| Mission {
+            square: own[pick_index(own.len(), rng)],
+            turn: rng.roll(MISSION_TURNS),
+            shadow: rng.roll(board.dojo_depth + 1) - 1,
+            reversal_used: rng.roll(2) == 1,
+        });
+    }
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The path tables list and check moves exactly as walking every shape did: the same moves
+    /// in the same order with the same effects, and the same refusal for every other pair.
+    #[test]
+    fn the_path_tables_agree_with_walking_the_shapes(seed in any::<u64>(), variant in 0u8..4) {
+        let mut rng = SeededDice::new(seed);
+        let options: Options = serde_json::from_value(board_options(variant)).expect("valid options");
+        let game = Ninja::new(&options, 2, &mut rng).expect("valid setup");
+        let board = game.board();
+        let position = random_position(&game, &mut rng);
+        for seat in [BLACK, RED] {
+            for steps in 1..=board::MAX_STEPS + 1 {
+                let listed = position.moves(board, seat, steps);
+                prop_assert_eq!(&listed, &reference::moves(&position, board, seat, steps));
+                prop_assert_eq!(position.has_move(board, seat, steps), !listed.is_empty());
+            }
+        }
+        let seat = usize::from(rng.roll(2) - 1);
+        let steps = usize::from(rng.roll(DIE) + rng.roll(DIE));
+        let squares = 0..board.squares() as Sq;
+        for from in squares.clone().filter(|&sq| position.at(sq).is_some() || rng.roll(8) == 1) {
+            for to in squares.clone() {
+                prop_assert_eq!(
+                    position.check_move(board, seat, from, to, steps),
+                    reference::check_move(&position, board, seat, from, to, steps),
+                    "{} to {} with {}", board.name(from), board.name(to), steps
+                );
+            }
         }
     }
 }

@@ -92,9 +92,13 @@ fn the_coach_advises_the_winning_move_the_same_every_time() {
     assert_eq!(w.cost("a9-a4"), Some(0.0));
     assert_eq!(w.choices.len(), win.legal_moves().len());
     assert!(w.choices.iter().any(|(a, v)| a != "a9-a4" && *v < 1.0), "{w:?}");
+    // Each move costs what it wins less often than the sure win.
+    for (a, v) in &w.choices {
+        assert_eq!(w.cost(a), Some(1.0 - v), "{a}: {w:?}");
+    }
     assert_eq!(
         coach::weigh(&win, 0),
-        Some(w),
+        Some(w.clone()),
         "a position weighs the same every time"
     );
     assert_eq!(coach::weigh(&win, 1), None, "not the awaited seat");
@@ -110,6 +114,19 @@ fn the_coach_advises_the_winning_move_the_same_every_time() {
         assert!(!tr.msg(&hint).contains("a9-a4"), "{}", tr.msg(&hint));
     }
     assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
+    // A sure win is sure only as far as 24 playouts tell (± 8 points), and the runner-up is the
+    // best of the rest.
+    assert_eq!(hint.args["margin"], crate::engine::Arg::Text("8".into()));
+    let runner_up = w
+        .choices
+        .iter()
+        .filter(|(a, _)| a != "a9-a4")
+        .map(|c| c.1)
+        .fold(0.0, f64::max);
+    assert_eq!(
+        hint.args["other_chance"],
+        crate::engine::Arg::Text(format!("{:.0}", runner_up * 100.0))
+    );
     assert_eq!(
         hint.args["playouts"],
         crate::engine::Arg::Num(coach::PLAYOUTS.into())

@@ -162,6 +162,11 @@ fn the_coach_does_not_peek_at_the_deck() {
         .map(|a| a.to_string())
         .collect();
     assert!(ids.contains(&w.best), "{w:?}");
+    // The advice is the likeliest to win, and each choice costs its gap to it.
+    let top = w.choices.iter().map(|c| c.1).fold(0.0, f64::max);
+    for (a, v) in &w.choices {
+        assert_eq!(w.cost(a), Some(top - v), "{a}: {w:?}");
+    }
     assert_eq!(w.choices.len(), ids.len());
     let hint = Game::hint(&game, 1).expect("a hint for the responder");
     assert_eq!(hint.id, "saizumi-hint-best");

@@ -161,6 +161,10 @@ fn the_coach_weighs_the_stranding_captures_as_sure_wins() {
     assert!(!sure.is_empty());
     assert!(sure.iter().all(|a| w.cost(a) == Some(0.0)), "{w:?}");
     assert!(w.choices.iter().any(|(_, v)| *v < 1.0), "{w:?}");
+    // Each chain costs what it wins less often than a sure win.
+    for (a, v) in &w.choices {
+        assert_eq!(w.cost(a), Some(1.0 - v), "{a}: {w:?}");
+    }
     assert_eq!(w.choices.len(), Game::legal_actions(&g, 0).len());
     assert_eq!(coach::weigh(&g, 0), Some(w.clone()));
     let hint = Game::hint(&g, 0).expect("a hint for the awaited seat");
