@@ -141,8 +141,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_awaited_seat_acts_and_steps_redraw_only_for_it() {
+    /// A session, its awaited seat, the user sitting there and the other player.
+    fn mover_and_other() -> (Session, Seat, User, User) {
         let s = session();
         let awaited = s.awaited()[0];
         let (mover, other) = if awaited == 0 {
@@ -150,6 +150,12 @@ mod tests {
         } else {
             (user(2), user(1))
         };
+        (s, awaited, mover, other)
+    }
+
+    #[test]
+    fn the_awaited_seat_acts_and_steps_redraw_only_for_it() {
+        let (s, awaited, mover, other) = mover_and_other();
         let roll = route("roll", 0);
         assert_eq!(
             click(&s, &roll, BOARD, &mover),
@@ -171,13 +177,7 @@ mod tests {
     /// not playing, without controls; the awaited seat's press redraws the board as any step.
     #[test]
     fn a_look_is_shown_privately_to_anyone_else() {
-        let s = session();
-        let awaited = s.awaited()[0];
-        let (mover, other) = if awaited == 0 {
-            (user(1), user(2))
-        } else {
-            (user(2), user(1))
-        };
+        let (s, _, mover, other) = mover_and_other();
         let look = route(&step_id("?details"), 0);
         for reader in [other, user(3)] {
             match click(&s, &look, BOARD, &reader) {

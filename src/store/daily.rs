@@ -17,6 +17,18 @@ const SET_GAME: &str =
     "UPDATE daily_attempts SET game_id = $3 WHERE player = $1 AND day = $2 AND game_id IS NULL";
 const FINISH: &str = "UPDATE daily_attempts SET turns = $3, busts = $4, marks = $5, finished_at = $6 \
      WHERE player = $1 AND day = $2 AND turns IS NULL";
+/// [`FINISH`] with its binds, on a pool or in a transaction.
+macro_rules! bind_finish {
+    ($player:expr, $day:expr, $result:expr) => {
+        sqlx::query(FINISH)
+            .bind(snowflake_to_db($player.get()))
+            .bind($day)
+            .bind(i64::from($result.turns))
+            .bind(i64::from($result.busts))
+            .bind(&$result.marks)
+            .bind($result.finished_at)
+    };
+}
 const DAYS_PLAYED: &str =
     "SELECT day FROM daily_attempts WHERE player = $1 AND turns IS NOT NULL ORDER BY day";
 const DELETE_OF: &str = "DELETE FROM daily_attempts WHERE player = $1";
@@ -158,13 +170,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
         let done = with_pool!(self, |pool| {
-            sqlx::query(FINISH)
-                .bind(snowflake_to_db(player.get()))
-                .bind(day)
-                .bind(i64::from(result.turns))
-                .bind(i64::from(result.busts))
-                .bind(&result.marks)
-                .bind(result.finished_at)
+            bind_finish!(player, day, result)
                 .execute(pool)
                 .await?
                 .rows_affected()
@@ -261,13 +267,7 @@ impl Tx {
         result: &DailyResult,
     ) -> Result<(), StoreError> {
         with_tx!(self, |conn| {
-            sqlx::query(FINISH)
-                .bind(snowflake_to_db(player.get()))
-                .bind(day)
-                .bind(i64::from(result.turns))
-                .bind(i64::from(result.busts))
-                .bind(&result.marks)
-                .bind(result.finished_at)
+            bind_finish!(player, day, result)
                 .execute(conn)
                 .await?;
         });
