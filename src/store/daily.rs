@@ -267,9 +267,7 @@ impl Tx {
         result: &DailyResult,
     ) -> Result<(), StoreError> {
         with_tx!(self, |conn| {
-            bind_finish!(player, day, result)
-                .execute(conn)
-                .await?;
+            bind_finish!(player, day, result).execute(conn).await?;
         });
         Ok(())
     }
