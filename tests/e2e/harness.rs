@@ -467,6 +467,10 @@ pub async fn play_randomly(
                 pressed = true;
                 break;
             }
+            // A look (Saizumi's Details) by someone not awaited is shown to them privately.
+            if cb.data["embeds"].as_array().is_some_and(|e| !e.is_empty()) {
+                continue;
+            }
             let text = cb.data["content"].as_str().unwrap_or_default();
             // A computer player may also have just ended the game.
             let ended = end_message(emu, channel).is_some();

@@ -12,8 +12,8 @@ pig-roll = Roll
 pig-hold = Hold ({ $total })
 pig-resign = Resign
 pig-title-turn = Pig · { $player }
-pig-footer = ⬛ not scored yet
-    First to { $target } wins.
+pig-legend-unscored = ⬛ not scored yet
+pig-footer = First to { $target } wins.
 pig-seat = { $player }: { $score }
 pig-seat-active = ▶ { $player }: { $score } (+{ $total } this turn)
 pig-seat-resigned = { $player }: resigned

@@ -12,8 +12,8 @@ pig-roll = 振る
 pig-hold = ホールド（{ $total }）
 pig-resign = 投了
 pig-title-turn = ぶた · { $player }
-pig-footer = ⬛ まだの点
-    先に{ $target }点で勝ち。
+pig-legend-unscored = ⬛ まだの点
+pig-footer = 先に{ $target }点で勝ち。
 pig-seat = { $player }：{ $score }
 pig-seat-active = ▶ { $player }：{ $score }（この番 +{ $total }）
 pig-seat-resigned = { $player }：投了

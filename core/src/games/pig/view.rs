@@ -2,7 +2,7 @@
 
 use super::{Event, Pig};
 use crate::engine::view::{SEAT_EMOJI, board_colour};
-use crate::engine::{Arg, Button, Game, Row, Style, Tr, View};
+use crate::engine::{Arg, Button, Game, Row, Style, Tr, View, legend};
 
 /// Squares in a seat's bar.
 const BAR: u32 = 10;
@@ -28,14 +28,19 @@ pub(super) fn view(game: &Pig, tr: &Tr) -> View {
         .iter()
         .map(|a| Button::act(a.to_string(), game.label(a, tr), Style::Primary))
         .collect();
+    let description = format!("{}\n{words}", bars.join("\n"));
+    // The legend names ⬛ only while a bar shows it (a finished game's bars may all be full).
+    let unscored = tr.t("pig-legend-unscored");
+    let legend = legend::pack([(description.contains('⬛'), unscored.as_str())]);
+    let target = tr.f("pig-footer", &[("target", game.target().into())]);
     View {
         title,
-        description: format!("{}\n{words}", bars.join("\n")),
+        description,
         text: None,
         words: Some(words),
         fields: vec![],
         colour: board_colour(game.active, over),
-        footer: Some(tr.f("pig-footer", &[("target", game.target().into())])),
+        footer: Some([legend, target].join("\n").trim_start().to_owned()),
         rows: if buttons.is_empty() {
             vec![]
         } else {
