@@ -513,7 +513,7 @@ async fn puzzle(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     let next = bool_arg(ctx, NEXT);
     let reply = match ctx.data().tables.puzzle(kind, guild(ctx), user, next).await {
         Ok(post) => super::convert::reply(&post),
-        Err(refusal) => poise::CreateReply::default().content(refusal),
+        Err(refused) => poise::CreateReply::default().content(refused.words(user.locale)),
     };
     ctx.send(reply.ephemeral(true)).await?;
     Ok(())

@@ -7,7 +7,7 @@
 
 use super::ids::{self, PuzzleRoute};
 use super::puzzles::{NoPuzzle, Puzzle};
-use super::{BoardStyle, Post, Reply, User, render, store_failed};
+use super::{BoardStyle, Post, Refused, Reply, User, render};
 use crate::engine::day::Day;
 use crate::engine::view::Target;
 use crate::engine::{Button, Msg, Row, Style, Tr, View};
@@ -29,19 +29,18 @@ pub struct Desk<'a> {
 impl Desk<'_> {
     /// `/<game> puzzle`: the day's puzzle of `kind`, or with `next` the unanswered one rated
     /// nearest the player. One answered before shows that answer.
-    pub async fn ask(&self, kind: GameKind, next: bool, user: &User) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
+    pub async fn ask(&self, kind: GameKind, next: bool, user: &User) -> Result<Post, Refused> {
         let found = if next {
             Puzzle::next(self.store, kind, user.id).await
         } else {
             let day = Day::of_unix(self.now).unwrap_or_else(|| Day::new(1).expect("day #1"));
             Puzzle::of_day(self.store, kind, day).await
         };
-        let puzzle = found.map_err(|why| refusal(&tr, kind, &why))?;
+        let puzzle = found.map_err(|why| refusal(kind, &why))?;
         match self.store.puzzle_attempt(user.id, puzzle.row.id).await {
             Ok(Some(earlier)) => Ok(self.answered(&puzzle, &earlier, None, user)),
             Ok(None) => Ok(self.question(&puzzle, "", user)),
-            Err(e) => Err(store_failed(&tr, &e)),
+            Err(e) => Err(Refused::store(&e)),
         }
     }
 
@@ -58,27 +57,26 @@ impl Desk<'_> {
         };
         match shown {
             Ok(post) => Reply::Update(post),
-            Err(refusal) => Reply::Private(refusal),
+            Err(refused) => Reply::Private(refused.words(user.locale)),
         }
     }
 
-    async fn press(&self, id: i64, control: &str, user: &User) -> Result<Post, String> {
-        let tr = Tr::new(user.locale, &[]);
-        let failed = |e: StoreError| store_failed(&tr, &e);
+    async fn press(&self, id: i64, control: &str, user: &User) -> Result<Post, Refused> {
+        let failed = |e: StoreError| Refused::store(&e);
+        let missing = || Refused(Msg::new("puzzle-missing").arg("id", id));
         let row = self.store.puzzle(id).await.map_err(failed)?;
-        let row = row.ok_or_else(|| tr.f("puzzle-missing", &[("id", id.into())]))?;
+        let row = row.ok_or_else(missing)?;
         let kind = GameKind::from_id(&row.puzzle.kind);
         let puzzle = Puzzle::load(row).map_err(|why| match kind {
-            Some(kind) => refusal(&tr, kind, &why),
-            None => tr.f("puzzle-missing", &[("id", id.into())]),
+            Some(kind) => refusal(kind, &why),
+            None => missing(),
         })?;
         let choice = match Target::of(control) {
             Target::Step(draft) => return Ok(self.question(&puzzle, draft, user)),
             Target::Act(choice) => choice,
         };
         if !puzzle.row.puzzle.choices.iter().any(|c| c.id == choice) {
-            let unknown = Msg::new("puzzle-unknown-choice").arg("choice", choice);
-            return Err(tr.msg(&unknown));
+            return Err(Msg::new("puzzle-unknown-choice").arg("choice", choice).into());
         }
         if let Some(earlier) = self.store.puzzle_attempt(user.id, id).await.map_err(failed)? {
             return Ok(self.answered(&puzzle, &earlier, None, user));
@@ -151,12 +149,12 @@ impl Desk<'_> {
     }
 }
 
-/// Why no puzzle is shown, in words.
-fn refusal(tr: &Tr, kind: GameKind, why: &NoPuzzle) -> String {
+/// Why no puzzle is shown.
+fn refusal(kind: GameKind, why: &NoPuzzle) -> Refused {
     if let NoPuzzle::Failed(reason) = why {
         tracing::error!(game = kind.id(), %reason, "a puzzle could not be served");
     }
-    tr.msg(&why.msg(kind))
+    Refused(why.msg(kind))
 }
 
 /// Keeps only the controls that answer the puzzle (its choices) or step toward an answer, each
@@ -229,7 +227,7 @@ impl super::Tables {
         guild: Option<GuildId>,
         user: &User,
         next: bool,
-    ) -> Result<Post, String> {
+    ) -> Result<Post, Refused> {
         self.desk(guild).await.ask(kind, next, user).await
     }
 
