@@ -261,21 +261,18 @@ where
 /// game's rating and their head-to-head; or, `before`, every result and the head-to-head by join.
 async fn stats_read(store: &Store, before: Option<&mut Conn>, person: &str) {
     let guild = Some(GuildId(GUILD));
-    match before {
-        Some(conn) => {
-            std::hint::black_box(store.results_of(guild, person).await.expect("results"));
-            std::hint::black_box(conn.head_to_head(GUILD.cast_signed(), person).await);
-        }
-        None => {
-            std::hint::black_box(store.summaries(guild, person).await.expect("summaries"));
-            std::hint::black_box(
-                store
-                    .rating_trend(guild, person, "cantstop", 11)
-                    .await
-                    .expect("trend"),
-            );
-            std::hint::black_box(store.head_to_head(guild, person, 3).await.expect("h2h"));
-        }
+    if let Some(conn) = before {
+        std::hint::black_box(store.results_of(guild, person).await.expect("results"));
+        std::hint::black_box(conn.head_to_head(GUILD.cast_signed(), person).await);
+    } else {
+        std::hint::black_box(store.summaries(guild, person).await.expect("summaries"));
+        std::hint::black_box(
+            store
+                .rating_trend(guild, person, "cantstop", 11)
+                .await
+                .expect("trend"),
+        );
+        std::hint::black_box(store.head_to_head(guild, person, 3).await.expect("h2h"));
     }
 }
 

@@ -288,7 +288,7 @@ async fn restarts(url: &str, settings: &Settings, n: usize) {
         drop(hub);
     }
     times.sort();
-    held.sort();
+    held.sort_unstable();
     touched.sort();
     let median = times[times.len() / 2];
     println!("first start, every game due once as after an upgrade or a long outage:");

@@ -45,7 +45,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     let mid = xs.len() / 2;
     if xs.len().is_multiple_of(2) {
-        (xs[mid - 1] + xs[mid]) / 2.0
+        f64::midpoint(xs[mid - 1], xs[mid])
     } else {
         xs[mid]
     }
@@ -126,7 +126,7 @@ fn unique() -> String {
     format!("{}_{nanos}", std::process::id())
 }
 
-async fn sqlite_file(name: &'static str) -> Target {
+fn sqlite_file(name: &'static str) -> Target {
     let dir = std::env::temp_dir().join(format!("saikoro-bench-{}", unique()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let url = format!("sqlite://{}", dir.join("bench.db").display());
@@ -154,7 +154,7 @@ async fn targets() -> Vec<Target> {
             url: "sqlite::memory:".into(),
             cleanup: Cleanup::Nothing,
         },
-        sqlite_file("sqlite-file").await,
+        sqlite_file("sqlite-file"),
     ];
     match postgres("postgres").await {
         Some(target) => targets.push(target),

@@ -79,7 +79,7 @@ impl Default for Config {
             identify_window_ms: crate::shards::IDENTIFY_WINDOW.as_millis() as u64,
             metrics_addr: String::new(),
             log_format: crate::logging::LogFormat::Text,
-            limits: Default::default(),
+            limits: crate::session::Limits::default(),
         }
     }
 }
@@ -205,7 +205,7 @@ impl Config {
                      database. Set database_url to postgres://…, or run one process with every \
                      shard (shards = \"0-{}\")",
                     range.total() - 1
-                ))
+                ));
             }
             Ok(_) => {}
             Err(why) => problems.push(why),

@@ -250,10 +250,7 @@ fn run(locale: Locale) -> anyhow::Result<()> {
         _ => None,
     };
     if let Some(played) = played {
-        return match played {
-            Ok(()) | Err(Halt::Closed) => Ok(()),
-            Err(Halt::Failed(why)) => Err(anyhow::Error::msg(why)),
-        };
+        return halted(played);
     }
     let cli = Cli::from_arg_matches(&matches)?;
     let locale = lang::locale(cli.lang);
@@ -290,34 +287,19 @@ fn run(locale: Locale) -> anyhow::Result<()> {
             let record = review.record(&cli.config, explicit_config, locale)?;
             emit(&console::record::review_text(&record, locale).map_err(anyhow::Error::msg)?)
         }
-        Command::Export(source) => {
-            let from_file = source.file.is_some();
-            let record = source.record(&cli.config, explicit_config, locale)?;
-            if from_file {
-                record
-                    .rebuild(record.actions.len(), locale)
-                    .map_err(anyhow::Error::msg)?;
-            }
-            emit(&serde_json::to_string_pretty(&record)?)
-        }
+        Command::Export(source) => export(source, &cli.config, explicit_config, locale),
         Command::Puzzles(console::puzzles::PuzzlesCommand::Generate(args)) => {
             let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
-            let tr = Tr::new(locale, &[]);
-            halted(console::puzzles::generate(&args, &url, now(), &tr))
+            halted(console::puzzles::generate(
+                &args,
+                &url,
+                now(),
+                &Tr::new(locale, &[]),
+            ))
         }
         Command::Puzzle(args) => {
             let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
-            let today = saikoro::engine::day::Day::of_unix(now()).context("the clock is before day #1")?;
-            let tr = Tr::new(locale, &[]);
-            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            halted(console::puzzle::run(
-                &args,
-                &url,
-                today,
-                &tr,
-                &mut stdin.lock(),
-                &mut stdout.lock(),
-            ))
+            puzzle(&args, &url, locale)
         }
         Command::Migrate(args) => console::migrate::migrate(&args),
         Command::Backup(args) => match &args.database {
@@ -334,7 +316,33 @@ fn run(locale: Locale) -> anyhow::Result<()> {
     }
 }
 
-/// The configuration, for a command that takes a key of it as its default.
+/// `saikoro export`: the record as JSON; a file given is first replayed, so a broken one is
+/// refused rather than passed on.
+fn export(source: Review, config: &std::path::Path, explicit: bool, locale: Locale) -> anyhow::Result<()> {
+    let from_file = source.file.is_some();
+    let record = source.record(config, explicit, locale)?;
+    if from_file {
+        record
+            .rebuild(record.actions.len(), locale)
+            .map_err(anyhow::Error::msg)?;
+    }
+    emit(&serde_json::to_string_pretty(&record)?)
+}
+
+/// `saikoro puzzle`: today's puzzle, answered at the terminal.
+fn puzzle(args: &console::puzzle::PuzzleArgs, url: &str, locale: Locale) -> anyhow::Result<()> {
+    let today = saikoro::engine::day::Day::of_unix(now()).context("the clock is before day #1")?;
+    let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+    halted(console::puzzle::run(
+        args,
+        url,
+        today,
+        &Tr::new(locale, &[]),
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    ))
+}
+
 /// The database asked for, else the configuration's.
 fn database(asked: Option<&str>, config: &std::path::Path, explicit: bool) -> anyhow::Result<String> {
     match asked {

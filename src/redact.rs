@@ -46,7 +46,7 @@ pub fn hide(secret: &str) {
     if secret.len() < MIN_SECRET_LEN {
         return;
     }
-    let mut known = KNOWN.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut known = KNOWN.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     if !known.iter().any(|s| s == secret) {
         known.push(secret.to_owned());
     }
@@ -60,7 +60,7 @@ pub fn redact(text: &str) -> String {
     let mut text = DISCORD_TOKEN_PATH
         .replace_all(&text, format!("${{1}}{HIDDEN}"))
         .into_owned();
-    let known = KNOWN.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let known = KNOWN.read().unwrap_or_else(std::sync::PoisonError::into_inner);
     for secret in known.iter() {
         text = text.replace(secret.as_str(), HIDDEN);
     }

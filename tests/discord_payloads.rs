@@ -78,7 +78,7 @@ fn every_step(game: &dyn AnyGame, tr: &Tr, limit: usize) -> Vec<(String, View)> 
 fn every_reachable_board_and_step_is_a_valid_discord_payload() {
     let names: Vec<String> = ["ann", "ben_with_a_long_display_name_32c", "cho", "dan", "eve"]
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     for &kind in GameKind::ALL {
         for players in kind.players().filter(|p| *p >= 2) {

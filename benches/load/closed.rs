@@ -105,7 +105,7 @@ fn median(mut values: Vec<f64>) -> f64 {
     match n {
         0 => 0.0,
         _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+        _ => f64::midpoint(values[n / 2 - 1], values[n / 2]),
     }
 }
 

@@ -53,8 +53,7 @@ fn main() {
         }
     };
     let built = std::env::var_os("SAIKORO_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_saikoro")));
+        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_saikoro")), PathBuf::from);
     // A private copy: a build of another checkout sharing the target folder must not swap the
     // binary between runs.
     let binary = args.dir.join(format!("saikoro-load-bin-{}", std::process::id()));

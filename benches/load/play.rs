@@ -196,13 +196,14 @@ impl Player {
         let clicked = emu.click(player, board, &choice);
         let cb = match self.presses_again_after {
             None => answer(emu, clicked).await?,
-            Some(within) => match answer_within(emu, clicked, within).await {
-                Ok(cb) => cb,
-                Err(_) => {
+            Some(within) => {
+                if let Ok(cb) = answer_within(emu, clicked, within).await {
+                    cb
+                } else {
                     played.dropped += 1;
                     return self.fresh_turn().ok_or_else(|| "no live board".into());
                 }
-            },
+            }
         };
         played.clicks += 1;
         played.latencies.push(cb.latency);

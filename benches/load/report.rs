@@ -146,7 +146,7 @@ fn print_aligned(header: &[&str], lines: Vec<Vec<String>>) {
             .collect();
         println!("| {} |", padded.join(" | "));
     };
-    row(header.iter().map(|h| h.to_string()).collect());
+    row(header.iter().map(std::string::ToString::to_string).collect());
     println!(
         "|{}|",
         widths

@@ -76,20 +76,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(random_playout(seed))
-        })
+        });
     });
     group.bench_function("solitaire_random_stop_0_3", |b| {
         b.iter(|| {
             seed += 1;
             black_box(random_solitaire(seed))
-        })
+        });
     });
     let rolled = rolled_position();
     group.bench_function("legal_moves_of_a_roll", |b| {
-        b.iter(|| black_box(&rolled).legal_actions(0))
+        b.iter(|| black_box(&rolled).legal_actions(0));
     });
     group.bench_function("bust_probability", |b| {
-        b.iter(|| black_box(&rolled).bust_probability())
+        b.iter(|| black_box(&rolled).bust_probability());
     });
     group.finish();
 }

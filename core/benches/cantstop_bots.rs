@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::*;
+use common::{ci95, games_from_env, percentile};
 use saikoro_core::engine::bot::{Bot, RandomBot, Strategy, Typed};
 use saikoro_core::engine::{Game, Outcome, SeededDice, driver};
 use saikoro_core::games::cantstop::bots::{

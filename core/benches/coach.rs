@@ -2,12 +2,14 @@
 //! step, a daily puzzle's check): mid-game positions reached by normal bots from fixed seeds,
 //! each weighed once. `POSITIONS=n cargo bench --bench coach` (default 20 per game) prints the
 //! median, p90 and worst time per game.
+// Each game's options are named by inference from the game they are timed with.
+#![allow(clippy::default_trait_access)]
 
 // Only the percentiles: the rest serves the bots' benches.
 #[allow(dead_code)]
 mod common;
 
-use common::*;
+use common::percentile;
 use saikoro_core::engine::{Game, Level, SeededDice};
 use saikoro_core::games::{ninja::Ninja, saizumi::Saizumi, stones, stones::Stones};
 use std::time::{Duration, Instant};

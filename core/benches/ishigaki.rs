@@ -41,7 +41,7 @@ fn playouts(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 black_box(random_game(seed, players, crumbling))
-            })
+            });
         });
     }
     group.finish();
@@ -51,21 +51,21 @@ fn playouts(c: &mut Criterion) {
 fn decision(c: &mut Criterion) {
     let mut dice = SeededDice::new(7);
     let mut game: Box<dyn AnyGame> =
-        Box::new(Ishigaki::new(&Default::default(), 3, &mut dice).expect("a valid setup"));
+        Box::new(Ishigaki::new(&Options::default(), 3, &mut dice).expect("a valid setup"));
     let seat = driver::awaited(game.as_ref())[0];
     game.apply(seat, "roll", &mut dice).expect("roll");
     let bot = Ishigaki::bot(Level::Strong);
     let mut rng = SeededDice::new(1);
     bot.choose(game.as_ref(), seat, &mut rng);
     c.bench_function("ishigaki/strong_decision", |b| {
-        b.iter(|| black_box(bot.choose(game.as_ref(), seat, &mut rng as &mut dyn Dice)))
+        b.iter(|| black_box(bot.choose(game.as_ref(), seat, &mut rng as &mut dyn Dice)));
     });
     // A new bot solves the two-ninja race for the board on its first decision.
     c.bench_function("ishigaki/strong_first_decision", |b| {
         b.iter(|| {
             let bot = Ishigaki::bot(Level::Strong);
             black_box(bot.choose(game.as_ref(), seat, &mut rng as &mut dyn Dice))
-        })
+        });
     });
 }
 

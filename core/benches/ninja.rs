@@ -43,11 +43,11 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(random_playout(seed))
-        })
+        });
     });
     let rolled = rolled_position();
     group.bench_function("options_of_a_roll", |b| {
-        b.iter(|| black_box(&rolled).legal_moves())
+        b.iter(|| black_box(&rolled).legal_moves());
     });
     group.finish();
 }

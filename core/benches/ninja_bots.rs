@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::*;
+use common::{ci95, games_from_env, percentile};
 use saikoro_core::engine::{Game, Level, Outcome, Seat, SeededDice, driver};
 use saikoro_core::games::ninja::bots::NinjaBot;
 use saikoro_core::games::ninja::{Ninja, Options};

@@ -36,7 +36,7 @@ fn positions(kind: GameKind, seed: u64) -> Vec<Box<dyn AnyGame>> {
 }
 
 fn names() -> Vec<String> {
-    NAMES.iter().map(|n| n.to_string()).collect()
+    NAMES.iter().map(std::string::ToString::to_string).collect()
 }
 
 fn render(c: &mut Criterion) {

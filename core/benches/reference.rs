@@ -11,11 +11,13 @@
 //! stones-dice, saizumi-3, saizumi-4). Each finished game is
 //! reported on stderr as it ends, so a long run stopped early still tells what it played. Seeds
 //! are fixed, so a run reproduces.
+// Each game's options are named by inference from the game they are played with.
+#![allow(clippy::default_trait_access)]
 
 #[allow(dead_code)]
 mod common;
 
-use common::*;
+use common::{ci95, percentile};
 use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::{Dice, Game, Level, Outcome, Seat, SeededDice, driver};
 use saikoro_core::games::{ninja::Ninja, saizumi::Saizumi, stones, stones::Stones};
@@ -248,10 +250,10 @@ fn same<G: Clone>(game: &G, _: &mut dyn Dice) -> G {
 }
 
 fn main() {
-    let playouts: Vec<u32> = std::env::var("PLAYOUTS")
-        .ok()
-        .map(|p| p.split(',').filter_map(|n| n.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![1_000]);
+    let playouts: Vec<u32> = std::env::var("PLAYOUTS").ok().map_or_else(
+        || vec![1_000],
+        |p| p.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
+    );
     // One count per playouts setting: the bigger searches take far longer per game.
     let games: Vec<usize> = std::env::var("GAMES")
         .ok()

@@ -36,7 +36,7 @@ fn playouts(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 random_game(seed, players);
-            })
+            });
         });
     }
     group.finish();

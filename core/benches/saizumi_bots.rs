@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::*;
+use common::{ci95, games_from_env, percentile};
 use saikoro_core::engine::driver::play;
 use saikoro_core::engine::{AnyGame, Bot, Level, Outcome, SeededDice};
 use saikoro_core::games::GameKind;

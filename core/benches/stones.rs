@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(random_playout(seed, &Options::default()))
-        })
+        });
     });
     let dice = Options {
         dice: true,
@@ -45,11 +45,11 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(random_playout(seed, &dice))
-        })
+        });
     });
     let start = Stones::new(&Options::default(), 2, &mut SeededDice::new(1)).expect("setup");
     group.bench_function("legal_chains_at_the_start", |b| {
-        b.iter(|| black_box(&start).legal_chains().len())
+        b.iter(|| black_box(&start).legal_chains().len());
     });
     group.finish();
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::*;
+use common::{ci95, games_from_env, percentile};
 use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::{Bot, Game, Level, Outcome, SeededDice, driver};
 use saikoro_core::games::stones::{Action, Options, Phase, Stones};

@@ -56,7 +56,7 @@ impl DailyDice {
     pub fn roll_at(seed: u64, index: u64) -> [u8; 4] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(index);
-        [(); 4].map(|_| rng.random_range(1..=6))
+        [(); 4].map(|()| rng.random_range(1..=6))
     }
 }
 
@@ -117,7 +117,9 @@ impl Tally {
             events.clear();
             game.apply_events(seat, &action.parse().ok()?, dice, &mut events)
                 .ok()?;
-            events.iter().for_each(|e| tally.see(e));
+            for e in &events {
+                tally.see(e);
+            }
         }
         Some(tally)
     }

@@ -99,7 +99,7 @@ pub mod error_code {
     pub const INVALID_CHANNEL_TYPE: u32 = 50024;
     /// A message of an archived thread cannot be edited.
     pub const THREAD_ARCHIVED: u32 = 50083;
-    pub const THREAD_ALREADY_CREATED: u32 = 160004;
+    pub const THREAD_ALREADY_CREATED: u32 = 160_004;
     pub const INVALID_JSON: u32 = 50109;
 }
 

@@ -31,7 +31,7 @@ pub async fn upgrade(
         shared.with(|s| {
             s.fail(format!(
                 "gateway: transport compression requested (query \"{query}\")"
-            ))
+            ));
         });
     }
     ws.on_upgrade(move |socket| {
@@ -98,7 +98,7 @@ impl Connection {
                     Some(Ok(Message::Binary(_))) => {
                         self.shared.with(|s| s.fail("gateway: the bot sent a binary frame".into()));
                     }
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                     Some(Ok(_)) => {}
                 },
                 _ = changed.changed() => {}

@@ -154,7 +154,7 @@ impl Emulator {
                 })
             },
         )
-        .await
+        .await;
     }
 
     /// Every registered command (global and guild) as Discord stores it.
@@ -297,7 +297,7 @@ impl Emulator {
                 method: method.into(),
                 path: path.into(),
                 kind,
-            })
+            });
         });
     }
 
@@ -549,12 +549,11 @@ impl Emulator {
             if let Some(value) = found(self) {
                 return value;
             }
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                panic!(
-                    "timed out after {timeout:?} waiting for {what}{}",
-                    report(&self.failures())
-                );
-            }
+            assert!(
+                tokio::time::timeout_at(deadline, notified).await.is_ok(),
+                "timed out after {timeout:?} waiting for {what}{}",
+                report(&self.failures())
+            );
         }
     }
 

@@ -123,51 +123,48 @@ impl Message {
         mut new_id: impl FnMut() -> u64,
     ) -> Result<(), String> {
         let mut attachments = Vec::new();
-        match body.get("attachments") {
-            Some(listed) => {
-                let listed = listed.as_array().ok_or("attachments: not a list")?;
-                for (i, item) in listed.iter().enumerate() {
-                    let id = match &item["id"] {
-                        Value::String(s) => s.parse().ok(),
-                        other => other.as_u64(),
-                    }
-                    .ok_or(format!("attachments[{i}].id: missing"))?;
-                    let description = item["description"].as_str().map(str::to_string);
-                    if let Some(upload) = uploads.iter().find(|u| u.index == id) {
-                        let filename = item["filename"].as_str().unwrap_or(&upload.filename);
-                        attachments.push(Attachment {
-                            id: new_id(),
-                            filename: filename.to_string(),
-                            description,
-                            content_type: upload.content_type.clone(),
-                            data: upload.data.clone(),
-                        });
-                    } else if let Some(kept) = self.attachments.iter().find(|a| a.id == id) {
-                        attachments.push(kept.clone());
-                    } else {
-                        return Err(format!(
-                            "attachments[{i}].id: no file files[{id}] and no attachment {id}"
-                        ));
-                    }
+        if let Some(listed) = body.get("attachments") {
+            let listed = listed.as_array().ok_or("attachments: not a list")?;
+            for (i, item) in listed.iter().enumerate() {
+                let id = match &item["id"] {
+                    Value::String(s) => s.parse().ok(),
+                    other => other.as_u64(),
                 }
-                if let Some(unlisted) = uploads
-                    .iter()
-                    .find(|u| listed.iter().all(|a| a["id"].as_u64() != Some(u.index)))
-                {
-                    return Err(format!("files[{}] is not listed in attachments", unlisted.index));
-                }
-            }
-            None => {
-                attachments.clone_from(&self.attachments);
-                for upload in uploads {
+                .ok_or(format!("attachments[{i}].id: missing"))?;
+                let description = item["description"].as_str().map(str::to_string);
+                if let Some(upload) = uploads.iter().find(|u| u.index == id) {
+                    let filename = item["filename"].as_str().unwrap_or(&upload.filename);
                     attachments.push(Attachment {
                         id: new_id(),
-                        filename: upload.filename.clone(),
-                        description: None,
+                        filename: filename.to_string(),
+                        description,
                         content_type: upload.content_type.clone(),
                         data: upload.data.clone(),
                     });
+                } else if let Some(kept) = self.attachments.iter().find(|a| a.id == id) {
+                    attachments.push(kept.clone());
+                } else {
+                    return Err(format!(
+                        "attachments[{i}].id: no file files[{id}] and no attachment {id}"
+                    ));
                 }
+            }
+            if let Some(unlisted) = uploads
+                .iter()
+                .find(|u| listed.iter().all(|a| a["id"].as_u64() != Some(u.index)))
+            {
+                return Err(format!("files[{}] is not listed in attachments", unlisted.index));
+            }
+        } else {
+            attachments.clone_from(&self.attachments);
+            for upload in uploads {
+                attachments.push(Attachment {
+                    id: new_id(),
+                    filename: upload.filename.clone(),
+                    description: None,
+                    content_type: upload.content_type.clone(),
+                    data: upload.data.clone(),
+                });
             }
         }
         if attachments.len() > MAX_ATTACHMENTS {

@@ -165,7 +165,7 @@ impl State {
             guilds: Vec::new(),
             shard_total: 1,
             identified: Vec::new(),
-            identify: Default::default(),
+            identify: crate::identify::IdentifyLimit::default(),
             everyone_role: 0,
             manager_role: 0,
             guild_locale: "en-US".into(),
@@ -185,7 +185,7 @@ impl State {
             gateway_held: false,
             faults: Vec::new(),
             rate_limits: Vec::new(),
-            dms: Default::default(),
+            dms: crate::rest::Dms::default(),
         };
         state.application_id = state.snowflake();
         // A bot user's id is its application's id.
@@ -582,7 +582,7 @@ impl State {
         Value::Array(overwrites)
     }
 
-    fn role_json(&self, id: u64, name: &str, permissions: Permissions, position: u16) -> Value {
+    fn role_json(id: u64, name: &str, permissions: Permissions, position: u16) -> Value {
         json!({
             "id": id.to_string(),
             "name": name,
@@ -620,8 +620,8 @@ impl State {
             "default_message_notifications": 1,
             "explicit_content_filter": 0,
             "roles": [
-                self.role_json(everyone, "@everyone", member_permissions(), 0),
-                self.role_json(self.manager_role, "manager", member_permissions() | Permissions::MANAGE_GUILD, 1),
+                Self::role_json(everyone, "@everyone", member_permissions(), 0),
+                Self::role_json(self.manager_role, "manager", member_permissions() | Permissions::MANAGE_GUILD, 1),
             ],
             "emojis": [], "stickers": [], "features": [],
             "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0, "premium_subscription_count": 0,
@@ -776,6 +776,8 @@ impl Shared {
 
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panicking test thread must not hide the state from the report that follows.
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }

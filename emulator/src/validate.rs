@@ -104,7 +104,10 @@ fn request_schema(method: &str, path: &str) -> Compiled {
     let spec = spec();
     let (template, ops) =
         template(spec, method, path).ok_or("no such operation in Discord's OpenAPI description")?;
-    let mut cache = spec.schemas.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cache = spec
+        .schemas
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     cache
         .entry((method.to_string(), template.clone()))
         .or_insert_with(|| {
@@ -394,7 +397,7 @@ fn undeclared(root: &Value, node: &Value, instance: &Value, at: &str) -> Vec<Vio
                 match declared.get(key) {
                     Some(schema) => out.extend(undeclared(root, schema, value, &field)),
                     None if open => {
-                        out.extend(undeclared(root, &node["additionalProperties"], value, &field))
+                        out.extend(undeclared(root, &node["additionalProperties"], value, &field));
                     }
                     // serenity sends an embed image's read-only fields (`proxy_url`) as null;
                     // a null carries nothing and Discord takes it.

@@ -20,8 +20,7 @@ impl From<Lang> for Locale {
 
 /// The language asked for, or the environment's.
 pub fn locale(flag: Option<Lang>) -> Locale {
-    flag.map(Locale::from)
-        .unwrap_or_else(|| from_env(|k| std::env::var(k).ok()))
+    flag.map_or_else(|| from_env(|k| std::env::var(k).ok()), Locale::from)
 }
 
 /// The POSIX precedence: the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`.

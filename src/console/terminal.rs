@@ -102,13 +102,13 @@ impl Terminal<'_> {
             }
             match self.read(game, seat, line, &controls, &choices) {
                 Typed::Go(id) => match Target::of(&id) {
-                    Target::Step(next) => draft = next.to_owned(),
+                    Target::Step(next) => next.clone_into(&mut draft),
                     Target::Act(action) => return Ok(action.to_owned()),
                 },
                 Typed::Help => self.say("help", tr.msg(&help(controls.len())))?,
                 Typed::Hint => {
                     let hint = game.hint(seat).unwrap_or_else(|| Msg::new("cli-no-hint"));
-                    self.say("hint", tr.msg(&hint))?
+                    self.say("hint", tr.msg(&hint))?;
                 }
                 Typed::Refused(reason) => self.refuse(line, &reason)?,
             }
@@ -167,7 +167,7 @@ impl Terminal<'_> {
                 for (i, (id, label)) in controls.iter().enumerate() {
                     match Target::of(id) {
                         Target::Act(id) if id != label => {
-                            writeln!(self.out, "  {}) {label}  [{id}]", i + 1).map_err(io(&tr))?
+                            writeln!(self.out, "  {}) {label}  [{id}]", i + 1).map_err(io(&tr))?;
                         }
                         _ => writeln!(self.out, "  {}) {label}", i + 1).map_err(io(&tr))?,
                     }

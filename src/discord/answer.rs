@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::sync::Mutex;
 
 /// Past this, a click is deferred first.
-pub(super) const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
+pub(super) const ANSWER_WITHIN: Duration = Duration::from_secs(2);
 
 /// How far the interaction has been answered.
 enum State {

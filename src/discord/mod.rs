@@ -117,7 +117,7 @@ async fn on_event(
     let span = tracing::info_span!(
         "interaction",
         id = %click.id,
-        guild = click.guild_id.map(|g| g.get()),
+        guild = click.guild_id.map(poise::serenity_prelude::GuildId::get),
         shard,
         custom_id = %click.data.custom_id,
         game = tracing::field::Empty,
@@ -183,18 +183,18 @@ async fn serve(
             let sight = sight::MemberSight::new(cache, click.guild_id, click.member.as_ref());
             answer
                 .answer(data.records.click(route, guild, &user, &sight).await)
-                .await
+                .await;
         }
         Some(Route::DailyShare { owner, day }) => {
             let channel = id::ChannelId(click.channel_id.get());
             answer
                 .answer(data.tables.share_daily(owner, day, channel, &user).await)
-                .await
+                .await;
         }
         Some(Route::Puzzle(route)) => {
             answer
                 .answer(data.tables.puzzle_click(&route, guild, &user).await)
-                .await
+                .await;
         }
         None => {
             let unknown = Tr::new(user.locale, &[]).t("click-unknown");

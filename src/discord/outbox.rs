@@ -13,9 +13,9 @@ use std::time::Duration;
 /// proxy is set. 429s carry `retry_after`, which serenity's error does not keep; Discord's
 /// per-route limits reset within a second or two, so the pauses start there and double.
 const RETRY_PAUSES: [Duration; 3] = [
-    Duration::from_millis(1000),
-    Duration::from_millis(2000),
-    Duration::from_millis(4000),
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
 ];
 
 /// A failure that may pass by itself: rate limited, or Discord's servers failing.

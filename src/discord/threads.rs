@@ -18,7 +18,7 @@ use serenity::{AutoArchiveDuration, ChannelType, EditThread, FullEvent, Permissi
 pub(super) const UNKNOWN_CHANNEL: isize = 10003;
 pub(super) const THREAD_ARCHIVED: isize = 50083;
 /// "A thread has already been created for this message".
-pub(super) const THREAD_ALREADY_CREATED: isize = 160004;
+pub(super) const THREAD_ALREADY_CREATED: isize = 160_004;
 
 /// Whether a game started with `command` may move into a thread of its own.
 pub(super) fn room(command: &serenity::CommandInteraction) -> ThreadRoom {

@@ -99,7 +99,9 @@ impl Notices {
 
     fn sightings(&self) -> std::sync::MutexGuard<'_, Sightings> {
         // A panic while holding it left only counters: still usable.
-        self.seen.lock().unwrap_or_else(|e| e.into_inner())
+        self.seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// `user` pressed a button or used a command in `channel`.

@@ -264,32 +264,29 @@ impl Play {
     /// the results and ratings in the same transaction.
     async fn store_move(&self, s: &Session, played: &Move) -> Result<(), StoreError> {
         let seq = s.version() as i64;
-        match played.game.outcome() {
-            Some(outcome) => {
-                let mut log = self.whole_log(s).await?;
-                log.push(played.logged.clone());
-                // A daily's result is its own, stored with the final action.
-                if let Some((player, day, result)) = daily::ending(s, &log, played.at)? {
-                    return self
-                        .store
-                        .finish_daily_game(s.row.id, seq, &played.logged, player, day, &result)
-                        .await;
-                }
-                let finish = history::finish(s, &outcome, &log);
-                self.store
-                    .finish_game(s.row.id, seq, &played.logged, played.at, &finish)
-                    .await
+        if let Some(outcome) = played.game.outcome() {
+            let mut log = self.whole_log(s).await?;
+            log.push(played.logged.clone());
+            // A daily's result is its own, stored with the final action.
+            if let Some((player, day, result)) = daily::ending(s, &log, played.at)? {
+                return self
+                    .store
+                    .finish_daily_game(s.row.id, seq, &played.logged, player, day, &result)
+                    .await;
             }
-            None => {
-                let row = Played {
-                    status: played.status,
-                    at: played.at,
-                    due_at: played.due,
-                    board: played.board,
-                    snapshot: played.snapshot.then(|| played.game.snapshot()),
-                };
-                self.store.append_action(s.row.id, seq, &played.logged, row).await
-            }
+            let finish = history::finish(s, &outcome, &log);
+            self.store
+                .finish_game(s.row.id, seq, &played.logged, played.at, &finish)
+                .await
+        } else {
+            let row = Played {
+                status: played.status,
+                at: played.at,
+                due_at: played.due,
+                board: played.board,
+                snapshot: played.snapshot.then(|| played.game.snapshot()),
+            };
+            self.store.append_action(s.row.id, seq, &played.logged, row).await
         }
     }
 
@@ -433,13 +430,12 @@ impl Play {
             if s.version() != version {
                 continue; // someone resigned meanwhile; look again
             }
-            let played = match choice {
-                Ok(action) => self.bot_plays(&mut s, seat, &action).await,
-                Err(_) => {
-                    tracing::error!(%game, "a bot panicked while thinking");
-                    crate::metrics::error("bot");
-                    false
-                }
+            let played = if let Ok(action) = choice {
+                self.bot_plays(&mut s, seat, &action).await
+            } else {
+                tracing::error!(%game, "a bot panicked while thinking");
+                crate::metrics::error("bot");
+                false
             };
             if !played && !self.bot_recovers(&mut s, seat).await {
                 s.bot_running = false;

@@ -179,7 +179,7 @@ impl GuildSettings {
         self.cache.insert(guild, settings);
         if let Err(e) = self
             .store
-            .reschedule(Some(guild), rescheduled_within(settings))
+            .reschedule(Some(guild), Some(rescheduled_within(settings)))
             .await
         {
             tracing::error!(%guild, error = %e, "could not reschedule a server's games");
@@ -192,9 +192,9 @@ impl GuildSettings {
 /// timer (a game due sooner by its own clock stays so), or, with the server's timers off, half
 /// the shortest clock a host may choose (a game's own clock reminds halfway at the earliest), so
 /// a game with its own clock is still looked at in time.
-fn rescheduled_within(settings: ServerSettings) -> Option<i64> {
+fn rescheduled_within(settings: ServerSettings) -> i64 {
     let own_clock = (settings.clock.min_secs / 2).max(1) as i64;
-    Some(settings.timers.soonest().unwrap_or(own_clock))
+    settings.timers.soonest().unwrap_or(own_clock)
 }
 
 fn to_json(value: impl Serialize) -> serde_json::Value {

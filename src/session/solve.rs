@@ -169,7 +169,9 @@ fn offer_choices(view: &mut View, puzzle: &Puzzle, user: &User) {
         match row {
             Row::Buttons { buttons } => {
                 buttons.retain(|b| answers(&b.id));
-                buttons.iter_mut().for_each(|b| route(&mut b.id));
+                for b in buttons.iter_mut() {
+                    route(&mut b.id);
+                }
             }
             Row::Select(select) => {
                 select.options.retain(|o| answers(&o.value));

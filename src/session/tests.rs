@@ -129,7 +129,7 @@ fn place(channel: ChannelId) -> Place {
     }
 }
 
-async fn hub_with(store: Store) -> (Arc<Tables>, Arc<Channel>) {
+fn hub_with(store: Store) -> (Arc<Tables>, Arc<Channel>) {
     let channel = Arc::new(Channel::default());
     let settings = Settings {
         dice_seed: None,
@@ -139,7 +139,7 @@ async fn hub_with(store: Store) -> (Arc<Tables>, Arc<Channel>) {
 }
 
 async fn hub() -> (Arc<Tables>, Arc<Channel>) {
-    hub_with(Store::connect("sqlite::memory:").await.unwrap()).await
+    hub_with(Store::connect("sqlite::memory:").await.unwrap())
 }
 
 /// Discord's side of a click's answer: the clicked message becomes an UPDATE's post. A

@@ -117,7 +117,7 @@ impl Store {
         name: &str,
     ) -> Result<DailyAttempt, StoreError> {
         let key = snowflake_to_db(player.get());
-        let guild = snowflake_to_db(guild.map_or(0, |g| g.get()));
+        let guild = snowflake_to_db(guild.map_or(0, super::super::id::GuildId::get));
         let turn = self.write_turn().await;
         with_pool!(self, |pool| {
             sqlx::query(CLAIM)
@@ -215,7 +215,7 @@ impl Store {
             sqlx::query_as(&query)
                 .bind(day)
                 .bind(guild.is_none())
-                .bind(snowflake_to_db(guild.map_or(0, |g| g.get())))
+                .bind(snowflake_to_db(guild.map_or(0, super::super::id::GuildId::get)))
                 .bind(limit)
                 .fetch_all(pool)
                 .await?

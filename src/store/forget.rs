@@ -86,7 +86,7 @@ impl Store {
         forget: impl Fn(&serde_json::Value) -> Option<serde_json::Value>,
     ) -> Result<u64, StoreError> {
         let games = self.games_of(player).await?;
-        let host = player.parse::<u64>().map(|id| id.cast_signed()).ok();
+        let host = player.parse::<u64>().map(u64::cast_signed).ok();
         let mut changed = 0;
         for chunk in games.chunks(CHUNK) {
             // Decided before the write turn: only the writes wait for it.

@@ -158,7 +158,7 @@ impl Store {
 
     /// Waits for the connections to finish and closes them.
     pub async fn close(&self) {
-        with_pool!(self, |pool| pool.close().await)
+        with_pool!(self, |pool| pool.close().await);
     }
 }
 

@@ -394,7 +394,12 @@ impl Tx {
         });
         match inserted {
             Ok(()) => Ok(true),
-            Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => Ok(false),
+            Err(e)
+                if e.as_database_error()
+                    .is_some_and(sqlx::error::DatabaseError::is_unique_violation) =>
+            {
+                Ok(false)
+            }
             Err(e) => Err(e.into()),
         }
     }

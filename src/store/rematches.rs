@@ -49,7 +49,12 @@ impl Tx {
         });
         match claimed {
             Ok(()) => Ok(true),
-            Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => Ok(false),
+            Err(e)
+                if e.as_database_error()
+                    .is_some_and(sqlx::error::DatabaseError::is_unique_violation) =>
+            {
+                Ok(false)
+            }
             Err(e) => Err(e.into()),
         }
     }

@@ -199,7 +199,7 @@ async fn wrong_clicks_get_a_private_answer_and_change_nothing() {
     let b = emu.click(active, board.message_id(), &roll);
     let (ca, cb) = (emu.wait_callback(a, WAIT).await, emu.wait_callback(b, WAIT).await);
     let mut kinds = [ca.kind, cb.kind];
-    kinds.sort();
+    kinds.sort_unstable();
     assert_eq!(
         kinds,
         [

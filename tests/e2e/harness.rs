@@ -421,12 +421,12 @@ pub async fn play_randomly(
     max_presses: usize,
 ) -> Vec<(usize, String)> {
     let mut state = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
     let mut next = move |n: usize| {
         state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         ((state >> 33) as usize) % n
     };
     let mut accepted = vec![];

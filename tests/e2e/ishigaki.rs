@@ -44,7 +44,11 @@ async fn a_three_player_race_with_a_final_round() {
         })
         .await;
     }
-    let all: String = emu.channel(channel).iter().map(|m| m.text()).collect();
+    let all: String = emu
+        .channel(channel)
+        .iter()
+        .map(saikoro_emulator::Message::text)
+        .collect();
     assert!(all.contains("Final round"), "the race went through a final round");
     let end = win_message(&emu, channel).unwrap();
     assert!(

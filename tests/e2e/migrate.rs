@@ -49,9 +49,10 @@ impl Progress for StopAfter {
     fn table(&self, _: &str, _: u64, _: u64) {}
 
     fn rows(&self, _: u64) {
-        if self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) == 1 {
-            panic!("interrupted on purpose");
-        }
+        assert!(
+            self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) != 1,
+            "interrupted on purpose"
+        );
     }
 }
 

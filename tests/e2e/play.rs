@@ -211,7 +211,11 @@ async fn a_games_own_clock_times_out_at_its_own_time_within_the_servers_bounds()
             .then_some(())
     })
     .await;
-    let slow_text: String = emu.channel(slow).iter().map(|m| m.text()).collect();
+    let slow_text: String = emu
+        .channel(slow)
+        .iter()
+        .map(saikoro_emulator::Message::text)
+        .collect();
     assert!(!slow_text.contains("made their move"), "{slow_text}");
     emu.assert_clean().await;
 }

@@ -29,14 +29,13 @@ impl Relay {
         tokio::spawn(async move {
             let mut listener = Some(listener);
             loop {
-                let open = match listener.take() {
-                    Some(open) => open,
-                    None => {
-                        let _ = state.wait_for(|up| *up).await;
-                        TcpListener::bind(("127.0.0.1", port))
-                            .await
-                            .expect("the relay's port again")
-                    }
+                let open = if let Some(open) = listener.take() {
+                    open
+                } else {
+                    let _ = state.wait_for(|up| *up).await;
+                    TcpListener::bind(("127.0.0.1", port))
+                        .await
+                        .expect("the relay's port again")
                 };
                 loop {
                     tokio::select! {

@@ -77,7 +77,7 @@ async fn postgres_two_shard_processes_play_to_the_end_through_a_sigkill() {
         Bot::start(&emu, workdir(), &upper_opts)
     );
     let mut identified = emu.identified_shards();
-    identified.sort_by_key(|shard| shard.to_string());
+    identified.sort_by_key(std::string::ToString::to_string);
     assert_eq!(
         identified,
         vec![json!([0, 2]), json!([1, 2])],

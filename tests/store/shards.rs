@@ -249,11 +249,11 @@ async fn processes_given_different_shard_totals_are_refused(db: TestDb) {
         "{refused}"
     );
     let other_half = process(1, 1, 2).await.unwrap();
-    let _other_half = other_half
+    let other_half_held = other_half
         .claim_shards(Duration::ZERO, SHARD_CLAIM_CHECK)
         .await
         .expect("the same total is welcome");
-    drop((held, _other_half));
+    drop((held, other_half_held));
     quarters
         .claim_shards(Duration::from_secs(5), SHARD_CLAIM_CHECK)
         .await

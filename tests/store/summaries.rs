@@ -183,24 +183,21 @@ fn expected(played: &[(GameId, Played)]) -> BTreeMap<(GuildId, String), Vec<Play
                     versus_first_at: None,
                     versus_first_game: None,
                 });
-            match s.turns {
-                Some(turns) => {
-                    e.solo_games += 1;
-                    e.solo_turns += i64::from(turns);
-                    e.solo_best = Some(e.solo_best.unwrap_or(i64::MAX).min(i64::from(turns)));
+            if let Some(turns) = s.turns {
+                e.solo_games += 1;
+                e.solo_turns += i64::from(turns);
+                e.solo_best = Some(e.solo_best.unwrap_or(i64::MAX).min(i64::from(turns)));
+            } else {
+                e.versus_first_at.get_or_insert(at);
+                e.versus_first_game.get_or_insert(id);
+                e.games += 1;
+                if s.won {
+                    e.wins += 1;
+                    e.streak += 1;
+                } else {
+                    e.streak = 0;
                 }
-                None => {
-                    e.versus_first_at.get_or_insert(at);
-                    e.versus_first_game.get_or_insert(id);
-                    e.games += 1;
-                    if s.won {
-                        e.wins += 1;
-                        e.streak += 1;
-                    } else {
-                        e.streak = 0;
-                    }
-                    e.best_streak = e.best_streak.max(e.streak);
-                }
+                e.best_streak = e.best_streak.max(e.streak);
             }
         }
     }

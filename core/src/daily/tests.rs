@@ -58,7 +58,7 @@ impl Strategy<CantStop> for Timid {
 
 #[test]
 fn the_nth_roll_of_a_day_is_the_same_whatever_was_chosen_before() {
-    let seed = day_seed(0xC0FFEE, 12);
+    let seed = day_seed(0x00C0_FFEE, 12);
     let strong = bots::strategy(Level::Strong);
     let (bold, _, bold_tally) = rolls_of(&mut DailyDice::new(seed), strong.as_ref(), 1);
     let (timid, _, timid_tally) = rolls_of(&mut DailyDice::new(seed), &Timid, 2);

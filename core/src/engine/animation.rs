@@ -58,7 +58,7 @@ fn learn(first: &Pixmap, last: &Pixmap) -> NeuQuant {
 /// Every position's picture as palette indices, drawn on every core: each picture is drawn,
 /// encoded and decoded on its own, and a long game has hundreds.
 fn indexed(states: &[Box<dyn AnyGame>], quant: &NeuQuant, tr: &Tr) -> Vec<Vec<u8>> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let part = states.len().div_ceil(threads);
     std::thread::scope(|scope| {
         let workers: Vec<_> = states

@@ -112,7 +112,7 @@ impl<G: Game> Playout<G> {
         mut pick: impl FnMut(&G, &mut SeededDice) -> (Seat, G::Action),
     ) -> Self {
         let mut dice = SeededDice::new(seed);
-        let mut chooser = SeededDice::new(seed.rotate_left(17) ^ 0xC0FFEE);
+        let mut chooser = SeededDice::new(seed.rotate_left(17) ^ 0x00C0_FFEE);
         let mut setup = RecordingDice::new(&mut dice);
         let typed = options_of::<G>(options).expect("valid options");
         let mut game = G::set_up(&typed, players, &mut setup).expect("valid set-up");

@@ -44,6 +44,7 @@ impl Day {
     }
 
     /// The day after, for streaks.
+    #[must_use]
     pub fn next(self) -> Self {
         Self(self.0 + 1)
     }

@@ -58,6 +58,7 @@ impl ScriptedDice {
 
     /// For replaying stored data, which may be corrupt: running out yields 1s and sets
     /// [`ScriptedDice::overrun`] (and [`Dice::ran_out`], which ends rerolls) instead of panicking.
+    #[must_use]
     pub fn lenient(mut self) -> Self {
         self.lenient = true;
         self
@@ -69,6 +70,7 @@ impl ScriptedDice {
     }
 
     /// The script first, then `fallback` (e.g. `--dice 1,5,4,6 --seed 7`).
+    #[must_use]
     pub fn then(mut self, fallback: impl Dice + Send + 'static) -> Self {
         self.fallback = Some(Box::new(fallback));
         self

@@ -181,7 +181,7 @@ pub fn play_logged(
                 seat,
                 action: action.to_owned(),
                 dice: std::mem::take(&mut *drawn.borrow_mut()),
-            })
+            });
         },
     );
     (result, log)

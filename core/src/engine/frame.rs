@@ -23,9 +23,9 @@ const PAD: f32 = 8.0;
 const PANEL_X: f32 = BOARD.0 + 2.0 * PAD;
 const PANEL_W: f32 = WIDTH as f32 - PANEL_X - PAD;
 const LINE: f32 = 29.0;
-const TEXT: u32 = 0xDBDEE1;
-const DIM: u32 = 0xB5BAC1;
-const AWAITED: u32 = 0x404249;
+const TEXT: u32 = 0x00DB_DEE1;
+const DIM: u32 = 0x00B5_BAC1;
+const AWAITED: u32 = 0x0040_4249;
 
 /// One seat in the panel: its figure ("12 points") and whether the game awaits it.
 pub struct SeatLine {

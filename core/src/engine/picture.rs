@@ -52,9 +52,9 @@ pub fn seat_look(seat: Seat, tr: &Tr) -> String {
 }
 
 /// Discord's dark theme, so a picture sits well in the embed.
-pub const BACKGROUND: u32 = 0x2B2D31;
-pub const INK: u32 = 0x111214;
-pub const WHITE: u32 = 0xFFFFFF;
+pub const BACKGROUND: u32 = 0x002B_2D31;
+pub const INK: u32 = 0x0011_1214;
+pub const WHITE: u32 = 0x00FF_FFFF;
 
 /// Shapes of pieces: the first five are the seats' (with their colours); the others are for
 /// what is nobody's (jewels, runners, neutral pieces).
@@ -79,7 +79,7 @@ pub const SEAT_SHAPE: [Shape; 5] = [
     Shape::Star,
 ];
 /// Seats' colours in seat order: Okabe–Ito's vermillion, blue, orange, bluish green, yellow.
-pub const SEAT_FILL: [u32; 5] = [0xD55E00, 0x0072B2, 0xE69F00, 0x009E73, 0xF0E442];
+pub const SEAT_FILL: [u32; 5] = [0x00D5_5E00, 0x0000_72B2, 0x00E6_9F00, 0x0000_9E73, 0x00F0_E442];
 
 fn paint(colour: u32) -> Paint<'static> {
     let mut paint = Paint::default();

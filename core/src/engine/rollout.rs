@@ -256,7 +256,7 @@ mod tests {
         use crate::engine::Level;
         use crate::games::cantstop::CantStop;
         let mut dice = SeededDice::new(3);
-        let mut game = CantStop::set_up(&Default::default(), 2, &mut dice).unwrap();
+        let mut game = CantStop::set_up(&crate::games::cantstop::Options::default(), 2, &mut dice).unwrap();
         let seat = game.first_to_act().unwrap();
         // Play the forced steps (the turn's first roll) up to a decision.
         while let [only] = &game.legal_actions(seat)[..] {
@@ -283,7 +283,12 @@ mod tests {
     #[test]
     fn the_advice_names_the_best_its_margin_and_the_runner_up() {
         use crate::games::cantstop::CantStop;
-        let game = CantStop::set_up(&Default::default(), 2, &mut SeededDice::new(3)).unwrap();
+        let game = CantStop::set_up(
+            &crate::games::cantstop::Options::default(),
+            2,
+            &mut SeededDice::new(3),
+        )
+        .unwrap();
         let w = Weighing {
             measure: Measure::WinChance,
             best: "y".into(),

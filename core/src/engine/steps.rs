@@ -69,12 +69,11 @@ impl<'a> Menu<'a> {
             .filter(|p| p.steps.len() > depth && starts_with(p, &self.draft))
         {
             let (token, label) = &p.steps[depth];
-            match out.iter_mut().find(|(t, ..)| t == token) {
-                Some(entry) => entry.2 = None,
-                None => {
-                    let ends_here = p.steps.len() == depth + 1;
-                    out.push((token, label, ends_here.then_some(p)));
-                }
+            if let Some(entry) = out.iter_mut().find(|(t, ..)| t == token) {
+                entry.2 = None;
+            } else {
+                let ends_here = p.steps.len() == depth + 1;
+                out.push((token, label, ends_here.then_some(p)));
             }
         }
         out

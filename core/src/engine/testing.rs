@@ -31,11 +31,10 @@ pub fn symbols(line: &str) -> Vec<&str> {
             3
         } else if next(1) == Some('\u{FE0F}') {
             2
-        } else if u32::from(c) >= 0x1F000 || (('\u{2300}'..='\u{2BFF}').contains(&c) && c.width() == Some(2))
-        {
-            1
         } else {
-            0
+            usize::from(
+                u32::from(c) >= 0x1F000 || (('\u{2300}'..='\u{2BFF}').contains(&c) && c.width() == Some(2)),
+            )
         };
         if len > 0 {
             let end = chars.get(i + len).map_or(line.len(), |&(e, _)| e);
@@ -277,7 +276,7 @@ fn golden_names(players: usize) -> Vec<String> {
     ["Ann", "Ben", "Cho", "Dan", "Eve"]
         .iter()
         .take(players)
-        .map(|n| n.to_string())
+        .map(std::string::ToString::to_string)
         .collect()
 }
 

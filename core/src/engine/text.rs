@@ -127,11 +127,13 @@ impl Msg {
         }
     }
 
+    #[must_use]
     pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Self {
         self.args.insert(name.to_owned(), value.into());
         self
     }
 
+    #[must_use]
     pub fn seat(self, name: &str, seat: Seat) -> Self {
         self.arg(name, Arg::Seat(seat))
     }

@@ -20,7 +20,7 @@ pub const SEAT_SHAPE: [MarkShape; 5] = [
 ];
 /// Embed and picture colours of the seats (the pictures' palette is the picture engineer's to
 /// move to Okabe–Ito with the golden pictures).
-pub const SEAT_COLOUR: [u32; 5] = [0xDD2E44, 0x55ACEE, 0x78B159, 0xFDCB58, 0xAA8ED6];
+pub const SEAT_COLOUR: [u32; 5] = [0x00DD_2E44, 0x0055_ACEE, 0x0078_B159, 0x00FD_CB58, 0x00AA_8ED6];
 
 /// A seat's mark ([`SEAT_EMOJI`]).
 pub fn seat_mark(seat: Seat) -> &'static str {
@@ -77,7 +77,7 @@ pub fn recent_log(lines: &[String]) -> String {
 }
 
 /// Colour of a finished game's board.
-pub const COLOUR_DONE: u32 = 0x99AAB5;
+pub const COLOUR_DONE: u32 = 0x0099_AAB5;
 
 /// A board's colour: the active seat's while the game goes on, grey once it is over.
 pub fn board_colour(active: Seat, over: bool) -> u32 {
@@ -122,6 +122,7 @@ impl Field {
         }
     }
 
+    #[must_use]
     pub fn inline(mut self) -> Self {
         self.inline = true;
         self
@@ -223,11 +224,13 @@ impl Button {
         Self::act(step_id(draft), label, style)
     }
 
+    #[must_use]
     pub fn disabled(mut self, disabled: bool) -> Self {
         self.disabled = disabled;
         self
     }
 
+    #[must_use]
     pub fn emoji(mut self, emoji: impl Into<String>) -> Self {
         self.emoji = Some(emoji.into());
         self
@@ -276,7 +279,7 @@ fn len(s: &str) -> usize {
 }
 
 fn button_problems(row: usize, buttons: &[Button], problems: &mut Vec<String>) {
-    use limits::*;
+    use limits::{BUTTONS_PER_ROW, LABEL};
     if buttons.is_empty() || buttons.len() > BUTTONS_PER_ROW {
         problems.push(format!(
             "row {row} has {} buttons (1–{BUTTONS_PER_ROW})",
@@ -291,7 +294,7 @@ fn button_problems(row: usize, buttons: &[Button], problems: &mut Vec<String>) {
 }
 
 fn select_problems(select: &Select, problems: &mut Vec<String>) {
-    use limits::*;
+    use limits::{PLACEHOLDER, SELECT_OPTION_TEXT, SELECT_OPTIONS};
     if len(&select.placeholder) > PLACEHOLDER {
         problems.push(format!("placeholder over {PLACEHOLDER} chars"));
     }
@@ -326,7 +329,7 @@ impl View {
 
     /// The embed's texts against their limits, each and in all.
     fn embed_problems(&self) -> Vec<String> {
-        use limits::*;
+        use limits::{DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE};
         let mut problems = vec![];
         let mut check = |what: &str, s: &str, max: usize| {
             if len(s) > max {
@@ -364,7 +367,7 @@ impl View {
 
     /// The rows of controls against Discord's limits; every id distinct.
     fn control_problems(&self, problems: &mut Vec<String>) {
-        use limits::*;
+        use limits::{ACTION_ID, ROWS};
         if self.rows.len() > ROWS {
             problems.push(format!("{} rows of controls (max {ROWS})", self.rows.len()));
         }

@@ -58,7 +58,7 @@ fn wrap_line(text: &str, max: usize) -> Vec<String> {
                 _ => String::new(),
             };
             lines.push(line.trim_end().to_owned());
-            line = rest.trim_start().to_owned();
+            rest.trim_start().clone_into(&mut line);
             if !fits(&line, c) {
                 lines.push(std::mem::take(&mut line));
             }

@@ -223,20 +223,17 @@ fn record(kind: GameKind, case: &Case) -> (Record, bool) {
         Some(n) => range.start() + n % (range.end() - range.start() + 1),
         None => case.any_players,
     };
-    match honest(kind, &options, players, case.seed, &case.picks) {
-        Some(mut r) => {
-            case.edits.iter().for_each(|e| apply_edit(&mut r, e));
-            (r, case.edits.is_empty())
-        }
-        None => {
-            let r = Record {
-                options,
-                players,
-                setup_dice: case.setup_dice.clone(),
-                actions: case.garbage.clone(),
-            };
-            (r, false)
-        }
+    if let Some(mut r) = honest(kind, &options, players, case.seed, &case.picks) {
+        case.edits.iter().for_each(|e| apply_edit(&mut r, e));
+        (r, case.edits.is_empty())
+    } else {
+        let r = Record {
+            options,
+            players,
+            setup_dice: case.setup_dice.clone(),
+            actions: case.garbage.clone(),
+        };
+        (r, false)
     }
 }
 

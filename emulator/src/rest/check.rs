@@ -253,7 +253,10 @@ async fn split_multipart(
         }
         // A picture must be what its name says, or the client shows a broken image.
         let content_type = part_type.unwrap_or_else(|| "application/octet-stream".into());
-        if filename.ends_with(".png") && (content_type != "image/png" || !is_png(&data)) {
+        let png_name = std::path::Path::new(&filename)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if png_name && (content_type != "image/png" || !is_png(&data)) {
             return Err(invalid(format!(
                 "{name}: `{filename}` ({content_type}) is not a PNG"
             )));

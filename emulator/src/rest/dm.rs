@@ -41,14 +41,13 @@ pub(super) async fn open(AxumState(shared): Shd, method: Method, uri: Uri, body:
                 "Invalid Recipient(s)",
             );
         };
-        let channel = match s.dms.channels.get(&user) {
-            Some(channel) => *channel,
-            None => {
-                // Outside every guild: no guild lists it or sends its events.
-                let channel = s.add_channel_in(0, "", channel_type::DM, None);
-                s.dms.channels.insert(user, channel);
-                channel
-            }
+        let channel = if let Some(channel) = s.dms.channels.get(&user) {
+            *channel
+        } else {
+            // Outside every guild: no guild lists it or sends its events.
+            let channel = s.add_channel_in(0, "", channel_type::DM, None);
+            s.dms.channels.insert(user, channel);
+            channel
         };
         ok(json!({
             "id": channel.to_string(),

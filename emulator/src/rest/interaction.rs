@@ -229,22 +229,19 @@ pub(super) async fn follow_up(
                     .get(id)
                     .is_some_and(|m| m.flags & message_flags::LOADING != 0)
         });
-        let id = match deferred {
-            Some(id) => {
-                let ephemeral = s.messages.get(&id).is_some_and(Message::ephemeral);
-                let pings = s.pings(&body, ephemeral);
-                if let Some(message) = s.messages.get_mut(&id) {
-                    message.pings = pings;
-                    message.allowed_mentions = body["allowed_mentions"].clone();
-                }
-                id
+        let id = if let Some(id) = deferred {
+            let ephemeral = s.messages.get(&id).is_some_and(Message::ephemeral);
+            let pings = s.pings(&body, ephemeral);
+            if let Some(message) = s.messages.get_mut(&id) {
+                message.pings = pings;
+                message.allowed_mentions = body["allowed_mentions"].clone();
             }
-            None => {
-                let message = s.reply_message(&interaction, &body, 0);
-                let id = message.id;
-                s.post(message);
-                id
-            }
+            id
+        } else {
+            let message = s.reply_message(&interaction, &body, 0);
+            let id = message.id;
+            s.post(message);
+            id
         };
         if let Err(refused) = attach(s, id, &body, &uploads, &route) {
             return *refused;

@@ -19,6 +19,7 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Dice commands
 #[poise::command(slash_command, subcommands("roll", "later", "overflow", "ignore"))]
+#[allow(clippy::unused_async)] // poise commands are async, even one that only groups others
 async fn dice(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -62,6 +63,7 @@ async fn overflow(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Never answers
 #[poise::command(slash_command)]
+#[allow(clippy::unused_async)] // poise commands are async, even one that answers nothing
 async fn ignore(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -193,9 +195,13 @@ async fn deferred_answers_follow_ups_and_channel_messages_are_tracked() {
         board.iter().any(|m| m.edited).then_some(board)
     };
     let board = discord.wait_for(WAIT, "the edited announcement", announced).await;
-    let texts: Vec<String> = board.iter().map(|m| m.text()).collect();
+    let texts: Vec<String> = board.iter().map(saikoro_emulator::Message::text).collect();
     assert_eq!(texts, vec!["announcement, edited".to_string()]);
-    let private: Vec<String> = discord.ephemerals_for(cat).iter().map(|m| m.text()).collect();
+    let private: Vec<String> = discord
+        .ephemerals_for(cat)
+        .iter()
+        .map(saikoro_emulator::Message::text)
+        .collect();
     assert_eq!(private, vec!["done, edited".to_string()]);
     assert_eq!(
         discord.original(later).map(|m| m.text()),

@@ -42,40 +42,40 @@ fn each_rule_refuses_its_mutation() {
     let mutations: [Mutation; 13] = [
         ("not a lowercase name", |c| c["name"] = json!("Saikoro")),
         ("not a lowercase name", |c| {
-            c["name_localizations"]["ja"] = json!("さい ころ")
+            c["name_localizations"]["ja"] = json!("さい ころ");
         }),
         ("not a lowercase name", |c| {
-            c["options"][0]["options"][0]["name"] = json!("Until")
+            c["options"][0]["options"][0]["name"] = json!("Until");
         }),
         ("after an optional option", |c| {
             c["options"][0]["options"].as_array_mut().unwrap().reverse();
         }),
         ("used twice", |c| {
-            c["options"][0]["options"][1]["name"] = json!("until")
+            c["options"][0]["options"][1]["name"] = json!("until");
         }),
         ("not a Discord locale", |c| {
-            c["description_localizations"] = json!({"jp": "さいころ"})
+            c["description_localizations"] = json!({"jp": "さいころ"});
         }),
         ("not a Discord locale", |c| {
-            c["options"][0]["name_localizations"] = json!({"en": "away"})
+            c["options"][0]["name_localizations"] = json!({"en": "away"});
         }),
         ("characters in all", |c| {
             c["description_localizations"] = json!({"ja": "長".repeat(4000)});
         }),
         ("is over max_value", |c| {
-            c["options"][0]["options"][1]["min_value"] = json!(20)
+            c["options"][0]["options"][1]["min_value"] = json!(20);
         }),
         ("not a permission bit string", |c| {
-            c["default_member_permissions"] = json!(32)
+            c["default_member_permissions"] = json!(32);
         }),
         ("not a permission bit string", |c| {
-            c["default_member_permissions"] = json!("MANAGE_GUILD")
+            c["default_member_permissions"] = json!("MANAGE_GUILD");
         }),
         ("not a permission bit string", |c| {
-            c["default_member_permissions"] = json!((1u64 << 60).to_string())
+            c["default_member_permissions"] = json!((1u64 << 60).to_string());
         }),
         ("only be set for top-level commands", |c| {
-            c["options"][0]["default_member_permissions"] = json!("32")
+            c["options"][0]["default_member_permissions"] = json!("32");
         }),
     ];
     for (expected, mutate) in mutations {

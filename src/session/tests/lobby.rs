@@ -142,7 +142,7 @@ async fn a_restart_keeps_games_and_old_buttons_work() {
     let dir = std::env::temp_dir().join(format!("saikoro-session-{}", rand::random::<u64>()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("games.db").display());
-    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap());
     let game = started(&hub, &out).await;
     let (_, board) = out.last(CHANNEL);
     let active = board.ping[0];
@@ -152,7 +152,7 @@ async fn a_restart_keeps_games_and_old_buttons_work() {
     };
     drop(hub);
 
-    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap());
     assert_eq!(hub.restore().await.unwrap(), 1);
     assert_eq!(log_len(&hub, game).await, 1, "the acknowledged roll survived");
     // A button from the board as it was before the restart still works.
@@ -269,9 +269,9 @@ async fn a_process_leaves_other_shards_games_alone() {
     let url = format!("sqlite://{}", dir.join("games.db").display());
     let shard = |n| crate::shards::ShardRange::new(n, n, 2).unwrap();
     // Guild 1 is on shard 0 of 2 ((1 >> 22) % 2).
-    let (owner, out) = hub_with(Store::connect_shards(&url, shard(0)).await.unwrap()).await;
+    let (owner, out) = hub_with(Store::connect_shards(&url, shard(0)).await.unwrap());
     let game = started(&owner, &out).await;
-    let (other, _) = hub_with(Store::connect_shards(&url, shard(1)).await.unwrap()).await;
+    let (other, _) = hub_with(Store::connect_shards(&url, shard(1)).await.unwrap());
     assert_eq!(
         other.restore().await.unwrap(),
         0,

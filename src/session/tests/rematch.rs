@@ -18,7 +18,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
     let dir = std::env::temp_dir().join(format!("saikoro-rematch-{}", rand::random::<u64>()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("games.db").display());
-    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap());
     let (ann, ben, cat) = (user(1, "ann"), user(2, "ben"), user(3, "cat"));
     let game = started(&hub, &out).await;
     // An abandoned game has no Rematch, and a forged click for it opens nothing.
@@ -90,7 +90,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
 
     // The rematch is remembered by the store: a fresh hub refuses it too.
     drop(hub);
-    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap());
     hub.restore().await.unwrap();
     hub.abandon(cantstop(), CHANNEL, &ben).await;
     assert!(rematch(&hub, id, &ann).await.contains("already opened"));
@@ -100,7 +100,7 @@ async fn rematch_opens_one_lobby_with_the_seats_rotated_and_refuses_the_rest() {
 #[tokio::test]
 async fn a_rematch_is_opened_once_even_if_its_lobby_closes_before_it_starts() {
     let (dir, url) = temp_db("rematch");
-    let (hub, out) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, out) = hub_with(Store::connect(&url).await.unwrap());
     let (ann, ben) = (user(1, "ann"), user(2, "ben"));
     let posted = || out.messages.lock().unwrap().len();
 
@@ -134,7 +134,7 @@ async fn a_rematch_is_opened_once_even_if_its_lobby_closes_before_it_starts() {
     drop(expiring);
     assert_eq!(hub.play.index.active(), 0);
     drop(hub);
-    let (hub, _) = hub_with(Store::connect(&url).await.unwrap()).await;
+    let (hub, _) = hub_with(Store::connect(&url).await.unwrap());
     hub.restore().await.unwrap();
     let before = posted();
     let again = rematch(&hub, &id, &ann).await;

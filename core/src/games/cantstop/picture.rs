@@ -10,11 +10,11 @@ use crate::engine::{Game, Tr};
 
 const CELL_W: f32 = 50.0;
 const CELL_H: f32 = 42.0;
-const TRACK: u32 = 0x8B6B4A;
+const TRACK: u32 = 0x008B_6B4A;
 /// A claimed column is grey, capped with its owner's marker: no seat's colour fills it.
-const CLAIMED: u32 = 0x4E5058;
-const CLIMB: u32 = 0xFFD43B;
-const LABEL: u32 = 0xDBDEE1;
+const CLAIMED: u32 = 0x004E_5058;
+const CLIMB: u32 = 0x00FF_D43B;
+const LABEL: u32 = 0x00DB_DEE1;
 
 fn top() -> u8 {
     HEIGHTS.iter().copied().max().unwrap_or(0)

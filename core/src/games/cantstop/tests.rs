@@ -519,7 +519,7 @@ fn bust_chance_with_runners_on_six_seven_eight() {
 fn snapshot_text(game: &CantStop) -> String {
     let names: Vec<String> = ["ann", "ben", "cho", "dan"][..game.players()]
         .iter()
-        .map(|n| n.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     let tr = Tr::new(Locale::En, &names);
     crate::engine::testing::board_text(&Game::view(game, None, "", &tr))

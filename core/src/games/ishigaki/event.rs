@@ -1,6 +1,6 @@
 //! What happens in Ishigaki Race, as data, and its words for the log.
 
-use super::*;
+use super::{Deserialize, Msg, Seat, Serialize, climb};
 
 /// What happened, as data; [`Game::describe`] words it for the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

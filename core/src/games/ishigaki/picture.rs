@@ -13,13 +13,13 @@ const PER_ROW: u8 = 8;
 const CELL_W: f32 = 69.0;
 /// A square's height: its number and two rows of two markers.
 const CELL_H: f32 = LABEL_PX + 2.0 * MARKER_PX + 12.0;
-const BRICK: u32 = 0x8B6B4A;
-const MINUS_TWO: u32 = 0x6B3A2A;
-const START: u32 = 0x3B7A57;
-const CASTLE: u32 = 0x5C4B8A;
-const LABEL: u32 = 0xDBDEE1;
-const CLIMB: u32 = 0xFFD43B;
-const SLIP: u32 = 0xFF6B6B;
+const BRICK: u32 = 0x008B_6B4A;
+const MINUS_TWO: u32 = 0x006B_3A2A;
+const START: u32 = 0x003B_7A57;
+const CASTLE: u32 = 0x005C_4B8A;
+const LABEL: u32 = 0x00DB_DEE1;
+const CLIMB: u32 = 0x00FF_D43B;
+const SLIP: u32 = 0x00FF_6B6B;
 
 fn rows(game: &Ishigaki) -> u8 {
     game.options.goal / PER_ROW + 1

@@ -1,7 +1,9 @@
 //! How a turn plays out (§3–§5): die 1, the turn's end with its climb or slip, the final round,
 //! the roll-off, a win and a resignation.
 
-use super::*;
+#[cfg(test)]
+use super::Options;
+use super::{Dice, Event, Ishigaki, Phase, Roll, RollOff, Seat, rolloff_value};
 
 impl Ishigaki {
     pub(super) fn roll_die1(&mut self, dice: &mut dyn Dice, lines: &mut Vec<Event>) {
@@ -92,19 +94,18 @@ impl Ishigaki {
             self.active = next;
             return;
         }
-        match self.arrivals[..] {
-            [winner] => self.win(winner, lines),
-            _ => {
-                let order: Vec<Seat> = self.arrivals.iter().rev().copied().collect();
-                lines.push(Event::RollOff { first: order[0] });
-                self.active = order[0];
-                self.phase = Phase::RollOff(RollOff {
-                    round: 1,
-                    order,
-                    values: vec![],
-                    out: vec![],
-                });
-            }
+        if let [winner] = self.arrivals[..] {
+            self.win(winner, lines);
+        } else {
+            let order: Vec<Seat> = self.arrivals.iter().rev().copied().collect();
+            lines.push(Event::RollOff { first: order[0] });
+            self.active = order[0];
+            self.phase = Phase::RollOff(RollOff {
+                round: 1,
+                order,
+                values: vec![],
+                out: vec![],
+            });
         }
     }
 

@@ -27,6 +27,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::North, Dir::South, Dir::East, Dir::West];
 
+    #[must_use]
     pub fn opposite(self) -> Dir {
         match self {
             Dir::North => Dir::South,

@@ -672,7 +672,7 @@ impl Game for Ninja {
     }
 
     fn opening(&self) -> Vec<Event> {
-        self.log.iter().cloned().collect()
+        self.log.iter().copied().collect()
     }
 
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {

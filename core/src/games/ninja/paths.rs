@@ -60,6 +60,7 @@ pub struct Paths {
     /// without leaving the dojo (by their paths that stay in it).
     origins: Vec<[(u32, u32); 2]>,
     targets: Vec<Target>,
+    #[allow(clippy::struct_field_names)] // the type is the table of these paths
     paths: Vec<Path>,
     /// Each square's place in the page's order (by column, then row), and back.
     rank: Vec<u8>,
@@ -231,7 +232,7 @@ impl Paths {
 pub fn for_board(board: &Board) -> Arc<Paths> {
     static BUILT: Mutex<BTreeMap<(u8, u8, u8), Arc<Paths>>> = Mutex::new(BTreeMap::new());
     let key = (board.width, board.rows, board.dojo_depth);
-    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut built = BUILT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     built
         .entry(key)
         .or_insert_with(|| Arc::new(Paths::build(board)))

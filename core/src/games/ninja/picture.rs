@@ -15,13 +15,13 @@ const CELL: f32 = 48.0;
 /// The column of row numbers left of the board, and the row of letters below it.
 const NUMBERS_W: f32 = 34.0;
 const LETTERS_H: f32 = 30.0;
-const PICKED: u32 = 0x56B4E9;
-const DOJO: u32 = 0x8B6B4A;
-const NEUTRAL: u32 = 0xC9CDD2;
-const LABEL: u32 = 0xDBDEE1;
-const PATH: u32 = 0xFFD43B;
-const MISSION: u32 = 0xFFB000;
-const KILL: u32 = 0xFF3B3B;
+const PICKED: u32 = 0x0056_B4E9;
+const DOJO: u32 = 0x008B_6B4A;
+const NEUTRAL: u32 = 0x00C9_CDD2;
+const LABEL: u32 = 0x00DB_DEE1;
+const PATH: u32 = 0x00FF_D43B;
+const MISSION: u32 = 0x00FF_B000;
+const KILL: u32 = 0x00FF_3B3B;
 /// Black's and Red's pieces: fill, outline and shape, those of their seats' marks (🔴 🟦), so
 /// the picture and the emoji board show each side alike.
 const SIDES: [(u32, u32, Shape); 2] = [

@@ -157,7 +157,7 @@ impl Pig {
             [winner] if self.players() > 1 => {
                 self.outcome = Some(Outcome::Won {
                     winners: vec![winner],
-                })
+                });
             }
             _ if seat == self.active => self.pass(),
             _ => {}

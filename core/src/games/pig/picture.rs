@@ -8,7 +8,7 @@ use crate::engine::{Arg, Game, Tr};
 
 const WIDTH: f32 = 320.0;
 const ROW: f32 = 48.0;
-const TRACK: u32 = 0x4E5058;
+const TRACK: u32 = 0x004E_5058;
 
 pub(super) fn picture(game: &Pig, _draft: &str, tr: &Tr) -> Picture {
     let panel = Panel::new(game.players(), &Game::to_act(game), |s| game.score(s).to_string());

@@ -54,9 +54,9 @@ fn words(game: &Pig, tr: &Tr) -> String {
     let mut lines: Vec<String> = (0..game.players())
         .map(|s| {
             let id = match () {
-                _ if !game.is_playing(s) => "pig-seat-resigned",
-                _ if s == game.active && game.outcome.is_none() => "pig-seat-active",
-                _ => "pig-seat",
+                () if !game.is_playing(s) => "pig-seat-resigned",
+                () if s == game.active && game.outcome.is_none() => "pig-seat-active",
+                () => "pig-seat",
             };
             tr.f(
                 id,

@@ -1,6 +1,6 @@
 //! What happens in a game of Saizumi, as data, and its words for the log.
 
-use super::*;
+use super::{Card, Deserialize, Drawn, Effect, Msg, Placed, Roll, Saizumi, Seat, Serialize, view};
 
 /// What happened, as data; [`Game::describe`] words it for the log (card names come from the
 /// game's card set, which never changes during a game).

@@ -253,6 +253,7 @@ impl Saizumi {
     /// The game with the unseen deck in a guessed order, for the coach: each stack's unseen
     /// cards shuffled within it, so visitors stay in their stacks (§3.4) and no one's guess uses
     /// the true order.
+    #[must_use]
     pub fn with_deck_guessed(&self, dice: &mut dyn Dice) -> Self {
         let mut guess = self.clone();
         let mut end = guess.deck.len();

@@ -18,11 +18,11 @@ const SLOT_H: f32 = 66.0;
 const MARKET_H: f32 = 3.0 * SLOT_H;
 const CHIP_W: f32 = 140.0;
 const BAND_H: f32 = 66.0;
-const CARD: u32 = 0x4E5058;
-const LABEL: u32 = 0xDBDEE1;
-const GREW: u32 = 0xFFD43B;
-const FELL: u32 = 0xFF3B3B;
-const DRAFTED: u32 = 0x56B4E9;
+const CARD: u32 = 0x004E_5058;
+const LABEL: u32 = 0x00DB_DEE1;
+const GREW: u32 = 0x00FF_D43B;
+const FELL: u32 = 0x00FF_3B3B;
+const DRAFTED: u32 = 0x0056_B4E9;
 
 /// What the last events did to the piles: the pile that grew and the piles that collapsed
 /// (with how many cards fell), as (seat, label).

@@ -1,7 +1,10 @@
 //! The rules' moves inside Saizumi's turn (§4–§6): checking an action, revealing, rolling and
 //! collapsing, placing, using and stacking cards, passing the turn and ending the game.
 
-use super::*;
+use super::{
+    Action, Dice, Drawn, Effect, Event, Half, LOG_LEN, Msg, Outcome, Phase, Placed, REVEAL, RuleError, SLOTS,
+    Saizumi, Seat, cards, counts, keep_recent, view,
+};
 
 impl Saizumi {
     /// Checks an action against the rules without changing anything (§6).

@@ -114,6 +114,7 @@ impl Dir {
         Dir::ALL.into_iter().find(|d| d.letter() == c)
     }
 
+    #[must_use]
     pub fn opposite(self) -> Dir {
         Dir::ALL[(self as usize + 2) % 4]
     }
@@ -166,6 +167,7 @@ impl Chain {
     }
 
     /// This chain one direction longer.
+    #[must_use]
     pub fn then(self, d: Dir) -> Self {
         Self {
             origin: self.origin,

@@ -510,7 +510,7 @@ impl Game for Stones {
         let placement = self.check(seat, action)?;
         match action {
             Action::Place(_) | Action::PlaceAt { .. } => {
-                self.place(placement.expect("a checked placement"), events)
+                self.place(placement.expect("a checked placement"), events);
             }
             Action::Take(c) => self.take(*c, events),
             Action::End { remove } => self.end_turn(*remove, dice, events),

@@ -15,15 +15,15 @@ const CELL: f32 = 76.0;
 /// The column of row numbers left of the board, and the row of letters below it.
 const NUMBERS_W: f32 = 30.0;
 const LETTERS_H: f32 = 30.0;
-const FLOOR: u32 = 0xC9CDD2;
-const BLANK: u32 = 0x1E1F22;
-const CORNER: u32 = 0x9C9488;
+const FLOOR: u32 = 0x00C9_CDD2;
+const BLANK: u32 = 0x001E_1F22;
+const CORNER: u32 = 0x009C_9488;
 /// Okabe–Ito's reddish purple: no seat's colour.
-const JEWEL: u32 = 0xCC79A7;
-const LABEL: u32 = 0xDBDEE1;
-const CHAIN: u32 = 0xFFD43B;
-const CAPTURE: u32 = 0xFF3B3B;
-const DRAFTED: u32 = 0x56B4E9;
+const JEWEL: u32 = 0x00CC_79A7;
+const LABEL: u32 = 0x00DB_DEE1;
+const CHAIN: u32 = 0x00FF_D43B;
+const CAPTURE: u32 = 0x00FF_3B3B;
+const DRAFTED: u32 = 0x0056_B4E9;
 
 fn size() -> (f32, f32) {
     let side = f32::from(SIZE) * CELL;

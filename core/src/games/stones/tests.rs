@@ -231,7 +231,7 @@ fn turn_text(game: &Stones) -> String {
 #[test]
 fn example_4_a_mixed_run_is_leapt_whole() {
     let mut game = position(Options::default(), &[], |g| {
-        set(g, &["b1", "c1"], Piece::Stone(1))
+        set(g, &["b1", "c1"], Piece::Stone(1));
     });
     play(&mut game, &["0 place a1 EEN"]);
     for c in ["e1", "f1", "f2"] {
@@ -312,7 +312,7 @@ fn example_9_backward_and_landing_notation() {
 #[test]
 fn example_10_the_origin_rule_and_removing_the_initial_stone() {
     let mut game = position(Options::default(), &[], |g| {
-        set(g, &["a2", "a3"], Piece::Stone(0))
+        set(g, &["a2", "a3"], Piece::Stone(0));
     });
     rejected(&game, 0, "place a3 N", "stones-rule-from-initial");
     play(&mut game, &["0 place a1 E", "0 end remove"]);
@@ -420,7 +420,7 @@ fn example_14_play_over_and_the_tie_going_to_p2() {
 #[test]
 fn example_15_no_exit_from_the_initial_stone_loses() {
     let game = position(Options::default(), &[], |g| {
-        set(g, &["a2", "b1"], Piece::Stone(0))
+        set(g, &["a2", "b1"], Piece::Stone(0));
     });
     assert_eq!(game.phase(), Phase::Over);
     assert_eq!(game.stuck(), Some(P1));

@@ -65,7 +65,10 @@ impl IshigakiBot {
         if options.goal > SOLVED_GOAL {
             return None;
         }
-        let mut cache = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self
+            .tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         match cache.as_ref() {
             Some(t) if t.options == *options => Some(t.clone()),
             _ => {

@@ -38,7 +38,7 @@ fn best_by(actions: Vec<Action>, mut value: impl FnMut(&Action) -> f64) -> Actio
             best = Some((v, a));
         }
     }
-    best.map(|(_, a)| a).unwrap_or(Action::Done)
+    best.map_or(Action::Done, |(_, a)| a)
 }
 
 /// Index of a roll's face counts among [`multisets`].

@@ -159,7 +159,7 @@ fn the_coach_does_not_peek_at_the_deck() {
     assert_eq!(coach::weigh(&other, 1), Some(w.clone()));
     let ids: Vec<String> = Game::legal_actions(&game, 1)
         .iter()
-        .map(|a| a.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert!(ids.contains(&w.best), "{w:?}");
     // The advice is the likeliest to win, and each choice costs its gap to it.

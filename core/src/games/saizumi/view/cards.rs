@@ -3,7 +3,7 @@
 //! halves, centres and effects (the Details step, and a finished game).
 
 use super::super::{Card, cards::row_text};
-use super::*;
+use super::{Arg, FALLS, KEYCAPS, Placed, SLOTS, Saizumi, Seat, Tr, placed_id};
 use crate::engine::width::{PHONE_COLUMNS, columns};
 
 /// How much of each card the board writes out.
@@ -60,7 +60,7 @@ fn slot_text(game: &Saizumi, slot: usize, detail: Detail, pointer: &str) -> Stri
     // As many lower ids as fit beside the top card, the rest counted.
     let line = |shown: usize| {
         let mut parts = vec![head.clone()];
-        parts.extend(ids[..shown].iter().map(|s| s.to_string()));
+        parts.extend(ids[..shown].iter().map(std::string::ToString::to_string));
         if shown < lower.len() {
             parts.push(format!("+{}", lower.len() - shown));
         }

@@ -1,7 +1,10 @@
 //! The awaited seat's controls, offered in steps (drafts), and each draft's preview on the
 //! board: placing a stone, responding to the dice, stacking a slot's cards.
 
-use super::*;
+use super::{
+    Action, Arg, DETAILS, FLAT_USES, Game, Half, Phase, Placed, SLOTS, Saizumi, Tr, pile_card, placed_full,
+    placed_id,
+};
 use crate::engine::steps::{Menu, Path, tokens};
 use crate::engine::view::step_id;
 use crate::engine::{Button, Row, Style};

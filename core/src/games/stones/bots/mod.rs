@@ -39,19 +39,18 @@ impl Player {
         if let Some(&corner) = game.takes().first() {
             return Action::Take(corner);
         }
-        match game.phase() {
-            Phase::EndPhase => Action::End {
+        if game.phase() == Phase::EndPhase {
+            Action::End {
                 remove: wants_removal(game),
-            },
-            _ => {
-                let chains = game.legal_chains();
-                let chain = match self.0 {
-                    Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
-                    Style::Easy | Style::Greedy => greedy(game),
-                    Style::Search(params) => strong::choose(game, &chains, &params),
-                };
-                Action::Place(chain)
             }
+        } else {
+            let chains = game.legal_chains();
+            let chain = match self.0 {
+                Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
+                Style::Easy | Style::Greedy => greedy(game),
+                Style::Search(params) => strong::choose(game, &chains, &params),
+            };
+            Action::Place(chain)
         }
     }
 }

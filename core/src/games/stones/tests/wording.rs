@@ -139,7 +139,7 @@ fn the_die_line_shows_the_requirement_after_a_needed_take() {
 #[test]
 fn the_die_line_shows_the_shorter_chain_once_placed() {
     let mut game = position(MAX_POSSIBLE, &[2], |g| {
-        set(g, &["a2", "b2", "c1"], Piece::Stone(0))
+        set(g, &["a2", "b2", "c1"], Piece::Stone(0));
     });
     let line = "🎲 Roll 2: place 1 stone.";
     assert!(board(&game, Locale::En).contains(line));
