@@ -185,7 +185,7 @@ async fn click_once(player: Player, mut turn: Turn, idle: Idle, played: Arc<Mute
         Err(e) => {
             mine.errors += 1;
             eprintln!("  channel {}: {e}", player.channel);
-            player.fresh_turn()
+            player.fresh_turn(&turn)
         }
     };
     played.lock().expect("played").add(mine);

@@ -157,7 +157,7 @@ impl Player {
                         eprintln!("  channel {}: giving up after: {e}", self.channel);
                         break;
                     }
-                    match self.fresh_turn() {
+                    match self.fresh_turn(&turn) {
                         Some(live) => turn = live,
                         None => break,
                     }
@@ -167,14 +167,17 @@ impl Player {
         played
     }
 
-    /// Looks at the channel afresh: the newest live message is the board.
-    pub fn fresh_turn(&self) -> Option<Turn> {
+    /// Looks at the channel afresh: the newest live message is the board. The bot pings a
+    /// turn's player only when it posts the turn's board (an edit clears the ping), so the
+    /// board of the turn being played keeps its player.
+    pub fn fresh_turn(&self, was: &Turn) -> Option<Turn> {
         let messages = self.emu.messages_after(self.channel, MessageId(0));
-        messages
-            .into_iter()
-            .rev()
-            .find(|m| !m.custom_ids().is_empty())
-            .map(Turn::new)
+        let board = messages.into_iter().rev().find(|m| !m.custom_ids().is_empty())?;
+        Some(if board.message_id() == was.board.message_id() {
+            Turn { board, ..*was }
+        } else {
+            Turn::new(board)
+        })
     }
 
     /// One click on the live board; returns the turn as it goes on (the same board or the next).
@@ -201,7 +204,7 @@ impl Player {
                     cb
                 } else {
                     played.dropped += 1;
-                    return self.fresh_turn().ok_or_else(|| "no live board".into());
+                    return self.fresh_turn(turn).ok_or_else(|| "no live board".into());
                 }
             }
         };
