@@ -85,3 +85,13 @@ impl ClockBounds {
         (self.min_secs..=self.max_secs).contains(&secs)
     }
 }
+
+/// How long a wait lasts before its turn notices are due: a player who moves within it is at
+/// the board and needs no DM, so fast play sends none.
+pub const NOTICE_GRACE_SECS: i64 = 120;
+
+/// When the turn notices of a wait that began at `began` are due: [`NOTICE_GRACE_SECS`] after
+/// it, unless they were looked at since it began (`noticed_at`).
+pub fn notice_due(noticed_at: i64, began: i64) -> Option<i64> {
+    (noticed_at < began).then_some(began + NOTICE_GRACE_SECS)
+}

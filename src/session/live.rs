@@ -2,7 +2,7 @@
 //! the last snapshot, and what the board needs to know of its server's settings.
 
 use super::away::AwayBook;
-use super::deadlines::Timers;
+use super::deadlines::{self, Timers};
 use super::settings::{BoardStyle, ServerSettings};
 use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, RestoreError, Seat, driver};
@@ -185,7 +185,8 @@ fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
 /// Unix seconds when a game next needs the bot without anyone clicking: a lobby when it expires;
 /// a game in play at once (`updated_at`) if a bot is to move or its board is to be posted, else
 /// at the awaited players' reminder or timeout, if the server's timers have them (counted from
-/// their return if they took time off). Stored as the game's `due_at` with every write, so only
+/// their return if they took time off), or at the wait's turn notices, a grace period after it
+/// began. Stored as the game's `due_at` with every write, so only
 /// due games are loaded by the timer.
 pub(super) fn due_at(
     status: Status,
@@ -211,7 +212,12 @@ pub(super) fn due_at(
             let start = away.clock_start(updated_at, awaited.into_iter().map(|(_, u)| u));
             let after = |secs: u64| (secs > 0).then(|| start + secs as i64);
             let reminder = after(timers.reminder_secs).filter(|_| table.reminded_at < updated_at);
-            reminder.into_iter().chain(after(timers.timeout_secs)).min()
+            let notice = deadlines::notice_due(table.noticed_at, updated_at);
+            reminder
+                .into_iter()
+                .chain(after(timers.timeout_secs))
+                .chain(notice)
+                .min()
         }
         _ => None,
     }

@@ -88,6 +88,10 @@ pub struct Table {
     /// Unix seconds of the last reminder sent for the current wait (0: none).
     #[serde(default)]
     pub reminded_at: i64,
+    /// Unix seconds when the current wait's turn notices were looked at (0: never): a wait is
+    /// noticed once, [`deadlines::NOTICE_GRACE_SECS`] after it began.
+    #[serde(default)]
+    pub noticed_at: i64,
     /// Seats that asked the coach for a hint: the game is marked as coached for good.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hinted: Vec<Seat>,
@@ -124,6 +128,7 @@ impl Table {
             solitaire,
             lobby_expires_at: 0,
             reminded_at: 0,
+            noticed_at: 0,
             hinted: vec![],
             rematch: None,
             turn_timer: None,

@@ -359,7 +359,6 @@ impl Play {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
-                self.notices.turn_began(s);
                 true
             }
             Err(e) => {

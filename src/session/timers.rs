@@ -3,7 +3,7 @@
 //! game decides what that is: Can't Stop stops, Saizumi's responder is done) or leaves the game, as
 //! the server chose. Measured from the last action (`updated_at`), so they survive restarts.
 
-use super::deadlines::{OnTimeout, Timers};
+use super::deadlines::{OnTimeout, Timers, notice_due};
 use super::live::Session;
 use super::play::Play;
 use super::text;
@@ -198,11 +198,28 @@ impl Timekeeper {
                         wrote = true;
                     }
                 }
+                if self.notice(s).await {
+                    wrote = true;
+                }
                 play.wake_bots(s);
                 wrote
             }
             _ => false,
         }
+    }
+
+    /// The wait's grace period is over: its turn notices go to who is away, and the wait is
+    /// marked noticed (stored, with the game's next due time). Says whether it wrote the game.
+    async fn notice(&self, s: &mut Session) -> bool {
+        let now = self.0.clock.now();
+        let due = notice_due(s.table.noticed_at, s.row.updated_at).is_some_and(|at| at <= now);
+        if !due || s.row.status != Status::Playing || s.needs_board() {
+            return false;
+        }
+        self.0.notices.wait_noticed(s).await;
+        s.table.noticed_at = now;
+        self.0.persist(s).await;
+        true
     }
 
     async fn remind(&self, s: &mut Session, awaited: &[(Seat, UserId)]) {
