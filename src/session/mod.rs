@@ -32,6 +32,7 @@ mod records;
 mod rematch;
 mod render;
 mod replay;
+mod seated;
 mod settings;
 mod solve;
 mod stats;
@@ -229,6 +230,18 @@ pub trait Outbox: Send + Sync {
         _name: &str,
     ) -> Result<ChannelId, OutboxError> {
         Err(OutboxError::Refused("no threads here".into()))
+    }
+
+    /// Closes the thread that `message` of `channel` started, if it started one (a start that
+    /// crashed after Discord opened it): posts `text` there and archives it. Says whether there
+    /// was one; a front end without threads has none.
+    async fn close_thread_of(
+        &self,
+        _channel: ChannelId,
+        _message: MessageId,
+        _text: &str,
+    ) -> Result<bool, OutboxError> {
+        Ok(false)
     }
 }
 

@@ -32,7 +32,7 @@ use super::{Markup, Outbox, OutboxError, Tables, User, store_failed, text};
 use crate::engine::{Arg, Locale, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
-use crate::store::{NotifyRow, Store};
+use crate::store::{NotifyRow, Status, Store};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -127,6 +127,7 @@ impl Notices {
             let seen = self.sightings();
             s.humans_to_act()
                 .into_iter()
+                .filter(|user| s.seated.notified(*user))
                 .filter(|user| !seen.present(*user, s.row.channel_id, s.row.id))
                 .map(|user| (user, seen.locale.get(&user).copied()))
                 .collect()
@@ -230,6 +231,7 @@ impl Tables {
                 if let Err(e) = store.set_notify(user.id, row).await {
                     return store_failed(&tr, &e);
                 }
+                self.follow_notify(user.id, dm).await;
                 dm
             }
             None => match store.notify_of(user.id).await {
@@ -238,6 +240,24 @@ impl Tables {
             },
         };
         tr.t(if on { "notify-dm-on" } else { "notify-dm-off" })
+    }
+
+    /// This process's games in memory that seat `user` learn their choice, and store the due
+    /// time it makes (a pending notice, or none). Games not in memory read it when they load; a
+    /// game of another process (shards) learns it at its next load, so there an opt-in counts
+    /// from the next turn after it.
+    async fn follow_notify(&self, user: UserId, on: bool) {
+        let play = &self.play;
+        for session in play.index.in_memory() {
+            let mut s = session.lock().await;
+            if s.evicted || s.seat_of(user).is_none() || s.seated.notified(user) == on {
+                continue;
+            }
+            s.seated.set_notified(user, on);
+            if s.row.status == Status::Playing {
+                play.persist(&mut s).await;
+            }
+        }
     }
 }
 

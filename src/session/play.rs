@@ -242,7 +242,7 @@ impl Play {
             s.timers,
             at,
             board.is_none(),
-            &s.away,
+            &s.seated,
         );
         Ok(Move {
             // A long tail is folded into a snapshot stored with this action.
@@ -380,6 +380,7 @@ impl Play {
                 tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
             }
         }
+        self.close_lobby_thread(s, "lobby-expired").await;
     }
 
     /// A game's whole action log: the actions its snapshot covers are only in the store.

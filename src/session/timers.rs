@@ -3,7 +3,7 @@
 //! game decides what that is: Can't Stop stops, Saizumi's responder is done) or leaves the game, as
 //! the server chose. Measured from the last action (`updated_at`), so they survive restarts.
 
-use super::deadlines::{OnTimeout, Timers, notice_due};
+use super::deadlines::{OnTimeout, Timers};
 use super::live::Session;
 use super::play::Play;
 use super::text;
@@ -53,7 +53,7 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
 /// The awaited players whose own clock has run `secs` by `at` (time off pauses only the clock
 /// of who took it).
 fn idle_for(s: &Session, awaited: &[(Seat, UserId)], secs: u64, at: i64) -> Vec<(Seat, UserId)> {
-    let idle = |user: UserId| at.saturating_sub(s.away.clock_start_of(s.row.updated_at, user));
+    let idle = |user: UserId| at.saturating_sub(s.seated.away.clock_start_of(s.row.updated_at, user));
     awaited
         .iter()
         .copied()
@@ -208,11 +208,12 @@ impl Timekeeper {
         }
     }
 
-    /// The wait's grace period is over: its turn notices go to who is away, and the wait is
-    /// marked noticed (stored, with the game's next due time). Says whether it wrote the game.
+    /// The wait's grace period is over (and an awaited player asked for notices): its turn
+    /// notices go to who is away, and the wait is marked noticed (stored, with the game's next
+    /// due time). Says whether it wrote the game.
     async fn notice(&self, s: &mut Session) -> bool {
         let now = self.0.clock.now();
-        let due = notice_due(s.table.noticed_at, s.row.updated_at).is_some_and(|at| at <= now);
+        let due = s.notice_due().is_some_and(|at| at <= now);
         if !due || s.row.status != Status::Playing || s.needs_board() {
             return false;
         }

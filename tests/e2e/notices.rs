@@ -79,10 +79,20 @@ fn link(emu: &Emulator, channel: ChannelId, board: &Message) -> String {
 /// The grace period of turn notices, and one second more.
 const PAST_GRACE: i64 = 121;
 
-/// The bot goes down and is started again `secs` later (the stored games aged by that much).
+/// The bot goes down and is started again `secs` later (the stored games aged by that much,
+/// when their waits were noticed too).
 async fn later(emu: &Emulator, bot: Bot, secs: i64, opts: &BotOptions) -> Bot {
     let dir = bot.kill();
     age_games(&dir, secs).await;
+    run_sql(
+        &dir,
+        &format!(
+            "UPDATE games SET seats = json_set(seats, '$.noticed_at', \
+             json_extract(seats, '$.noticed_at') - {secs}) \
+             WHERE json_extract(seats, '$.noticed_at') > 0"
+        ),
+    )
+    .await;
     Bot::start(emu, dir, opts).await
 }
 
@@ -138,13 +148,15 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_only_when_away_past_the_grace_
         play_turn(&emu, channel, ann).await;
         play_turn(&emu, channel, ben).await;
     }
-    let board = play_turn(&emu, channel, ann).await;
+    play_turn(&emu, channel, ann).await;
     assert!(emu.dm_channel(ben).is_none(), "fast play sends no DM");
 
     // A restart during the grace period, then Ben stays away past it: exactly one DM.
     let bot = later(&emu, bot, 0, &opts).await;
     let bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ben, 1).await;
+    // The newest board: a kill before its id was stored has the restart post it again.
+    let board = live(&emu, channel).expect("Ben's board");
     let text = sent[0].text();
     assert!(text.contains("It is your turn in Pig"), "{text}");
     assert!(text.contains(&link(&emu, channel, &board)), "{text}");
@@ -166,9 +178,10 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_only_when_away_past_the_grace_
     // Ben moves and Ann plays, and he is away again: one more DM, for the new turn (a second
     // one for the turn before would come first).
     play_turn(&emu, channel, ben).await;
-    let turn = play_turn(&emu, channel, ann).await;
+    play_turn(&emu, channel, ann).await;
     let _bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ben, 2).await;
+    let turn = live(&emu, channel).expect("Ben's board");
     let text = sent[1].text();
     assert!(
         text.contains(&link(&emu, channel, &turn)),
@@ -240,9 +253,10 @@ async fn a_japanese_player_is_noticed_in_japanese() {
     let on = notify(&emu, ken, channel, true).await;
     assert!(on.contains("オンにしました"), "{on}");
     guest_moved(&emu, channel, ann, ken).await;
-    let board = play_turn(&emu, channel, ann).await;
+    play_turn(&emu, channel, ann).await;
     let _bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ken, 1).await;
+    let board = live(&emu, channel).expect("Ken's board");
     let text = sent[0].text();
     assert!(text.contains("であなたの番です"), "{text}");
     assert!(text.contains("持ち時間が切れるのは<t:"), "the deadline: {text}");

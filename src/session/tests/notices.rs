@@ -58,3 +58,36 @@ async fn a_notice_waits_out_the_grace_period_and_skips_who_was_seen_since() {
     hub.check_timers().await;
     assert_eq!(directs(&out).await.len(), 1, "seen since the roll: no DM");
 }
+
+#[tokio::test]
+async fn a_wait_is_due_for_notices_only_when_an_awaited_player_asked_and_asking_later_counts() {
+    let clock = TestClock::new();
+    let out = Arc::new(Channel::default());
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hub = Tables::with_clock(
+        store,
+        out.clone(),
+        test_settings(Timers::default()),
+        clock.clone(),
+    );
+    let player = rolled(&hub, &out, CHANNEL).await;
+    let due = || async { hub.play.store.next_due().await.unwrap() };
+    assert_eq!(due().await, None, "nobody asked and no timers: never due");
+
+    // Asking while the game is in memory: its stored due time follows at once.
+    hub.notify(&player, Some(true)).await;
+    let grace = clock.now() + NOTICE_GRACE_SECS;
+    assert_eq!(due().await, Some(grace), "due a grace period after the roll");
+    hub.notify(&player, Some(false)).await;
+    assert_eq!(due().await, None, "switched off again: not due");
+    clock.advance(NOTICE_GRACE_SECS as u64);
+    hub.check_timers().await;
+    assert!(directs(&out).await.is_empty(), "off: no DM");
+    hub.notify(&player, Some(true)).await;
+    hub.check_timers().await;
+    assert_eq!(
+        directs(&out).await,
+        vec![player.id],
+        "on again, past the grace period"
+    );
+}
