@@ -721,6 +721,14 @@ impl State {
             "flags": message.flags,
             "components": message.components,
         });
+        // "The thread that was started from this message" (a thread shares its starter's id).
+        if self
+            .channels
+            .get(&message.id)
+            .is_some_and(|c| c.parent_id.is_some())
+        {
+            value["thread"] = self.channel_json(message.id);
+        }
         if let Some(interaction) = interaction {
             value["webhook_id"] = json!(self.application_id.to_string());
             value["application_id"] = json!(self.application_id.to_string());

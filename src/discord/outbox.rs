@@ -155,6 +155,27 @@ impl Outbox for HttpOutbox {
         .await
         .map(|thread| id::ChannelId(thread.get()))
     }
+
+    /// Reads the message (Discord names the thread it started), then says `text` in that
+    /// thread and archives it.
+    async fn close_thread_of(
+        &self,
+        channel: id::ChannelId,
+        message: id::MessageId,
+        text: &str,
+    ) -> Result<bool, OutboxError> {
+        let (parent, message) = (ChannelId::new(channel.get()), MessageId::new(message.get()));
+        let read = with_retries("reading a lobby message", || {
+            parent.message(self.0.as_ref(), message)
+        })
+        .await?;
+        let Some(thread) = read.thread.map(|t| t.id) else {
+            return Ok(false);
+        };
+        self.say(id::ChannelId(thread.get()), text, &[]).await?;
+        with_retries("archiving a thread", || threads::archive(&self.0, thread)).await?;
+        Ok(true)
+    }
 }
 
 #[cfg(test)]

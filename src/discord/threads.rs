@@ -60,6 +60,18 @@ pub(super) async fn unarchive(
         .map(|_| ())
 }
 
+/// Archives a thread the bot started (its creator may): it leaves the channel's list of active
+/// threads, and a post by anyone brings it back.
+pub(super) async fn archive(
+    http: &serenity::Http,
+    thread: serenity::ChannelId,
+) -> Result<(), serenity::Error> {
+    thread
+        .edit_thread(http, EditThread::new().archived(true))
+        .await
+        .map(|_| ())
+}
+
 /// A click on a board in an archived thread: the thread is unarchived first, so that the
 /// answer (an edit of the board) is taken.
 pub(super) async fn unarchive_clicked(http: &serenity::Http, click: &serenity::ComponentInteraction) {

@@ -201,7 +201,7 @@ impl Tables {
                 continue;
             }
             games += 1;
-            s.away.set(user, away);
+            s.seated.away.set(user, away);
             play.persist(&mut s).await;
             if let Some(message) = s.row.board_message_id {
                 let board = super::render::board(&s, &[], true, "");
@@ -221,7 +221,7 @@ pub(super) fn board_notes(s: &Session, tr: &Tr) -> Vec<String> {
             &[("time", super::text::duration(tr, secs).into())],
         )
     });
-    let away = s.away.shown(s.row.updated_at).filter_map(|(user, until)| {
+    let away = s.seated.away.shown(s.row.updated_at).filter_map(|(user, until)| {
         let seat = s.table.seats.iter().find(|seat| seat.user == Some(user))?;
         Some(tr.f(
             "board-away",

@@ -85,3 +85,36 @@ impl ClockBounds {
         (self.min_secs..=self.max_secs).contains(&secs)
     }
 }
+
+/// How long a wait lasts before its turn notices are due: a player who moves within it is at
+/// the board and needs no DM, so fast play sends none.
+pub const NOTICE_GRACE_SECS: i64 = 120;
+
+/// When the turn notices of a wait that began at `began` are due: [`NOTICE_GRACE_SECS`] after
+/// it, unless they were looked at since it began (`noticed_at`). A wait is looked at a grace
+/// period after it began, so one that began in the second the last was looked at (times are whole
+/// seconds) is a new wait, still to notice.
+pub fn notice_due(noticed_at: i64, began: i64) -> Option<i64> {
+    (noticed_at <= began).then_some(began + NOTICE_GRACE_SECS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_is_noticed_once_even_when_the_next_begins_in_the_same_second() {
+        assert_eq!(
+            notice_due(0, 1000),
+            Some(1000 + NOTICE_GRACE_SECS),
+            "never noticed"
+        );
+        let noticed = 1000 + NOTICE_GRACE_SECS;
+        assert_eq!(notice_due(noticed, 1000), None, "that wait was noticed");
+        assert_eq!(
+            notice_due(noticed, noticed),
+            Some(noticed + NOTICE_GRACE_SECS),
+            "a new wait"
+        );
+    }
+}

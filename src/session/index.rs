@@ -140,14 +140,17 @@ impl Index {
         session
     }
 
-    /// A server's games in memory follow its new settings.
-    pub(super) async fn apply(&self, guild: GuildId, settings: ServerSettings) {
-        let sessions: Vec<_> = self
-            .sessions
+    /// The sessions in memory now (their games' others load when touched).
+    pub(super) fn in_memory(&self) -> Vec<Arc<Mutex<Session>>> {
+        self.sessions
             .iter()
             .filter_map(|e| e.value().slot.get().cloned())
-            .collect();
-        for session in sessions {
+            .collect()
+    }
+
+    /// A server's games in memory follow its new settings.
+    pub(super) async fn apply(&self, guild: GuildId, settings: ServerSettings) {
+        for session in self.in_memory() {
             let mut s = session.lock().await;
             if s.row.guild_id == Some(guild) {
                 s.apply(settings);
@@ -245,7 +248,7 @@ impl Index {
             Err(why) => return Err(self.quarantine(id, &why).await),
         };
         session.apply(self.guilds.get(session.row.guild_id).await);
-        session.away = super::away::read_book(&self.store, &session).await;
+        session.seated = super::seated::read(&self.store, &session).await;
         Ok(Arc::new(Mutex::new(session)))
     }
 
@@ -334,12 +337,7 @@ impl Index {
     /// Evicts every session untouched for `idle` (one being used just now is left alone);
     /// returns how many left memory.
     pub(super) fn evict_idle(&self, idle: Duration) -> usize {
-        let loaded: Vec<_> = self
-            .sessions
-            .iter()
-            .filter_map(|e| e.value().slot.get().cloned())
-            .collect();
-        loaded
+        self.in_memory()
             .into_iter()
             .filter(|session| {
                 session

@@ -1,8 +1,8 @@
 //! One game in memory: its stored row, its table of seats, the game itself and its log since
 //! the last snapshot, and what the board needs to know of its server's settings.
 
-use super::away::AwayBook;
-use super::deadlines::Timers;
+use super::deadlines::{self, Timers};
+use super::seated::Seated;
 use super::settings::{BoardStyle, ServerSettings};
 use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, RestoreError, Seat, driver};
@@ -35,8 +35,8 @@ pub(super) struct Session {
     pub(super) evicted: bool,
     /// How the front end writes mentions, times and names.
     pub(super) markup: &'static dyn Markup,
-    /// The seated players' time off on the game's server: it pauses their clocks.
-    pub(super) away: AwayBook,
+    /// The seated players' time off (it pauses their clocks) and who asked for turn notices.
+    pub(super) seated: Seated,
 }
 
 impl Session {
@@ -62,7 +62,7 @@ impl Session {
             touched: Instant::now(),
             evicted: false,
             markup,
-            away: AwayBook::default(),
+            seated: Seated::default(),
         }
     }
 
@@ -75,7 +75,7 @@ impl Session {
             self.timers,
             self.row.updated_at,
             self.needs_board(),
-            &self.away,
+            &self.seated,
         )
     }
 
@@ -134,7 +134,19 @@ impl Session {
     /// When the first awaited player's clock started: the last action, or, for each, their
     /// return from time off (one's time off pauses only their own clock).
     pub(super) fn clock_start(&self) -> i64 {
-        self.away.clock_start(self.row.updated_at, self.humans_to_act())
+        self.seated
+            .away
+            .clock_start(self.row.updated_at, self.humans_to_act())
+    }
+
+    /// When the current wait's turn notices are due, if an awaited player asked for them.
+    pub(super) fn notice_due(&self) -> Option<i64> {
+        notice_at(
+            &self.table,
+            self.row.updated_at,
+            &self.humans_awaited(),
+            &self.seated,
+        )
     }
 
     pub(super) fn link(&self) -> Option<String> {
@@ -185,8 +197,9 @@ fn bot_to_act(game: &dyn AnyGame, table: &Table) -> Option<(Seat, Level)> {
 /// Unix seconds when a game next needs the bot without anyone clicking: a lobby when it expires;
 /// a game in play at once (`updated_at`) if a bot is to move or its board is to be posted, else
 /// at the awaited players' reminder or timeout, if the server's timers have them (counted from
-/// their return if they took time off). Stored as the game's `due_at` with every write, so only
-/// due games are loaded by the timer.
+/// their return if they took time off), or at the wait's turn notices, a grace period after it
+/// began, if an awaited player asked for them. Stored as the game's `due_at` with every write, so
+/// only due games are loaded by the timer.
 pub(super) fn due_at(
     status: Status,
     game: Option<&dyn AnyGame>,
@@ -194,7 +207,7 @@ pub(super) fn due_at(
     timers: Timers,
     updated_at: i64,
     needs_board: bool,
-    away: &AwayBook,
+    seated: &Seated,
 ) -> Option<i64> {
     match (status, game) {
         (Status::Lobby, _) => Some(table.lobby_expires_at),
@@ -208,13 +221,27 @@ pub(super) fn due_at(
             if awaited.is_empty() {
                 return None;
             }
-            let start = away.clock_start(updated_at, awaited.into_iter().map(|(_, u)| u));
+            let start = seated
+                .away
+                .clock_start(updated_at, awaited.iter().map(|(_, u)| *u));
             let after = |secs: u64| (secs > 0).then(|| start + secs as i64);
             let reminder = after(timers.reminder_secs).filter(|_| table.reminded_at < updated_at);
-            reminder.into_iter().chain(after(timers.timeout_secs)).min()
+            let notice = notice_at(table, updated_at, &awaited, seated);
+            reminder
+                .into_iter()
+                .chain(after(timers.timeout_secs))
+                .chain(notice)
+                .min()
         }
         _ => None,
     }
+}
+
+/// When the turn notices of the wait for `awaited` are due: a grace period after it began, if
+/// one of them asked for notices. Nobody did: no wake-up (nor write) for them.
+fn notice_at(table: &Table, updated_at: i64, awaited: &[(Seat, UserId)], seated: &Seated) -> Option<i64> {
+    let asked = awaited.iter().any(|(_, u)| seated.notified(*u));
+    deadlines::notice_due(table.noticed_at, updated_at).filter(|_| asked)
 }
 
 /// Rebuilds a session from its stored record: the state from its snapshot, or set up afresh

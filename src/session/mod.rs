@@ -32,6 +32,7 @@ mod records;
 mod rematch;
 mod render;
 mod replay;
+mod seated;
 mod settings;
 mod solve;
 mod stats;
@@ -88,6 +89,10 @@ pub struct Table {
     /// Unix seconds of the last reminder sent for the current wait (0: none).
     #[serde(default)]
     pub reminded_at: i64,
+    /// Unix seconds when the current wait's turn notices were looked at (0: never): a wait is
+    /// noticed once, [`deadlines::NOTICE_GRACE_SECS`] after it began.
+    #[serde(default)]
+    pub noticed_at: i64,
     /// Seats that asked the coach for a hint: the game is marked as coached for good.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hinted: Vec<Seat>,
@@ -124,6 +129,7 @@ impl Table {
             solitaire,
             lobby_expires_at: 0,
             reminded_at: 0,
+            noticed_at: 0,
             hinted: vec![],
             rematch: None,
             turn_timer: None,
@@ -224,6 +230,18 @@ pub trait Outbox: Send + Sync {
         _name: &str,
     ) -> Result<ChannelId, OutboxError> {
         Err(OutboxError::Refused("no threads here".into()))
+    }
+
+    /// Closes the thread that `message` of `channel` started, if it started one (a start that
+    /// crashed after Discord opened it): posts `text` there and archives it. Says whether there
+    /// was one; a front end without threads has none.
+    async fn close_thread_of(
+        &self,
+        _channel: ChannelId,
+        _message: MessageId,
+        _text: &str,
+    ) -> Result<bool, OutboxError> {
+        Ok(false)
     }
 }
 

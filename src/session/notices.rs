@@ -1,28 +1,38 @@
 //! Turn notices by direct message (`/saikoro notify dm:`, off unless a player turns them on):
-//! when a game comes to a player who asked for them and has not been in its channel since their
-//! last move, the bot sends them a DM with the game, its board's link and the deadline.
+//! when a game has waited for a player who asked for them for a grace period
+//! ([`NOTICE_GRACE_SECS`](super::deadlines::NOTICE_GRACE_SECS), 2 minutes) and they have not been
+//! in its channel since their last action, the bot sends them a DM with the game, its board's
+//! link and the deadline. A player who moves within the grace period is at the board: fast play
+//! sends nothing.
+//!
+//! The grace period is part of the game's stored due time (`due_at`, see `live::due_at`), and the
+//! table keeps when the wait was noticed (`noticed_at`), so the timer task wakes the game for it
+//! after a restart too, and once only. The turn is claimed in the store before its DM goes (at
+//! most one DM per game, player and turn) and the table's `noticed_at` is written after, so a
+//! crash between them neither loses the wait's notices nor repeats a sent one.
 //!
 //! "Been in the channel" is what the bot itself saw: a click or a command of theirs in the game's
 //! channel after their own last action in that game (a timeout's action counts as theirs), or,
 //! before they acted in it at all, any since this process started. Actions are keyed by game, not
 //! channel: a channel may hold a game and any number of dailies, and a move in one's daily there
-//! is being in the channel for the other game. The bot cannot see reading, so a
-//! player who only watches is sent the DM; one who pressed anything there (a step, 💡 Hint,
-//! another game's board, `/saikoro games`) is not. What the bot saw is kept in memory only:
-//! after a restart nobody has been seen, and the stored claim keeps a turn from being noticed
-//! twice.
+//! is being in the channel for the other game. The bot cannot see reading, so a player who only
+//! watches is sent the DM; one who pressed anything there (a step, 💡 Hint, another game's board,
+//! `/saikoro games`) is not. What the bot saw is kept in memory only, on purpose: it changes at
+//! every click, and storing it would add a write to each; it is read once per wait that outlasts
+//! the grace period. After a restart nobody has been seen, so a player who was in the channel
+//! before it and not since is sent the DM: the one decision a restart can change, towards
+//! telling. Likewise `notify_of` is read only for a wait that outlasted the grace period, for an
+//! awaited player not seen since.
 //!
-//! A notice never holds a game up: it is sent by a task of its own, off the game's lock, after
-//! the board that starts the turn is posted. The turn is claimed in the store first (at most one
-//! DM per game, player and turn), then the DM goes through the [`Outbox`]. DMs closed to the bot
-//! switch the player's notices off, and the one task that did so says it once in the channel.
+//! DMs closed to the bot switch the player's notices off, and the one task that did so says it
+//! once in the channel.
 
 use super::live::Session;
 use super::{Markup, Outbox, OutboxError, Tables, User, store_failed, text};
 use crate::engine::{Arg, Locale, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
-use crate::store::{NotifyRow, Store};
+use crate::store::{NotifyRow, Status, Store};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -70,21 +80,16 @@ impl Sightings {
     }
 }
 
-/// One player's notice of one turn (a DM if they are away), with what its words need.
+/// One player's claimed notice of one turn, with what its words need.
 struct Notice {
     user: UserId,
     game: GameId,
     kind: GameKind,
     channel: ChannelId,
-    /// The game's log length when the turn began: the turn's key.
-    version: i64,
     link: String,
     deadline: Option<i64>,
-    /// The player's language as last seen, if seen since the process started.
-    locale: Option<Locale>,
-    /// Not in the channel since their last action: only then is a DM sent. A turn they were
-    /// in for is claimed all the same, so a restart (which has seen nobody) does not send one.
-    away: bool,
+    /// The player's language as last seen, or as when they asked for notices.
+    locale: Locale,
 }
 
 impl Notices {
@@ -114,61 +119,71 @@ impl Notices {
         self.sightings().acted(user, game);
     }
 
-    /// The board that starts a turn is posted: each awaited player the bot has not seen in the
-    /// channel since their last action is sent a notice, if they asked for notices.
-    pub(super) fn turn_began(self: &Arc<Self>, s: &Session) {
+    /// A wait's grace period is over (the timer task calls this under the game's lock): each
+    /// awaited player who asked for notices and was not seen in the channel since their last
+    /// action is sent one, once per turn (claimed in the store before it goes). The DMs go off
+    /// the lock.
+    pub(super) async fn wait_noticed(self: &Arc<Self>, s: &Session) {
         let Some(link) = s.link() else { return };
-        let due: Vec<Notice> = {
+        let away: Vec<(UserId, Option<Locale>)> = {
             let seen = self.sightings();
             s.humans_to_act()
                 .into_iter()
-                .map(|user| Notice {
-                    user,
-                    game: s.row.id,
-                    kind: s.kind,
-                    channel: s.row.channel_id,
-                    version: s.version() as i64,
-                    link: link.clone(),
-                    deadline: s.deadline(),
-                    locale: seen.locale.get(&user).copied(),
-                    away: !seen.present(user, s.row.channel_id, s.row.id),
-                })
+                .filter(|user| s.seated.notified(*user))
+                .filter(|user| !seen.present(*user, s.row.channel_id, s.row.id))
+                .map(|user| (user, seen.locale.get(&user).copied()))
                 .collect()
         };
-        for notice in due {
+        let version = s.version() as i64;
+        for (user, locale) in away {
+            let Some(asked) = self.asked(user).await else {
+                continue;
+            };
+            match self.store.claim_turn_notice(s.row.id, user, version).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(%user, error = %e, "could not claim a turn notice");
+                    continue;
+                }
+            }
+            let notice = Notice {
+                user,
+                game: s.row.id,
+                kind: s.kind,
+                channel: s.row.channel_id,
+                link: link.clone(),
+                deadline: s.deadline(),
+                locale: locale.unwrap_or(asked.locale),
+            };
             let notices = self.clone();
             tokio::spawn(async move { notices.send(notice).await });
         }
     }
 
-    /// Sends one notice if the player asked for notices, is away, and the turn was not claimed
-    /// yet.
+    /// `user`'s notice setting, if they asked for notices by DM.
+    async fn asked(&self, user: UserId) -> Option<NotifyRow> {
+        match self.store.notify_of(user).await {
+            Ok(row) => row.filter(|row| row.dm),
+            Err(e) => {
+                tracing::warn!(%user, error = %e, "could not read turn notices");
+                None
+            }
+        }
+    }
+
+    /// Sends one claimed notice.
     async fn send(&self, notice: Notice) {
         let user = notice.user;
-        let row = match self.store.notify_of(user).await {
-            Ok(Some(row)) if row.dm => row,
-            Ok(_) => return,
-            Err(e) => return tracing::warn!(%user, error = %e, "could not read turn notices"),
-        };
-        match self
-            .store
-            .claim_turn_notice(notice.game, user, notice.version)
-            .await
-        {
-            Ok(true) if notice.away => {}
-            Ok(_) => return,
-            Err(e) => return tracing::warn!(%user, error = %e, "could not claim a turn notice"),
-        }
-        let locale = notice.locale.unwrap_or(row.locale);
-        match self.outbox.direct(user, &self.words(&notice, locale)).await {
+        match self.outbox.direct(user, &self.words(&notice)).await {
             Ok(()) => tracing::debug!(%user, game = %notice.game, "sent a turn notice"),
-            Err(OutboxError::Closed) => self.closed(&notice, locale).await,
+            Err(OutboxError::Closed) => self.closed(&notice).await,
             Err(e) => tracing::warn!(%user, game = %notice.game, error = %e, "could not send a turn notice"),
         }
     }
 
-    fn words(&self, notice: &Notice, locale: Locale) -> String {
-        let tr = Tr::new(locale, &[]);
+    fn words(&self, notice: &Notice) -> String {
+        let tr = Tr::new(notice.locale, &[]);
         let mut args: Vec<(&str, Arg)> = vec![
             ("game", text::game_name(&tr, notice.kind).into()),
             ("id", notice.game.to_string().into()),
@@ -185,14 +200,14 @@ impl Notices {
 
     /// The player's DMs are closed to the bot: their notices go off, and whichever notice
     /// switched them off says so in its game's channel, so they are told once.
-    async fn closed(&self, notice: &Notice, locale: Locale) {
+    async fn closed(&self, notice: &Notice) {
         let user = notice.user;
         match self.store.switch_notify_off(user).await {
-            Ok(true) if notice.away => {}
+            Ok(true) => {}
             Ok(_) => return,
             Err(e) => return tracing::warn!(%user, error = %e, "could not switch turn notices off"),
         }
-        let tr = Tr::new(locale, &[]);
+        let tr = Tr::new(notice.locale, &[]);
         let text = tr.f(
             "notice-dm-closed",
             &[("player", self.markup.mention(user).into())],
@@ -218,6 +233,7 @@ impl Tables {
                 if let Err(e) = store.set_notify(user.id, row).await {
                     return store_failed(&tr, &e);
                 }
+                self.follow_notify(user.id, dm).await;
                 dm
             }
             None => match store.notify_of(user.id).await {
@@ -226,6 +242,24 @@ impl Tables {
             },
         };
         tr.t(if on { "notify-dm-on" } else { "notify-dm-off" })
+    }
+
+    /// This process's games in memory that seat `user` learn their choice, and store the due
+    /// time it makes (a pending notice, or none). Games not in memory read it when they load; a
+    /// game of another process (shards) learns it at its next load, so there an opt-in counts
+    /// from the next turn after it.
+    async fn follow_notify(&self, user: UserId, on: bool) {
+        let play = &self.play;
+        for session in play.index.in_memory() {
+            let mut s = session.lock().await;
+            if s.evicted || s.seat_of(user).is_none() || s.seated.notified(user) == on {
+                continue;
+            }
+            s.seated.set_notified(user, on);
+            if s.row.status == Status::Playing {
+                play.persist(&mut s).await;
+            }
+        }
     }
 }
 

@@ -242,7 +242,7 @@ impl Play {
             s.timers,
             at,
             board.is_none(),
-            &s.away,
+            &s.seated,
         );
         Ok(Move {
             // A long tail is folded into a snapshot stored with this action.
@@ -356,7 +356,6 @@ impl Play {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
                 self.persist(s).await;
-                self.notices.turn_began(s);
                 true
             }
             Err(e) => {
@@ -378,6 +377,7 @@ impl Play {
                 tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
             }
         }
+        self.close_lobby_thread(s, "lobby-expired").await;
     }
 
     /// A game's whole action log: the actions its snapshot covers are only in the store.

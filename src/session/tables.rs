@@ -369,6 +369,7 @@ impl Tables {
                     return Reply::Private(store_failed(&tr, &e));
                 }
                 self.play.index.close(s);
+                self.play.close_lobby_thread(s, "lobby-cancelled").await;
                 Reply::Update(lobby::closed(s, "lobby-cancelled"))
             }
             LobbyClick::Start => self.start(s, &tr).await,
@@ -412,7 +413,7 @@ impl Tables {
             return Reply::Private(store_failed(tr, &e));
         }
         s.game = Some(game);
-        s.away = super::away::read_book(&self.play.store, s).await;
+        s.seated = super::seated::read(&self.play.store, s).await;
         // The lobby message stays as the record of who played (or becomes the line linking to
         // the game's thread); with no board id stored, the first board (pinging the first
         // player) is posted next, in the game's channel, even after a restart.
@@ -545,6 +546,9 @@ impl Tables {
                 render::abandoned(&s, &user.name)
             };
             self.play.outbox.edit(channel, message, &post).await.ok();
+        }
+        if was_lobby {
+            self.play.close_lobby_thread(&s, "lobby-cancelled").await;
         }
         self.play.edit_line(&s, super::threads::line(&s, false)).await;
         tr.t("abandoned")

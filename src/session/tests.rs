@@ -16,6 +16,8 @@ use tokio::sync::Notify;
 struct Channel {
     next_id: AtomicU64,
     messages: StdMutex<Vec<(ChannelId, MessageId, Post)>>,
+    /// Direct messages sent (turn notices), to whom.
+    directs: StdMutex<Vec<UserId>>,
 }
 
 #[async_trait::async_trait]
@@ -56,6 +58,11 @@ impl Outbox for Channel {
         };
         let id = MessageId(1000 + self.next_id.fetch_add(1, Ordering::SeqCst));
         self.messages.lock().unwrap().push((channel, id, post));
+        Ok(())
+    }
+
+    async fn direct(&self, user: UserId, _text: &str) -> Result<(), OutboxError> {
+        self.directs.lock().unwrap().push(user);
         Ok(())
     }
 }
@@ -398,6 +405,7 @@ async fn restarted_at(url: &str, out: &Arc<Channel>, timers: Timers, clock: &Arc
 mod catchup;
 mod clock;
 mod lobby;
+mod notices;
 mod rematch;
 /// Stored games that do not rebuild, and rows of any shape.
 mod restore;

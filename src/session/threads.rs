@@ -132,6 +132,21 @@ impl Play {
         }
     }
 
+    /// A lobby that ended without its game (`why`: expired or cancelled) may have a thread all
+    /// the same, if a start crashed after Discord opened it: that thread says why, and is
+    /// archived, so nobody waits there for a game. Only a lobby meant for a thread is looked
+    /// at (one read of its message).
+    pub(super) async fn close_lobby_thread(&self, s: &Session, why: &str) {
+        let Some(lobby) = s.row.board_message_id.filter(|_| s.table.threaded) else {
+            return;
+        };
+        let tr = Tr::new(s.table.locale, &[]);
+        let text = tr.f("thread-lobby-ended", &[("why", tr.t(why).into())]);
+        if let Err(e) = self.outbox.close_thread_of(s.row.channel_id, lobby, &text).await {
+            tracing::warn!(game = %s.row.id, error = %e, "could not close an ended lobby's thread");
+        }
+    }
+
     /// Once a game in a thread is finished, its line in the parent shows the result. (An
     /// abandoned game's line is edited where it is abandoned, which says why.)
     pub(super) async fn show_end_on_line(&self, s: &Session) {

@@ -53,7 +53,7 @@ fn due(s: &Session, timers: Timers, at: i64) -> Due {
 /// The awaited players whose own clock has run `secs` by `at` (time off pauses only the clock
 /// of who took it).
 fn idle_for(s: &Session, awaited: &[(Seat, UserId)], secs: u64, at: i64) -> Vec<(Seat, UserId)> {
-    let idle = |user: UserId| at.saturating_sub(s.away.clock_start_of(s.row.updated_at, user));
+    let idle = |user: UserId| at.saturating_sub(s.seated.away.clock_start_of(s.row.updated_at, user));
     awaited
         .iter()
         .copied()
@@ -198,11 +198,29 @@ impl Timekeeper {
                         wrote = true;
                     }
                 }
+                if self.notice(s).await {
+                    wrote = true;
+                }
                 play.wake_bots(s);
                 wrote
             }
             _ => false,
         }
+    }
+
+    /// The wait's grace period is over (and an awaited player asked for notices): its turn
+    /// notices go to who is away, and the wait is marked noticed (stored, with the game's next
+    /// due time). Says whether it wrote the game.
+    async fn notice(&self, s: &mut Session) -> bool {
+        let now = self.0.clock.now();
+        let due = s.notice_due().is_some_and(|at| at <= now);
+        if !due || s.row.status != Status::Playing || s.needs_board() {
+            return false;
+        }
+        self.0.notices.wait_noticed(s).await;
+        s.table.noticed_at = now;
+        self.0.persist(s).await;
+        true
     }
 
     async fn remind(&self, s: &mut Session, awaited: &[(Seat, UserId)]) {

@@ -1,9 +1,16 @@
 //! End to end: games survive restarts, crashes (SIGKILL) and idle players, with the real bot
-//! against the Discord emulator and its SQLite file kept between runs.
+//! against the Discord emulator and its SQLite file kept between runs. The restarts and crashes
+//! are played both in a channel and with each game in a thread of its own.
 
 use crate::harness::*;
 use saikoro_emulator::{Emulator, UserId};
 use std::time::Duration;
+
+crate::threads_on_and_off!(
+    a_restart_keeps_the_game_and_old_buttons_work,
+    acknowledged_actions_survive_sigkill,
+    sigkill_during_group_commits_loses_no_acknowledged_click,
+);
 
 /// Clicks the live board's roll, or its first move, for the player pinged on it.
 async fn play_one(emu: &Emulator, channel: saikoro_emulator::ChannelId, player: UserId) -> (u8, String) {
@@ -17,12 +24,18 @@ async fn play_one(emu: &Emulator, channel: saikoro_emulator::ChannelId, player: 
     click(emu, player, board.message_id(), &id).await
 }
 
-#[tokio::test]
-async fn a_restart_keeps_the_game_and_old_buttons_work() {
+async fn a_restart_keeps_the_game_and_old_buttons_work(threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let dir = workdir();
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
-    let TwoPlayers { channel, player, .. } = two_player_cantstop(&emu).await;
+    let TwoPlayers {
+        channel,
+        player,
+        first,
+        ..
+    } = two_player_cantstop(&emu).await;
+    assert_threaded(&emu, &first, threads);
     let (kind, _) = play_one(&emu, channel, player).await;
     assert_eq!(kind, callback_type::UPDATE_MESSAGE);
     // SIGTERM: a clean shutdown.
@@ -43,14 +56,16 @@ async fn a_restart_keeps_the_game_and_old_buttons_work() {
     emu.assert_clean().await;
 }
 
-#[tokio::test]
-async fn acknowledged_actions_survive_sigkill() {
+async fn acknowledged_actions_survive_sigkill(threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let dir = workdir();
     let mut bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
     let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
+    let channel = home(&first);
+    assert_threaded(&emu, &first, threads);
     let mut player = pinged(&first)[0];
     let mut acknowledged = 0;
     for _ in 0..4 {
@@ -191,19 +206,20 @@ struct Clicked {
     unanswered: usize,
 }
 
-#[tokio::test]
-async fn sigkill_during_group_commits_loses_no_acknowledged_click() {
+async fn sigkill_during_group_commits_loses_no_acknowledged_click(threads: bool) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     const GAMES: usize = 6;
     let emu = Arc::new(Emulator::start().await);
+    emu.allow_threads(threads);
     let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let mut tables = Vec::new();
     for g in 0..GAMES {
         let (ann, ben) = (emu.user(&format!("ann{g}")), emu.user(&format!("ben{g}")));
         let channel = emu.add_text_channel(&format!("crash-{g}"));
         let first = start_game(&emu, channel, "cantstop", ann, &[ben]).await;
-        tables.push((channel, ann, pinged(&first)[0]));
+        assert_threaded(&emu, &first, threads);
+        tables.push((home(&first), ann, pinged(&first)[0]));
     }
     // Every player clicks as fast as answers come, so the writer is always committing a batch
     // of several games' clicks; the process dies while some are in flight.

@@ -1,11 +1,21 @@
 //! End to end: the faults a bot meets in production, made on purpose in the Discord emulator,
 //! with the real bot — pings under hostile names, a click answered too late, rate limits and
-//! server errors, a locked database, a dropped gateway, a click during a restart.
+//! server errors, a locked database, a dropped gateway, a click during a restart. A late answer,
+//! a locked or read-only database, a dropped gateway and a restart are played both in a channel
+//! and in a game's own thread.
 
 use crate::harness::*;
 use saikoro_emulator::{ChannelId, Emulator, FaultKind, UserId};
 use std::collections::BTreeSet;
 use std::time::Duration;
+
+crate::threads_on_and_off!(
+    a_click_answered_too_late_is_applied_and_the_board_shows_it,
+    a_dropped_gateway_loses_no_click_and_answers_none_twice,
+    a_click_during_a_restart_is_lost_and_changes_nothing,
+    a_locked_database_gets_a_try_again_answer_and_play_resumes,
+    a_read_only_database_gets_a_try_again_answer_and_play_resumes,
+);
 
 /// The action lines of `/cantstop log`, i.e. how many actions the game stored.
 async fn stored_actions(emu: &Emulator, user: UserId, channel: ChannelId) -> usize {
@@ -80,13 +90,17 @@ async fn every_message_pings_exactly_the_players_meant_whatever_their_names() {
     emu.assert_clean().await;
 }
 
-#[tokio::test]
-async fn a_click_answered_too_late_is_applied_and_the_board_shows_it() {
+async fn a_click_answered_too_late_is_applied_and_the_board_shows_it(threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let TwoPlayers {
-        ann, channel, player, ..
+        ann,
+        channel,
+        player,
+        first,
     } = two_player_cantstop(&emu).await;
+    assert_threaded(&emu, &first, threads);
     let (board, roll) = roll_on_live(&emu, channel);
     // The click reaches the bot 4 s after the person pressed: its answer comes too late.
     emu.hold_gateway();
@@ -202,14 +216,12 @@ enum Outage {
     ReadOnly,
 }
 
-#[tokio::test]
-async fn a_locked_database_gets_a_try_again_answer_and_play_resumes() {
-    a_click_while_sqlite_is_unavailable(Outage::Locked).await;
+async fn a_locked_database_gets_a_try_again_answer_and_play_resumes(threads: bool) {
+    a_click_while_sqlite_is_unavailable(Outage::Locked, threads).await;
 }
 
-#[tokio::test]
-async fn a_read_only_database_gets_a_try_again_answer_and_play_resumes() {
-    a_click_while_sqlite_is_unavailable(Outage::ReadOnly).await;
+async fn a_read_only_database_gets_a_try_again_answer_and_play_resumes(threads: bool) {
+    a_click_while_sqlite_is_unavailable(Outage::ReadOnly, threads).await;
 }
 
 /// Sets or clears the immutable attribute (`chattr`, Linux; needs CAP_LINUX_IMMUTABLE as root has).
@@ -228,13 +240,18 @@ fn immutable(on: bool, files: &[std::path::PathBuf]) {
 
 /// A click while the database is unavailable gets a private "try again" and changes nothing;
 /// once it is back, the same button works and exactly one action is stored.
-async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
+async fn a_click_while_sqlite_is_unavailable(outage: Outage, threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let dir = workdir();
     let _bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let TwoPlayers {
-        ann, channel, player, ..
+        ann,
+        channel,
+        player,
+        first,
     } = two_player_cantstop(&emu).await;
+    assert_threaded(&emu, &first, threads);
     let (board, roll) = roll_on_live(&emu, channel);
     use sqlx::Connection as _;
     let url = format!("sqlite://{}", dir.join("games.db").display());
@@ -296,13 +313,17 @@ async fn a_click_while_sqlite_is_unavailable(outage: Outage) {
     emu.assert_clean().await;
 }
 
-#[tokio::test]
-async fn a_dropped_gateway_loses_no_click_and_answers_none_twice() {
+async fn a_dropped_gateway_loses_no_click_and_answers_none_twice(threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
     let TwoPlayers {
-        ann, channel, player, ..
+        ann,
+        channel,
+        player,
+        first,
     } = two_player_cantstop(&emu).await;
+    assert_threaded(&emu, &first, threads);
     let (board, roll) = roll_on_live(&emu, channel);
     emu.drop_gateway_connection();
     // Pressed while the bot reconnects: delivered on RESUME.
@@ -318,14 +339,18 @@ async fn a_dropped_gateway_loses_no_click_and_answers_none_twice() {
     emu.assert_clean().await;
 }
 
-#[tokio::test]
-async fn a_click_during_a_restart_is_lost_and_changes_nothing() {
+async fn a_click_during_a_restart_is_lost_and_changes_nothing(threads: bool) {
     let emu = Emulator::start().await;
+    emu.allow_threads(threads);
     let dir = workdir();
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let TwoPlayers {
-        ann, channel, player, ..
+        ann,
+        channel,
+        player,
+        first,
     } = two_player_cantstop(&emu).await;
+    assert_threaded(&emu, &first, threads);
     let (board, roll) = roll_on_live(&emu, channel);
     let dir = {
         let dir = bot.kill();

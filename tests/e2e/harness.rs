@@ -289,6 +289,7 @@ pub async fn slash_with(
 /// them is not Ann).
 pub struct TwoPlayers {
     pub ann: UserId,
+    /// Where the game plays: `#dice`, or its thread if the bot may create threads.
     pub channel: ChannelId,
     /// The first board.
     pub first: Message,
@@ -304,7 +305,7 @@ pub async fn two_player_cantstop(emu: &Emulator) -> TwoPlayers {
     let player = pinged(&first)[0];
     TwoPlayers {
         ann,
-        channel,
+        channel: home(&first),
         first,
         player,
     }
@@ -351,10 +352,44 @@ pub async fn start_game_with(
     let lobby = emu.message(lobby.message_id()).unwrap();
     let (kind, _) = click(emu, host, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
     assert_eq!(kind, callback_type::UPDATE_MESSAGE);
+    // In the thread the lobby started, if the bot may create threads (see `threads_on_and_off`).
+    let home = emu.thread_of(lobby.message_id()).unwrap_or(channel);
     emu.wait_for(WAIT, "the first board", |e| {
-        live(e, channel).filter(|m| m.message_id() != lobby.message_id())
+        live(e, home).filter(|m| m.message_id() != lobby.message_id())
     })
     .await
+}
+
+/// Where a game plays: the channel its first board is in (its thread, if it moved into one).
+pub fn home(board: &Message) -> ChannelId {
+    ChannelId(board.channel_id)
+}
+
+/// Checks that the game of `board` plays in a thread of its own exactly when `threads` (a
+/// thread has the id of the lobby message it started from).
+pub fn assert_threaded(emu: &Emulator, board: &Message, threads: bool) {
+    let in_thread = emu.thread_of(MessageId(board.channel_id)).is_some();
+    assert_eq!(in_thread, threads, "the game plays in a thread: {in_thread}");
+}
+
+/// Tests the bodies `async fn NAME(threads: bool)` twice each, as `NAME::in_channel` (the bot
+/// may not create threads: games play in their channel) and `NAME::in_thread` (it may: each game
+/// moves into a thread of its own), so what holds in a channel is checked in threads too.
+#[macro_export]
+macro_rules! threads_on_and_off {
+    ($($body:ident),+ $(,)?) => {$(
+        mod $body {
+            #[tokio::test]
+            async fn in_channel() {
+                super::$body(false).await
+            }
+
+            #[tokio::test]
+            async fn in_thread() {
+                super::$body(true).await
+            }
+        }
+    )+};
 }
 
 /// The message announcing the end of a game (a win, a shared win, a solitaire result).

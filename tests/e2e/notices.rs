@@ -1,8 +1,12 @@
 //! End to end: turn notices by direct message (issue 29 item 4) through the real bot and the
-//! Discord emulator — `/saikoro notify dm:`, one DM when a game comes to a player who has not
-//! been in its channel since their last move (none when they were, none twice for a turn, none
-//! again after a restart, none for those who did not ask), DMs closed to the bot (Discord's
-//! 50007) told once in the channel with the notices switched off, and the words in Japanese.
+//! Discord emulator — `/saikoro notify dm:`, one DM when a game has waited for a player past the
+//! grace period (two minutes) and they have not been in its channel since their last move: none
+//! in fast play, one after a restart during the grace period, none twice for a turn (also when a
+//! crash forgot that the wait was noticed), none for those who did not ask; DMs closed to the bot
+//! (Discord's 50007) told once in the channel with the notices switched off; the words in
+//! Japanese. The bot runs on the system clock: time passes by ageing the stored games while it is
+//! down, as `age_games` does. Being seen in the channel is tested on a moved clock in
+//! `src/session/tests/notices.rs` (what the bot saw is kept in memory, so a restart forgets it).
 
 use crate::harness::*;
 use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
@@ -72,38 +76,64 @@ fn link(emu: &Emulator, channel: ChannelId, board: &Message) -> String {
     )
 }
 
-/// Takes the stored board of every game away, as a crash between posting a board and storing
-/// its id would leave it: the next start posts it again, for the same turn.
-async fn forget_boards(dir: &Path) {
+/// The grace period of turn notices, and one second more.
+const PAST_GRACE: i64 = 121;
+
+/// The bot goes down and is started again `secs` later (the stored games aged by that much,
+/// when their waits were noticed too).
+async fn later(emu: &Emulator, bot: Bot, secs: i64, opts: &BotOptions) -> Bot {
+    let dir = bot.kill();
+    age_games(&dir, secs).await;
+    run_sql(
+        &dir,
+        &format!(
+            "UPDATE games SET seats = json_set(seats, '$.noticed_at', \
+             json_extract(seats, '$.noticed_at') - {secs}) \
+             WHERE json_extract(seats, '$.noticed_at') > 0"
+        ),
+    )
+    .await;
+    Bot::start(emu, dir, opts).await
+}
+
+/// Runs `sql` on the bot's database.
+async fn run_sql(dir: &Path, sql: &str) {
     use sqlx::Connection as _;
     let url = format!("sqlite://{}", dir.join("games.db").display());
     let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query("UPDATE games SET board_message_id = NULL, due_at = updated_at WHERE status = 'playing'")
-        .execute(&mut db)
-        .await
-        .unwrap();
+    sqlx::query(sql).execute(&mut db).await.unwrap();
     db.close().await.unwrap();
 }
 
-/// The last turn of `player` the bot claimed a notice for (sent, or not owed because they were
-/// in the channel), as the database holds it.
-async fn claimed_turn(dir: &Path, player: UserId) -> Option<i64> {
+/// Waits until every game in play has had its current wait noticed (stored).
+async fn noticed(dir: &Path) {
     use sqlx::Connection as _;
     let url = format!("sqlite://{}", dir.join("games.db").display());
-    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    let version = sqlx::query_scalar("SELECT MAX(version) FROM turn_notices WHERE player = ?")
-        .bind(player.get() as i64)
+    let mut polls = 0;
+    loop {
+        let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let pending: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'playing' \
+             AND COALESCE(json_extract(seats, '$.noticed_at'), 0) < updated_at",
+        )
         .fetch_one(&mut db)
         .await
         .unwrap();
-    db.close().await.unwrap();
-    version
+        db.close().await.unwrap();
+        if pending == 0 {
+            return;
+        }
+        assert!(polls < 500, "the wait was never noticed");
+        polls += 1;
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
 }
 
 #[tokio::test]
-async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
+async fn a_player_who_asked_is_sent_one_dm_a_turn_only_when_away_past_the_grace_period() {
     let emu = Emulator::start().await;
-    let bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let opts = BotOptions::default();
+    let bot = Bot::start(&emu, workdir(), &opts).await;
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
     let (on, private) = ask_text(&emu, ben, channel, "saikoro notify", &[("dm", json!(true))]).await;
@@ -112,70 +142,68 @@ async fn a_player_who_asked_is_sent_one_dm_a_turn_when_away_from_the_channel() {
     let (shown, _) = ask_text(&emu, ben, channel, "saikoro notify", &[]).await;
     assert!(shown.contains("are on"), "without dm: how they are ({shown})");
 
+    // Fast play: they alternate within the grace period, and nobody is told.
     guest_moved(&emu, channel, ann, ben).await;
-    assert!(emu.dm_channel(ben).is_none(), "no DM for his first turn");
-    // Ann plays; Ben has not been in the channel since his move: one DM.
-    let mut board = play_turn(&emu, channel, ann).await;
+    for _ in 0..2 {
+        play_turn(&emu, channel, ann).await;
+        play_turn(&emu, channel, ben).await;
+    }
+    play_turn(&emu, channel, ann).await;
+    assert!(emu.dm_channel(ben).is_none(), "fast play sends no DM");
+
+    // A restart during the grace period, then Ben stays away past it: exactly one DM.
+    let bot = later(&emu, bot, 0, &opts).await;
+    let bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ben, 1).await;
+    // The newest board: a kill before its id was stored has the restart post it again.
+    let board = live(&emu, channel).expect("Ben's board");
     let text = sent[0].text();
     assert!(text.contains("It is your turn in Pig"), "{text}");
     assert!(text.contains(&link(&emu, channel, &board)), "{text}");
     assert!(!text.contains("runs out"), "no timers, no deadline: {text}");
     assert!(sent[0].pings.users.is_empty(), "a DM pings no one");
+    noticed(&bot.dir).await;
 
-    // Ben moves, then looks in (a command in the channel): his next turn sends nothing.
-    play_turn(&emu, channel, ben).await;
-    ask(&emu, ben, channel, "saikoro games", &[]).await;
-    let noticed = claimed_turn(&bot.dir, ben).await;
-    board = play_turn(&emu, channel, ann).await;
-    // ... and Ann, who never asked, was sent nothing, though she was away at every turn of hers.
-    assert!(emu.dm_channel(ann).is_none(), "no DM channel opened for Ann");
-    // The turn he was in for is claimed (off the game's lock) before the crash below.
-    let mut polls = 0;
-    while claimed_turn(&bot.dir, ben).await <= noticed {
-        assert!(
-            polls < 500,
-            "the turn he was in the channel for was never claimed"
-        );
-        polls += 1;
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-
-    // A crash left this turn's board unstored: the restart posts it again, without a second DM.
+    // A crash forgot that the wait was noticed: the stored claim keeps the turn to one DM.
     let dir = bot.kill();
-    forget_boards(&dir).await;
-    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
-    let again = emu
-        .wait_for(WAIT, "the board posted again", |e| {
-            live(e, channel).filter(|m| m.message_id() > board.message_id())
-        })
-        .await;
-    assert_eq!(pinged(&again), vec![ben], "the same turn");
-    // The restart took seconds: a DM for the turn he looked in on, or for the board posted
-    // again, would be here by now.
-    assert_eq!(emu.direct_messages(ben).len(), 1, "still the one DM");
-    // Ben moves and Ann plays: a new turn of his while away, and exactly one more DM.
+    run_sql(
+        &dir,
+        "UPDATE games SET seats = json_set(seats, '$.noticed_at', 0), due_at = updated_at \
+         WHERE status = 'playing'",
+    )
+    .await;
+    let bot = Bot::start(&emu, dir, &opts).await;
+    noticed(&bot.dir).await;
+
+    // Ben moves and Ann plays, and he is away again: one more DM, for the new turn (a second
+    // one for the turn before would come first).
     play_turn(&emu, channel, ben).await;
-    let turn = play_turn(&emu, channel, ann).await;
+    play_turn(&emu, channel, ann).await;
+    let _bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ben, 2).await;
+    let turn = live(&emu, channel).expect("Ben's board");
     let text = sent[1].text();
     assert!(
         text.contains(&link(&emu, channel, &turn)),
         "the new turn's: {text}"
     );
+    // Ann, who never asked, was sent nothing, though she was away at a turn of hers.
+    assert!(emu.dm_channel(ann).is_none(), "no DM channel opened for Ann");
     emu.assert_clean().await;
 }
 
 #[tokio::test]
 async fn closed_dms_are_told_once_in_the_channel_and_switch_the_notices_off() {
     let emu = Emulator::start().await;
-    let _bot = Bot::start(&emu, workdir(), &BotOptions::default()).await;
+    let opts = BotOptions::default();
+    let bot = Bot::start(&emu, workdir(), &opts).await;
     let (ann, ben) = (emu.user("ann"), emu.user("ben"));
     let channel = emu.text_channel();
     notify(&emu, ben, channel, true).await;
     emu.close_dms(ben);
     guest_moved(&emu, channel, ann, ben).await;
     play_turn(&emu, channel, ann).await;
+    let bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let told = emu
         .wait_for(WAIT, "the note that DMs are closed", |e| {
             e.channel(channel)
@@ -191,6 +219,8 @@ async fn closed_dms_are_told_once_in_the_channel_and_switch_the_notices_off() {
     // Another turn of his while away: nothing is tried or said again.
     play_turn(&emu, channel, ben).await;
     let board = play_turn(&emu, channel, ann).await;
+    let bot = later(&emu, bot, PAST_GRACE, &opts).await;
+    noticed(&bot.dir).await;
     let notes = |e: &Emulator| {
         e.channel(channel)
             .iter()
@@ -212,23 +242,21 @@ async fn closed_dms_are_told_once_in_the_channel_and_switch_the_notices_off() {
 #[tokio::test]
 async fn a_japanese_player_is_noticed_in_japanese() {
     let emu = Emulator::start().await;
-    let _bot = Bot::start(
-        &emu,
-        workdir(),
-        &BotOptions {
-            turn_timeout_secs: 3600,
-            ..BotOptions::default()
-        },
-    )
-    .await;
+    let opts = BotOptions {
+        turn_timeout_secs: 3600,
+        ..BotOptions::default()
+    };
+    let bot = Bot::start(&emu, workdir(), &opts).await;
     let (ann, ken) = (emu.user("ann"), emu.user("ken"));
     emu.set_locale(ken, "ja");
     let channel = emu.text_channel();
     let on = notify(&emu, ken, channel, true).await;
     assert!(on.contains("オンにしました"), "{on}");
     guest_moved(&emu, channel, ann, ken).await;
-    let board = play_turn(&emu, channel, ann).await;
+    play_turn(&emu, channel, ann).await;
+    let _bot = later(&emu, bot, PAST_GRACE, &opts).await;
     let sent = dms(&emu, ken, 1).await;
+    let board = live(&emu, channel).expect("Ken's board");
     let text = sent[0].text();
     assert!(text.contains("であなたの番です"), "{text}");
     assert!(text.contains("持ち時間が切れるのは<t:"), "the deadline: {text}");

@@ -332,6 +332,75 @@ async fn a_start_that_crashed_after_opening_its_thread_plays_in_that_thread_afte
     emu.assert_clean().await;
 }
 
+/// Makes every stored lobby expire now, as if its time had passed while the bot was down.
+async fn expire_lobbies(dir: &std::path::Path) {
+    use sqlx::Connection as _;
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE games SET seats = json_set(seats, '$.lobby_expires_at', 0), due_at = 0 \
+         WHERE status = 'lobby'",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    db.close().await.unwrap();
+}
+
+/// A start that crashed after Discord opened its thread, and nobody started the lobby again:
+/// when it expires, the thread says so and is archived, so no empty thread is left open; a lobby
+/// that never had a thread just expires.
+#[tokio::test]
+async fn an_expired_lobby_closes_the_thread_a_crashed_start_left() {
+    let emu = Emulator::start().await;
+    emu.allow_threads(true);
+    let dir = workdir();
+    let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
+    let (ann, ben) = (emu.user("ann"), emu.user("ben"));
+    let (channel, quiet) = (emu.text_channel(), emu.add_text_channel("quiet"));
+    slash(&emu, ben, quiet, "cantstop start").await;
+    let unstarted = emu.wait_for(WAIT, "a lobby", |e| live(e, quiet)).await;
+    slash(&emu, ann, channel, "cantstop start").await;
+    let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, channel)).await;
+    click(&emu, ben, lobby.message_id(), &button(&lobby, "join").unwrap()).await;
+    let lobby = emu.message(lobby.message_id()).unwrap();
+    emu.inject("POST", "/threads", saikoro_emulator::FaultKind::Hang);
+    let crashed = emu.click(ann, lobby.message_id(), &button(&lobby, "start").unwrap());
+    let thread = emu
+        .wait_for(WAIT, "the thread", |e| e.thread_of(lobby.message_id()))
+        .await;
+    bot.kill();
+    emu.mark_lost(crashed);
+
+    expire_lobbies(&dir).await;
+    let _bot = Bot::start(&emu, dir, &BotOptions::default()).await;
+    let said = emu
+        .wait_for(WAIT, "the end, said in the thread", |e| {
+            e.channel(thread).into_iter().next()
+        })
+        .await;
+    let text = said.text();
+    assert!(text.contains("This lobby expired"), "{text}");
+    assert!(text.contains("No game will be played in this thread"), "{text}");
+    assert!(said.pings.users.is_empty(), "it pings no one");
+    emu.wait_for(WAIT, "the thread archived", |e| {
+        e.is_archived(thread).then_some(())
+    })
+    .await;
+    assert!(
+        line(&emu, lobby.message_id()).contains("expired"),
+        "the lobby says so too"
+    );
+    emu.wait_for(WAIT, "the other lobby to expire", |e| {
+        let text = e.message(unstarted.message_id())?.text();
+        text.contains("expired").then_some(())
+    })
+    .await;
+    assert_eq!(emu.thread_of(unstarted.message_id()), None, "no thread for it");
+    assert_eq!(emu.channel(thread).len(), 1, "one line in the thread");
+    emu.assert_clean().await;
+}
+
 /// A timeout played while the game's thread is archived edits the archived board (Discord's
 /// 50083 first, then the bot unarchives the thread and edits again) and plays on there.
 #[tokio::test]

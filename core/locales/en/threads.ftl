@@ -10,3 +10,5 @@ thread-line-finished = 🧵 { $thread } · { $result }
 thread-line-abandoned = 🧵 { $thread } · The game was abandoned.
 thread-line-deleted = 🧵 The game's thread was deleted, so the game is abandoned.
 thread-no-permission = I may not create threads in this channel (Create Public Threads), so this game plays here in the channel. A server manager can allow it, or turn threads off with /saikoro-settings.
+# A lobby that ended before its game started, said in the thread a crashed start left.
+thread-lobby-ended = 🧵 { $why } No game will be played in this thread.

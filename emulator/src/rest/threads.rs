@@ -104,8 +104,8 @@ fn open(s: &mut State, parent: u64, message: u64, name: &str) -> u64 {
     message
 }
 
-/// `PATCH /channels/{channel}`: only unarchiving a thread (`archived: false`) is emulated; the bot
-/// started the thread, so it may.
+/// `PATCH /channels/{channel}`: only archiving or unarchiving a thread (`archived` alone) is
+/// emulated; the bot started the thread, so it may.
 pub(super) async fn edit_channel(
     AxumState(shared): Shd,
     Path(channel): Path<String>,
@@ -120,9 +120,11 @@ pub(super) async fn edit_channel(
             let code = error_code::UNKNOWN_CHANNEL;
             return reject(s, &route, StatusCode::NOT_FOUND, code, "Unknown Channel");
         };
-        let unarchive = body.as_object().is_some_and(|b| b.len() == 1) && body["archived"] == false;
-        if s.channels[&id].parent_id.is_none() || !unarchive {
-            let why = "only unarchiving a thread is emulated";
+        let archived = body["archived"]
+            .as_bool()
+            .filter(|_| body.as_object().is_some_and(|b| b.len() == 1));
+        let Some(archived) = archived.filter(|_| s.channels[&id].parent_id.is_some()) else {
+            let why = "only archiving or unarchiving a thread is emulated";
             return reject(
                 s,
                 &route,
@@ -130,8 +132,8 @@ pub(super) async fn edit_channel(
                 error_code::INVALID_FORM_BODY,
                 why,
             );
-        }
-        set_archived(s, id, false);
+        };
+        set_archived(s, id, archived);
         ok(s.channel_json(id))
     })
 }
