@@ -196,7 +196,7 @@ fn a_game_is_due_when_it_next_needs_the_bot() {
             timers,
             100,
             board_missing,
-            &super::super::away::AwayBook::default(),
+            &super::super::seated::Seated::default(),
         )
     };
     let g = Some(game.as_ref());
