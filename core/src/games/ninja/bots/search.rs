@@ -13,7 +13,7 @@ use super::{after, decided, evaluate_turn};
 use crate::engine::{Dice, Seat, SeededDice};
 
 /// Iterations per decision: each expands one decision (its moves listed and scored).
-pub const ITERATIONS: u32 = 400;
+pub const ITERATIONS: u32 = 250;
 /// Evaluation units that move a leaf's value from 50% to about 73% (the logistic's scale).
 const SCALE: f64 = 12.0;
 /// Visits a move's prior is worth.
