@@ -3,17 +3,19 @@
 //! that ignores blocking), what it would score and what going deeper could add, and the chance
 //! that the player about to roll kills the other's mission ninja. Normal plays the move whose
 //! result scores best, blind to the opponent's replies; easy does the same but plays a random
-//! move one time in three; strong ranks its moves counting the opponent's kill chances and
-//! searches the best few with an expectimax over the opponent's seven 2d4 totals and its best
-//! reply to each, then counts its own kill chances (and the opponent's a turn later, at half
-//! weight, since the target may still move away).
+//! move one time in three; strong searches whole turns with a Monte Carlo tree search over the
+//! 2d4 totals (`search`), scoring the decisions it reaches with the evaluation plus the chance
+//! that the player about to roll kills (and the other's a turn later, at half weight, since the
+//! target may still move away).
 
 use super::board::{Board, Sq};
 use super::{Action, MISSION_TURNS, Move, Ninja, Position, TARGET};
 use crate::engine::bot::{Level, Strategy, pick_index};
 use crate::engine::{Dice, Seat};
+use std::sync::LazyLock;
 
 pub mod coach;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -33,8 +35,6 @@ const POINT: f64 = 10.0;
 const NINJA: f64 = 6.0;
 /// The weight of a kill chance one turn further off, which the target may still escape.
 const LATER: f64 = 0.5;
-/// Moves strong searches in depth.
-const SEARCHED: usize = 12;
 /// A won or lost game.
 const DECIDED: f64 = 10_000.0;
 
@@ -59,15 +59,9 @@ impl NinjaBot {
             Level::Easy if rng.roll(3) == 1 => moves[pick_index(moves.len(), rng)],
             Level::Easy | Level::Normal => best(&moves, static_value),
             Level::Strong => {
-                // The search looks at the moves that look best once the opponent's kill chances
-                // are counted.
-                let mut ranked: Vec<(f64, Move)> = moves
-                    .iter()
-                    .map(|mv| (evaluate_turn(board, &after(position, me, mv), me, 1 - me), *mv))
-                    .collect();
-                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-                let candidates: Vec<Move> = ranked.iter().take(SEARCHED).map(|(_, mv)| *mv).collect();
-                best(&candidates, |mv| expectimax(board, position, me, mv))
+                let seed = (0..4).fold(0u64, |seed, _| seed << 8 | u64::from(rng.roll(255)));
+                let steps = game.steps().expect("moves are listed after the roll");
+                search::choose(board, position, me, steps, seed)
             }
         };
         game.action_of(&chosen)
@@ -107,31 +101,6 @@ fn after(position: &Position, seat: Seat, mv: &Move) -> Position {
 /// The winner, when the position is won (§3.5, §3.7).
 fn decided(position: &Position) -> Option<Seat> {
     (0..2).find(|&s| position.score[s] >= TARGET || position.ninjas(1 - s) == 0)
-}
-
-/// `me`'s move `mv`, then the opponent's roll and its best reply for it, averaged over 2d4.
-fn expectimax(board: &Board, position: &Position, me: Seat, mv: &Move) -> f64 {
-    let next = after(position, me, mv);
-    if decided(&next).is_some() {
-        return evaluate(board, &next, me);
-    }
-    let enemy = 1 - me;
-    let mut total = 0.0;
-    for (steps, weight) in TOTALS {
-        let replies = next.moves(board, enemy, steps);
-        let value = if replies.is_empty() {
-            let mut passed = next.clone();
-            passed.clock(enemy);
-            evaluate_turn(board, &passed, me, me)
-        } else {
-            replies
-                .iter()
-                .map(|reply| evaluate_turn(board, &after(&next, enemy, reply), me, me))
-                .fold(f64::INFINITY, f64::min)
-        };
-        total += weight * value;
-    }
-    total / 16.0
 }
 
 /// What `attacker`, to roll next, expects from killing the other side's mission ninja: for
@@ -219,24 +188,39 @@ fn evaluate(board: &Board, position: &Position, me: Seat) -> f64 {
 }
 
 /// The chance of crossing `distance` rows home within `turns` rolls of 2d4, always moving the
-/// mission ninja straight home (blocking ignored).
+/// mission ninja straight home (blocking ignored). Read from a table: the evaluation asks it
+/// for every move the search scores.
 fn home_chance(distance: u8, turns: u8) -> f64 {
-    if distance == 0 {
-        return 1.0;
+    static TABLE: LazyLock<Vec<[f64; HOME_TURNS]>> = LazyLock::new(|| {
+        let mut table = vec![[0.0; HOME_TURNS]; HOME_ROWS];
+        for turns in 0..HOME_TURNS {
+            for distance in 0..HOME_ROWS {
+                table[distance][turns] = if distance == 0 {
+                    1.0
+                } else if turns == 0 {
+                    0.0
+                } else {
+                    TOTALS
+                        .iter()
+                        .map(|&(steps, weight)| {
+                            weight * distance.checked_sub(steps).map_or(1.0, |d| table[d][turns - 1])
+                        })
+                        .sum::<f64>()
+                        / 16.0
+                };
+            }
+        }
+        table
+    });
+    let (distance, turns) = (usize::from(distance), usize::from(turns));
+    // Out of the table: farther than eight rows a turn, or more turns than a mission has.
+    if distance >= HOME_ROWS || turns >= HOME_TURNS {
+        return f64::from(u8::from(distance == 0));
     }
-    if turns == 0 {
-        return 0.0;
-    }
-    TOTALS
-        .iter()
-        .map(|&(steps, weight)| {
-            let p = if steps >= usize::from(distance) {
-                1.0
-            } else {
-                home_chance(distance - steps as u8, turns - 1)
-            };
-            weight * p
-        })
-        .sum::<f64>()
-        / 16.0
+    TABLE[distance][turns]
 }
+
+/// Rows and turns [`home_chance`] tabulates: a mission has at most `MISSION_TURNS`, and no roll
+/// crosses more than 8 rows.
+const HOME_TURNS: usize = MISSION_TURNS as usize + 2;
+const HOME_ROWS: usize = 8 * HOME_TURNS + 1;

@@ -136,3 +136,48 @@ fn the_coach_advises_the_winning_move_the_same_every_time() {
     assert_eq!(Game::hint(&fresh, 0).expect("a hint").id, "ninja-hint-only");
     assert_eq!(Game::hint(&fresh, 1), None);
 }
+
+/// Strong against normal over a few seeded games, seats alternating: the search must win most
+/// of them (a search that helps the opponent, or ignores what it learns, does not).
+#[test]
+fn strong_beats_normal_and_repeats_itself_from_its_seed() {
+    let mut strong_wins = 0;
+    for game_no in 0..6u64 {
+        let strong_seat = (game_no % 2) as Seat;
+        let mut dice = SeededDice::new(100 + game_no);
+        let mut chance = SeededDice::new(7 + game_no);
+        let mut game = Ninja::new(&Options::default(), 2, &mut dice).expect("setup");
+        let outcome = driver::play(
+            &mut game,
+            &mut dice,
+            2_000,
+            |g: &Ninja, seat| {
+                let level = if seat == strong_seat {
+                    Level::Strong
+                } else {
+                    Level::Normal
+                };
+                NinjaBot(level).action(g, &mut chance)
+            },
+            |_, _, _, _| {},
+        )
+        .expect("legal play to the end");
+        if outcome
+            == (Outcome::Won {
+                winners: vec![strong_seat],
+            })
+        {
+            strong_wins += 1;
+        }
+    }
+    assert!(strong_wins >= 5, "strong won {strong_wins} of 6");
+    // The same position and seed, the same move.
+    let win = rolled(&["a9", "c9"], (2, 1), 3, [2, 2]);
+    let first = NinjaBot(Level::Strong).action(&win, &mut SeededDice::new(5));
+    for _ in 0..3 {
+        assert_eq!(
+            NinjaBot(Level::Strong).action(&win, &mut SeededDice::new(5)),
+            first
+        );
+    }
+}
