@@ -50,7 +50,7 @@ fn chance(value: f64) -> f64 {
     1.0 / (1.0 + (-value / SCALE).exp())
 }
 
-impl<'a> Tree<'a> {
+impl Tree<'_> {
     /// A new decision of `seat` rolling `steps` here, its moves scored; with its leaf value.
     fn expand(&mut self, position: &Position, seat: Seat, steps: usize) -> (usize, f64) {
         let moves = position.moves(self.board, seat, steps);
@@ -108,13 +108,12 @@ impl<'a> Tree<'a> {
                 break if winner == self.me { 1.0 } else { 0.0 };
             }
             let steps = roll(dice);
-            match self.nodes[node].edges[edge].next[steps - 2] {
-                Some(child) => node = child,
-                None => {
-                    let (child, value) = self.expand(&position, 1 - seat, steps);
-                    self.nodes[node].edges[edge].next[steps - 2] = Some(child);
-                    break value;
-                }
+            if let Some(child) = self.nodes[node].edges[edge].next[steps - 2] {
+                node = child;
+            } else {
+                let (child, value) = self.expand(&position, 1 - seat, steps);
+                self.nodes[node].edges[edge].next[steps - 2] = Some(child);
+                break value;
             }
         };
         for (node, edge) in path {
