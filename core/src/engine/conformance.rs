@@ -4,7 +4,8 @@
 //! the serialized state is pinned to its version; every
 //! view and every draft its steps reach fits Discord's limits in every language, offering only
 //! legal actions; a timed-out seat's action is legal; every picture is a small PNG with alt
-//! text that says the decision it draws; every board fits a phone (lines, characters, no line
+//! text that says the decision it draws, and draws no label or marker too small for a phone;
+//! every board fits a phone (lines, characters, no line
 //! over [`width::PHONE_COLUMNS`]) and explains every emoji in its legend; a player count
 //! outside the game's seats is refused. A game's own properties (its
 //! invariants, brute forces) stay in its folder and can play their games with [`Playout`].
@@ -19,6 +20,9 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use serde_json::Value;
 use std::collections::BTreeSet;
+
+mod readable;
+pub use readable::pictures_are_readable;
 
 /// Far above any real game.
 const MAX_ACTIONS: usize = 20_000;
@@ -755,6 +759,11 @@ macro_rules! conformance {
             #[test]
             fn every_picture_is_a_small_png() {
                 suite::pictures_are_small(&profile());
+            }
+
+            #[test]
+            fn every_picture_is_readable_on_a_phone() {
+                suite::pictures_are_readable::<$game>();
             }
 
             #[test]

@@ -3,26 +3,31 @@
 //! is, and what just happened, in the reader's language.
 //!
 //! Sizes come from what Discord does with an embed image (docs/ARCHITECTURE.md, "Board
-//! pictures"): it is shown within a 400×300 box on desktop, so this 800×600 canvas is shown at
-//! half its size; labels drawn [`LABEL_PX`] tall and markers [`MARKER_PX`] across stay 12 px and
-//! 16 px there.
+//! pictures"): a phone shows it about [`PHONE_WIDTH`](super::picture::PHONE_WIDTH) wide, so
+//! this 600×450 canvas is shown at half its size there (two thirds on desktop, within its
+//! 400×300 box); [`SCALE`] gives the label and marker sizes that stay 12 px and 16 px on the
+//! phone, and every game draws with them.
 
 use super::glyphs;
-use super::picture::{Canvas, INK, Shape, WHITE};
+use super::picture::{Canvas, INK, Shape, TypeScale, WHITE};
 use super::{Seat, Tr};
 
-pub const WIDTH: u32 = 800;
-pub const HEIGHT: u32 = 600;
-/// The smallest text in a picture: 12 px once Discord shows it at half size.
-pub const LABEL_PX: f32 = 24.0;
-/// The smallest marker across: 16 px at half size.
-pub const MARKER_PX: f32 = 32.0;
-/// The box the board is fitted into, left of the panel.
-pub const BOARD: (f32, f32) = (552.0, 584.0);
-const PAD: f32 = 8.0;
-const PANEL_X: f32 = BOARD.0 + 2.0 * PAD;
-const PANEL_W: f32 = WIDTH as f32 - PANEL_X - PAD;
-const LINE: f32 = 29.0;
+pub const WIDTH: u32 = 600;
+pub const HEIGHT: u32 = 450;
+/// Text and marker sizes for this canvas, readable on a phone.
+pub const SCALE: TypeScale = TypeScale::for_width(WIDTH);
+/// The smallest text in a picture: 12 px on a phone.
+pub const LABEL_PX: f32 = SCALE.label;
+/// The smallest marker across: 16 px on a phone.
+pub const MARKER_PX: f32 = SCALE.marker;
+const PAD: f32 = 6.0;
+/// The panel's width: a name of about twelve letters (six Japanese characters) at [`LABEL_PX`].
+const PANEL_W: f32 = 200.0;
+const PANEL_X: f32 = WIDTH as f32 - PAD - PANEL_W;
+/// The box the board is fitted into, left of the panel. A board drawn in pixels within it is
+/// drawn at its own size, so its labels and markers keep the sizes above.
+pub const BOARD: (f32, f32) = (PANEL_X - 2.0 * PAD, HEIGHT as f32 - 2.0 * PAD);
+const LINE: f32 = LABEL_PX + 4.0;
 const TEXT: u32 = 0x00DB_DEE1;
 const DIM: u32 = 0x00B5_BAC1;
 const AWAITED: u32 = 0x0040_4249;
@@ -132,11 +137,12 @@ fn draw_panel(canvas: &mut Canvas, panel: &Panel, tr: &Tr) {
         canvas.text(&name, text_x, y, LABEL_PX, WHITE);
         y += LINE;
         if !line.figure.is_empty() {
-            let figure = glyphs::fit(&line.figure, LABEL_PX, text_w);
-            canvas.text(&figure, text_x, y, LABEL_PX, DIM);
+            // Under the marker too: the panel's whole width, so "11 pt, hand 12" is not cut.
+            let figure = glyphs::fit(&line.figure, LABEL_PX, PANEL_W - 4.0);
+            canvas.text(&figure, PANEL_X + 4.0, y, LABEL_PX, DIM);
             y += LINE;
         }
-        y += 6.0;
+        y += 4.0;
     }
     let turn =
         (!awaited.is_empty()).then(|| tr.f("picture-to-play", &[("players", tr.list(&awaited).into())]));

@@ -5,7 +5,82 @@
 
 use super::glyphs;
 use super::{Seat, Tr};
+use std::cell::Cell;
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// How wide Discord shows an embed's image on a phone, in pixels: the chat's width less the
+/// avatar's gutter and the embed's border and padding (docs/ARCHITECTURE.md, "Board pictures").
+/// A picture is designed for this width, the narrowest it is shown at (desktop shows a 4:3
+/// picture 400 wide).
+pub const PHONE_WIDTH: f32 = 300.0;
+/// The smallest a label may look on that phone, in pixels tall.
+pub const SHOWN_LABEL: f32 = 12.0;
+/// The smallest a marker may look on that phone, in pixels across.
+pub const SHOWN_MARKER: f32 = 16.0;
+
+/// The sizes text and markers need on a canvas `width` pixels wide so that, shrunk to
+/// [`PHONE_WIDTH`], labels stay [`SHOWN_LABEL`] tall and markers [`SHOWN_MARKER`] across. Every
+/// game takes its sizes from the frame's one `TypeScale`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TypeScale {
+    /// The smallest text, in pixels tall.
+    pub label: f32,
+    /// The smallest marker (a seat's piece, a runner, a die), in pixels across.
+    pub marker: f32,
+}
+
+impl TypeScale {
+    pub const fn for_width(width: u32) -> Self {
+        let shrink = PHONE_WIDTH / width as f32;
+        Self {
+            label: SHOWN_LABEL / shrink,
+            marker: SHOWN_MARKER / shrink,
+        }
+    }
+}
+
+/// The smallest text and marker a picture drew, in the canvas's pixels (after its scale).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Smallest {
+    pub label: f32,
+    pub marker: f32,
+}
+
+impl Smallest {
+    const NONE: Self = Self {
+        label: f32::INFINITY,
+        marker: f32::INFINITY,
+    };
+
+    /// Whether nothing was drawn smaller than `scale` allows (a hundredth of a pixel spared
+    /// for rounding).
+    pub fn within(&self, scale: TypeScale) -> bool {
+        self.label + 0.01 >= scale.label && self.marker + 0.01 >= scale.marker
+    }
+}
+
+thread_local! {
+    // What the pictures drawn on this thread drew smallest, for `measured`: the readability
+    // test checks what is really drawn, through every game's own scale and offset.
+    static SMALLEST: Cell<Smallest> = const { Cell::new(Smallest::NONE) };
+}
+
+/// What `draw` returns, with the smallest text and marker the pictures it drew drew.
+pub fn measured<T>(draw: impl FnOnce() -> T) -> (T, Smallest) {
+    SMALLEST.with(|s| s.set(Smallest::NONE));
+    let out = draw();
+    (out, SMALLEST.with(Cell::get))
+}
+
+fn note(label: f32, marker: f32) {
+    SMALLEST.with(|s| {
+        let was = s.get();
+        s.set(Smallest {
+            label: was.label.min(label),
+            marker: was.marker.min(marker),
+        });
+    });
+}
 
 /// The most a board picture may weigh, well under Discord's attachment limits.
 pub const MAX_BYTES: usize = 200 * 1024;
@@ -138,6 +213,9 @@ impl Canvas {
     /// `text` with its top-left at (x, top), `px` units tall.
     pub fn text(&mut self, text: &str, x: f32, top: f32, px: f32, colour: u32) {
         let (x, top) = self.to_pixels((x, top));
+        if !text.trim().is_empty() {
+            note(px * self.scale, f32::INFINITY);
+        }
         glyphs::draw(&mut self.pixmap, text, (x, top), px * self.scale, colour);
     }
 
@@ -185,6 +263,7 @@ impl Canvas {
     /// their own.
     pub fn piece(&mut self, shape: Shape, (fill, outline): (u32, u32), x: f32, y: f32, r: f32) {
         if let Some(path) = shape_path(shape, x, y, r) {
+            note(f32::INFINITY, 2.0 * r * self.scale);
             self.fill(&path, fill);
             self.stroke(&path, outline, 1.5);
         }
@@ -244,6 +323,7 @@ impl Canvas {
     /// A runner: a white hexagon with a dark ring, unlike any seat's marker.
     pub fn runner(&mut self, x: f32, y: f32, r: f32) {
         if let Some(path) = shape_path(Shape::Hexagon, x, y, r) {
+            note(f32::INFINITY, 2.0 * r * self.scale);
             self.fill(&path, WHITE);
             self.stroke(&path, INK, 2.0);
         }
@@ -251,6 +331,7 @@ impl Canvas {
 
     /// A die showing `face` (1–6) as pips, `size` pixels square from its top-left corner.
     pub fn die(&mut self, face: u8, x: f32, y: f32, size: f32) {
+        note(f32::INFINITY, size * self.scale);
         self.rect(x, y, size, size, WHITE);
         let (lo, mid, hi) = (0.25, 0.5, 0.75);
         let pips: &[(f32, f32)] = match face {

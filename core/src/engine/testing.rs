@@ -13,7 +13,9 @@ pub fn board_text(view: &View) -> String {
         view.controls_text()
     );
     if view.text.is_some() {
-        out.push_str(&format!("\n--- embed\n{}", view.description));
+        // The drawing and its legend, which the terminal's text leaves out.
+        let footer = view.footer.as_deref().unwrap_or_default();
+        out.push_str(&format!("\n--- embed\n{}\n{footer}", view.description));
     }
     out
 }

@@ -94,7 +94,8 @@ pub struct View {
     /// The board itself; keep lines short so it reads on a phone.
     pub description: String,
     /// The board as plain text for terminals and logs, when the description draws it in a way
-    /// only an emoji font shows well (None: the description serves both).
+    /// only an emoji font shows well (None: the description serves both). It carries its own
+    /// legend: the footer's explains the description's drawing, so the text leaves it out.
     pub text: Option<String>,
     /// The description without its drawing, shown instead when a picture carries the board
     /// (None: the description is all words, or the picture leaves out what it draws).
@@ -412,22 +413,26 @@ impl View {
     }
 
     /// The view as plain text for a terminal: title, board, fields, footer (controls are listed
-    /// separately by the console as numbered choices).
+    /// separately by the console as numbered choices). A text board has its own legend, so the
+    /// footer (the drawing's) is left out with the drawing.
     pub fn to_text(&self) -> String {
-        self.with_board(self.text.as_deref().unwrap_or(&self.description))
+        match &self.text {
+            Some(text) => self.with_board(text, None),
+            None => self.with_board(&self.description, self.footer.as_deref()),
+        }
     }
 
     /// The view as plain text with the board as the embed draws it (emoji art and all).
     pub fn to_embed_text(&self) -> String {
-        self.with_board(&self.description)
+        self.with_board(&self.description, self.footer.as_deref())
     }
 
-    fn with_board(&self, board: &str) -> String {
+    fn with_board(&self, board: &str, footer: Option<&str>) -> String {
         let mut out = format!("== {} ==\n{board}\n", self.title);
         for f in &self.fields {
             out.push_str(&format!("\n{}\n{}\n", f.name, f.value));
         }
-        if let Some(footer) = &self.footer {
+        if let Some(footer) = footer {
             out.push_str(&format!("\n{footer}\n"));
         }
         out

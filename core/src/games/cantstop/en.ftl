@@ -30,12 +30,13 @@ cantstop-rule-marker-limit = You already have markers in { $limit } columns, so 
 ## Board
 cantstop-title-turn = Can't Stop · { $player }
 cantstop-title-over = Can't Stop · game over
-cantstop-view-legend = column (spaces) · ⚪ runner · 🔒 claimed
 cantstop-legend-runner = ⚪ runner
 cantstop-legend-space = ▫️ space
 cantstop-legend-none = ⬛ none
 cantstop-legend-claimed = 🔒 claimed
 cantstop-legend-shared = *️⃣ shared space
+cantstop-legend-column = column (spaces)
+cantstop-legend-summit = 🔝 top reached
 cantstop-view-turn-rolled = Turn { $turn } · 🎲 { $d1 } { $d2 } { $d3 } { $d4 }
 cantstop-view-turn-chances = Turn { $turn } · ⚪ { $free } free · bust { $percent }%
 cantstop-view-shared = *️⃣ { $spaces }

@@ -30,12 +30,13 @@ cantstop-rule-marker-limit = すでに{ $limit }列にマーカーを置いて�
 ## 盤面
 cantstop-title-turn = キャントストップ · { $player }
 cantstop-title-over = キャントストップ · 終了
-cantstop-view-legend = 列（マス数）· ⚪ 登山者駒 · 🔒 征服済み
 cantstop-legend-runner = ⚪ 登山者駒
 cantstop-legend-space = ▫️ マス
 cantstop-legend-none = ⬛ 盤外
 cantstop-legend-claimed = 🔒 征服済み
 cantstop-legend-shared = *️⃣ 複数の駒
+cantstop-legend-column = 列（マス数）
+cantstop-legend-summit = 🔝 頂上
 cantstop-view-turn-rolled = { $turn }手番 · 🎲 { $d1 } { $d2 } { $d3 } { $d4 }
 cantstop-view-turn-chances = { $turn }手番 · ⚪残り{ $free } · バースト{ $percent }%
 cantstop-view-shared = *️⃣ { $spaces }

@@ -8,8 +8,10 @@ use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
 use crate::engine::picture::{Picture, seat_look};
 use crate::engine::{Game, Tr};
 
-const CELL_W: f32 = 50.0;
-const CELL_H: f32 = 42.0;
+/// Eleven columns and thirteen spaces fill the frame's board box at the frame's sizes: a
+/// marker fills its space (several on one space overlap, each its full size).
+const CELL_W: f32 = 34.0;
+const CELL_H: f32 = 31.0;
 const TRACK: u32 = 0x008B_6B4A;
 /// A claimed column is grey, capped with its owner's marker: no seat's colour fills it.
 const CLAIMED: u32 = 0x004E_5058;
@@ -116,21 +118,29 @@ fn png(game: &CantStop, tr: &Tr) -> Vec<u8> {
                 if owner.is_some() {
                     continue;
                 }
-                // What stands on this space, side by side, as large as fits.
+                // What stands on this space, fanned across it: each at its full size, so
+                // several overlap rather than shrink below what a phone shows.
                 let seats: Vec<_> = (0..game.players())
                     .filter(|&seat| game.marker(seat, column) == space)
                     .collect();
                 let runner = game.runner(column) == Some(space);
                 let count = seats.len() + usize::from(runner);
-                let r = ((CELL_W - 4.0) / count.max(1) as f32 / 2.0).min(MARKER_PX / 2.0);
-                let slot = |k: usize| x + CELL_W / 2.0 + (k as f32 - (count as f32 - 1.0) / 2.0) * 2.0 * r;
+                let r = MARKER_PX / 2.0;
+                let step = if count > 1 {
+                    (CELL_W - 2.0 * r + 12.0) / (count as f32 - 1.0)
+                } else {
+                    0.0
+                };
+                let slot = |k: usize| x + CELL_W / 2.0 + (k as f32 - (count as f32 - 1.0) / 2.0) * step;
                 let middle = y + CELL_H / 2.0;
                 if runner {
                     canvas.frame(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, CLIMB, 3.0);
-                    canvas.runner(slot(seats.len()), middle, r * 0.9);
                 }
                 for (k, &seat) in seats.iter().enumerate() {
-                    canvas.marker(seat, slot(k), middle, r * 0.9);
+                    canvas.marker(seat, slot(k), middle, r);
+                }
+                if runner {
+                    canvas.runner(slot(seats.len()), middle, r);
                 }
             }
             // A claimed column is capped with its owner's marker.

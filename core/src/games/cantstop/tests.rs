@@ -514,6 +514,54 @@ fn bust_chance_with_runners_on_six_seven_eight() {
     assert!((game.bust_probability() - 104.0 / 1296.0).abs() < 1e-12);
 }
 
+/// The terminal's board is the column list: its legend (the lines above it) names every symbol
+/// the columns and the players field show but the seats' marks and the symbols that begin what
+/// they mean in words, and nothing they do not (the emoji mountain's ▫️ and ⬛ are not there),
+/// in random positions of random games in both languages.
+#[test]
+fn the_terminal_board_and_its_legend_agree() {
+    use crate::engine::testing::{random_positions, symbols};
+    let names = ["Ann".to_owned(), "Ben".to_owned(), "Cho".to_owned()];
+    let worded =
+        |s: &&str| crate::engine::view::SEAT_EMOJI.contains(s) || ["🎲", "⚠️", "🏆", "🏁"].contains(s);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let options = Options {
+            marker_limit: seed % 2 == 0,
+        };
+        for game in random_positions(new_game(3, options), seed, 400) {
+            for locale in Locale::ALL {
+                let view = Game::view(&game, None, "", &Tr::new(locale, &names));
+                let text = view.text.clone().expect("Can't Stop has a text board");
+                // The legend's lines (packed to a phone's width), then the columns' (`` ` 2 ( 3)` ``).
+                let split = text.find("\n`").expect("a legend, then the columns");
+                let (legend, columns) = (&text[..split], &text[split + 1..]);
+                // The players field too (its 🔒 and ⚪); the log's lines are words.
+                let players = &view.fields[0];
+                let board = format!("{columns}\n{}\n{}", players.name, players.value);
+                let shown: Vec<String> = symbols(&board)
+                    .into_iter()
+                    .filter(|s| !worded(s))
+                    .map(str::to_owned)
+                    .collect();
+                for symbol in &shown {
+                    assert!(
+                        legend.contains(symbol.as_str()),
+                        "{symbol} unexplained in {legend:?}\n{board}"
+                    );
+                }
+                for symbol in symbols(legend) {
+                    assert!(board.contains(symbol), "{symbol} named, not shown\n{board}");
+                }
+                let terminal = view.to_text();
+                assert!(!terminal.contains("▫️") && !terminal.contains("⬛"), "{terminal}");
+                seen.extend(shown);
+            }
+        }
+    }
+    assert!(seen.len() >= 3, "random games showed only {seen:?}");
+}
+
 // Board snapshots.
 
 fn snapshot_text(game: &CantStop) -> String {

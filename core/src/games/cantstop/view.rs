@@ -219,6 +219,37 @@ fn footer(game: &CantStop, shown: &str, tr: &Tr) -> String {
     footer
 }
 
+/// The terminal's board (`View::text`): a line per column under its own legend, which names
+/// what those lines and the fields show (the footer's explains the emoji mountain, which a
+/// terminal does not draw), then the outcome and the marker limit.
+fn text_board(game: &CantStop, outcome: &[String], fields: &[Field], tr: &Tr) -> String {
+    let columns: Vec<String> = COLUMNS.map(|c| column_line(game, c)).collect();
+    let mut shown = columns.join("\n");
+    for field in fields {
+        shown.push_str(&format!("\n{}\n{}", field.name, field.value));
+    }
+    let entries = [
+        (true, "cantstop-legend-column"),
+        (shown.contains(RUNNER), "cantstop-legend-runner"),
+        (shown.contains(SUMMIT), "cantstop-legend-summit"),
+        (shown.contains(CLAIMED), "cantstop-legend-claimed"),
+    ]
+    .map(|(on, id)| (on, tr.t(id)));
+    let mut text = vec![legend::pack(entries.iter().map(|(on, t)| (*on, t.as_str())))];
+    text.extend(columns);
+    if game.phase() == Phase::Over {
+        text.push(String::new());
+        text.extend(outcome.iter().cloned());
+    }
+    if game.options().marker_limit {
+        text.push(tr.f(
+            "cantstop-view-marker-limit",
+            &[("limit", Arg::from(super::MARKER_LIMIT))],
+        ));
+    }
+    text.join("\n")
+}
+
 fn controls(game: &CantStop, tr: &Tr) -> Vec<Row> {
     let button = |action: Action, style: Style| Button::act(action.to_string(), label(&action, tr), style);
     let roll = || button(Action::Roll, Style::Primary).emoji("🎲");
@@ -257,25 +288,20 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
         .iter()
         .flat_map(|o| width::wrap(&o.describe(tr), width::PHONE_COLUMNS))
         .collect();
-    let mut text = vec![tr.t("cantstop-view-legend")];
-    text.extend(COLUMNS.map(|c| column_line(game, c)));
-    if over {
-        text.push(String::new());
-        text.extend(outcome.iter().cloned());
-    }
-    let mut drawn = mountain(game, tr);
-    let words = outcome.join("\n");
-    drawn.extend(outcome);
-
     let mut fields = vec![players_field(game, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
         fields.push(Field::new(tr.t("cantstop-view-log"), recent_log(&log)));
     }
+    let text = text_board(game, &outcome, &fields, tr);
+    let mut drawn = mountain(game, tr);
+    let words = outcome.join("\n");
+    drawn.extend(outcome);
+
     let mut view = View {
         title,
         description: drawn.join("\n"),
-        text: Some(text.join("\n")),
+        text: Some(text),
         words: Some(words),
         fields,
         colour: board_colour(game.active(), over),

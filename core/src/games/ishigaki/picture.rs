@@ -1,4 +1,4 @@
-//! The wall as a PNG: squares from the start to the castle winding up in rows of eight (so the
+//! The wall as a PNG: squares from the start to the castle winding up in rows of five (so the
 //! board keeps the frame's shape whatever its length), each numbered, the -2 squares marked
 //! "-2", each ninja as its seat's marker on its square, the goal group on the castle in
 //! arrival order, and the last turn's climbs and slips as arrows, their destinations framed.
@@ -8,11 +8,13 @@ use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
 use crate::engine::picture::{Canvas, Picture, seat_look};
 use crate::engine::{Game, Seat, Tr};
 
-/// Squares per row of the winding wall.
-const PER_ROW: u8 = 8;
-const CELL_W: f32 = 69.0;
-/// A square's height: its number and two rows of two markers.
-const CELL_H: f32 = LABEL_PX + 2.0 * MARKER_PX + 12.0;
+/// Squares per row of the winding wall: the usual wall (20 squares and the start) is five rows
+/// of five squares that fill the frame's board box at the frame's sizes; a longer one is
+/// scaled down.
+const PER_ROW: u8 = 5;
+const CELL_W: f32 = 76.0;
+/// A square's height: its number and two rows of two markers (touching).
+const CELL_H: f32 = LABEL_PX + 2.0 * MARKER_PX - 1.0;
 const BRICK: u32 = 0x008B_6B4A;
 const MINUS_TWO: u32 = 0x006B_3A2A;
 const START: u32 = 0x003B_7A57;
@@ -44,7 +46,7 @@ fn spot(game: &Ishigaki, square: u8, k: usize) -> (f32, f32) {
     let row = ((k / 2) % 2) as f32;
     (
         x + 2.0 + r + col * (MARKER_PX + 1.0),
-        y + LABEL_PX + 6.0 + r + row * (MARKER_PX + 2.0),
+        y + LABEL_PX + 2.0 + r + row * (MARKER_PX - 2.0),
     )
 }
 

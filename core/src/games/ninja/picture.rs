@@ -7,14 +7,14 @@
 
 use super::board::{BLACK, Sq};
 use super::{Event, MISSION_TURNS, Move, Ninja, TARGET, option_label};
-use crate::engine::frame::{self, LABEL_PX, Panel};
+use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
 use crate::engine::picture::{Canvas, INK, Picture, SEAT_FILL, SEAT_SHAPE, Shape, WHITE};
 use crate::engine::{Game, Seat, Tr};
 
-const CELL: f32 = 48.0;
+const CELL: f32 = 37.0;
 /// The column of row numbers left of the board, and the row of letters below it.
-const NUMBERS_W: f32 = 34.0;
-const LETTERS_H: f32 = 30.0;
+const NUMBERS_W: f32 = 30.0;
+const LETTERS_H: f32 = 28.0;
 const PICKED: u32 = 0x0056_B4E9;
 const DOJO: u32 = 0x008B_6B4A;
 const NEUTRAL: u32 = 0x00C9_CDD2;
@@ -183,15 +183,15 @@ fn draw_ninjas(canvas: &mut Canvas, game: &Ninja) {
             let (x, y) = centre(game, sq);
             let (fill, outline, shape) = SIDES[seat];
             if game.position.missions[seat].is_some_and(|m| m.square == sq) {
-                canvas.ring(x, y, CELL * 0.44, MISSION, 4.0);
+                canvas.ring(x, y, MARKER_PX / 2.0 + 1.0, MISSION, 4.0);
             }
-            canvas.piece(shape, (fill, outline), x, y, CELL * 0.34);
+            canvas.piece(shape, (fill, outline), x, y, MARKER_PX / 2.0);
         }
     }
 }
 
-/// The last move's path; a ninja it killed is drawn small in the square's corner, crossed out,
-/// so the cross is never on the killer.
+/// The last move's path; a kill is a red cross in the square's corner, never on the killer
+/// (the log and the alt text say whom it killed).
 fn draw_last(canvas: &mut Canvas, game: &Ninja) {
     let Some(last) = last_move(game) else { return };
     let points: Vec<(f32, f32)> = last.path.iter().map(|&sq| centre(game, sq)).collect();
@@ -201,11 +201,9 @@ fn draw_last(canvas: &mut Canvas, game: &Ninja) {
     if last.killed
         && let Some(&(x, y)) = points.last()
     {
-        let (fill, outline, shape) = SIDES[1 - last.seat];
-        let (gx, gy, d) = (x + CELL * 0.3, y - CELL * 0.3, CELL * 0.2);
-        canvas.piece(shape, (fill, outline), gx, gy, d);
-        canvas.line(&[(gx - d, gy - d), (gx + d, gy + d)], KILL, 3.0);
-        canvas.line(&[(gx - d, gy + d), (gx + d, gy - d)], KILL, 3.0);
+        let (gx, gy, d) = (x + CELL * 0.32, y - CELL * 0.32, CELL * 0.16);
+        canvas.line(&[(gx - d, gy - d), (gx + d, gy + d)], KILL, 4.0);
+        canvas.line(&[(gx - d, gy + d), (gx + d, gy - d)], KILL, 4.0);
     }
 }
 
@@ -223,7 +221,7 @@ fn draw_draft(canvas: &mut Canvas, game: &Ninja, from: Sq, moves: &[(usize, Move
     for (i, mv) in moves {
         let (x, y) = centre(game, mv.to);
         let several = moves.iter().filter(|(_, m)| m.to == mv.to).count() > 1;
-        canvas.disc(x, y, CELL * 0.36, PICKED);
+        canvas.disc(x, y, MARKER_PX / 2.0 + 1.0, PICKED);
         let label = if several { "+".to_owned() } else { option_label(*i) };
         canvas.text_centred(&label, x, y - LABEL_PX / 2.0 - 2.0, LABEL_PX, INK);
     }

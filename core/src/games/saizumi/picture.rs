@@ -1,23 +1,30 @@
-//! The table as a PNG: the four dice, the market's nine slots in a 3×3 grid (each slot's top
-//! card with its id and both halves' rows and multipliers, and how many cards lie under it),
-//! and each player's piles as chips in their seat's row (the top card's active half, its
-//! multiplier and the pile's score). The pile the last take or claim grew is framed; a pile
-//! the last check collapsed is crossed with how many cards fell. The draft's slot and pile are
-//! framed as they are chosen.
+//! The table as a PNG: the market's nine slots in a 3×3 grid (each slot's top card's id, how
+//! many cards lie under it, and both halves' rows and multipliers a line each), and each
+//! player's piles as chips in their seat's row (the top half's row and multiplier and the
+//! pile's score), as many as fit at the frame's sizes and "+n" for the rest. The pile the last
+//! take or claim grew is framed (and shown first); a pile the last check collapsed is crossed
+//! with how many cards fell. The draft's slot and pile are framed as they are chosen. The dice
+//! are the panel's line: four dice drawn readable on a phone would take a row of their own.
 
 use super::{Event, Phase, Placed, SLOTS, Saizumi};
-use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
+use crate::engine::frame::{self, BOARD, LABEL_PX, MARKER_PX, Panel};
+use crate::engine::glyphs;
 use crate::engine::picture::{Canvas, Picture, seat_look};
 use crate::engine::steps::tokens;
 use crate::engine::{Game, Seat, Tr};
 
-const DIE: f32 = 44.0;
-const DICE_H: f32 = DIE + 12.0;
-const SLOT_W: f32 = 190.0;
-const SLOT_H: f32 = 66.0;
+const LINE: f32 = LABEL_PX + 2.0;
+const SLOT_W: f32 = BOARD.0 / 3.0;
+/// A slot: its head and its two halves, a line each.
+const SLOT_H: f32 = 3.0 * LINE + 6.0;
 const MARKET_H: f32 = 3.0 * SLOT_H;
-const CHIP_W: f32 = 140.0;
-const BAND_H: f32 = 66.0;
+/// A seat's row of chips: one line, its marker beside.
+const BAND_H: f32 = MARKER_PX + 4.0;
+const CHIPS_X: f32 = MARKER_PX + 6.0;
+/// Room kept at a row's end for "+n", the piles not shown.
+const MORE_W: f32 = 32.0;
+const CHIP_W: f32 = (BOARD.0 - CHIPS_X - MORE_W) / 2.0;
+const CHIPS: usize = 2;
 const CARD: u32 = 0x004E_5058;
 const LABEL: u32 = 0x00DB_DEE1;
 const GREW: u32 = 0x00FF_D43B;
@@ -76,13 +83,7 @@ fn drafting_seat(game: &Saizumi) -> Seat {
 }
 
 fn size(game: &Saizumi) -> (f32, f32) {
-    let piles = (0..game.players())
-        .map(|s| game.piles(s).len())
-        .max()
-        .unwrap_or(0);
-    let width = (3.0 * SLOT_W).max(MARKER_PX + 8.0 + piles as f32 * CHIP_W);
-    let height = DICE_H + MARKET_H + 8.0 + game.players() as f32 * BAND_H;
-    (width, height)
+    (BOARD.0, MARKET_H + 4.0 + game.players() as f32 * BAND_H)
 }
 
 pub(super) fn picture(game: &Saizumi, draft: &str, tr: &Tr) -> Picture {
@@ -109,15 +110,10 @@ fn panel(game: &Saizumi, tr: &Tr) -> Panel {
 fn png(game: &Saizumi, draft: &str, tr: &Tr) -> Vec<u8> {
     let (slot, pile) = drafted(game, draft);
     frame::compose(&panel(game, tr), tr, size(game), |canvas| {
-        if let Some(dice) = game.dice() {
-            for (i, &face) in dice.iter().enumerate() {
-                canvas.die(face, i as f32 * (DIE + 12.0), 4.0, DIE);
-            }
-        }
         draw_market(canvas, game, slot);
         let latest = latest(game);
         for seat in 0..game.players() {
-            let top = DICE_H + MARKET_H + 8.0 + seat as f32 * BAND_H;
+            let top = MARKET_H + 4.0 + seat as f32 * BAND_H;
             let chosen = pile.filter(|_| seat == drafting_seat(game));
             draw_band(canvas, game, seat, top, &latest, chosen);
         }
@@ -133,7 +129,7 @@ fn half_text(row: &[u8], mult: u8) -> String {
 fn draw_market(canvas: &mut Canvas, game: &Saizumi, chosen: Option<usize>) {
     for slot in 1..=SLOTS {
         let (col, row) = ((slot - 1) % 3, (slot - 1) / 3);
-        let (x, y) = (col as f32 * SLOT_W, DICE_H + row as f32 * SLOT_H);
+        let (x, y) = (col as f32 * SLOT_W, row as f32 * SLOT_H);
         canvas.rect(x + 2.0, y + 2.0, SLOT_W - 4.0, SLOT_H - 4.0, CARD);
         if chosen == Some(slot) {
             canvas.frame(x + 1.0, y + 1.0, SLOT_W - 2.0, SLOT_H - 2.0, DRAFTED, 4.0);
@@ -144,21 +140,39 @@ fn draw_market(canvas: &mut Canvas, game: &Saizumi, chosen: Option<usize>) {
             Some(&top) => format!("{slot}: {}", game.kind(top).id),
             None => format!("{slot}: -"),
         };
-        canvas.text(&head, x + 8.0, y + 4.0, LABEL_PX, LABEL);
+        let mut lines = vec![head];
         if let Some(&top) = cards.last() {
             let kind = game.kind(top);
-            let halves = format!(
-                "{} / {}",
-                half_text(&kind.a.row, kind.a.mult),
-                half_text(&kind.b.row, kind.b.mult)
-            );
-            canvas.text(&halves, x + 8.0, y + 4.0 + LABEL_PX + 4.0, LABEL_PX, LABEL);
+            lines.push(half_text(&kind.a.row, kind.a.mult));
+            lines.push(half_text(&kind.b.row, kind.b.mult));
+        }
+        for (k, line) in lines.iter().enumerate() {
+            let text = glyphs::fit(line, LABEL_PX, SLOT_W - 12.0);
+            canvas.text(&text, x + 6.0, y + 4.0 + k as f32 * LINE, LABEL_PX, LABEL);
         }
     }
 }
 
-/// A seat's row: its marker, then each pile as a chip: `#label id+half`, then the top half's
-/// row and multiplier and the pile's score.
+/// What a seat's row shows, in order: the piles the last check collapsed, then the pile being
+/// chosen or the one that grew, then the others.
+enum Chip {
+    Fell { label: u32, cards: usize },
+    Pile(usize),
+}
+
+fn chips(game: &Saizumi, seat: Seat, latest: &Latest, chosen: Option<u32>) -> Vec<Chip> {
+    let piles = game.piles(seat);
+    let first = chosen.or(latest.grew.filter(|g| g.0 == seat).map(|g| g.1));
+    let mut order: Vec<usize> = (0..piles.len()).collect();
+    order.sort_by_key(|&i| Some(piles[i].label) != first);
+    let fell = latest.fell.iter().filter(|f| f.0 == seat);
+    fell.map(|&(_, label, cards)| Chip::Fell { label, cards })
+        .chain(order.into_iter().map(Chip::Pile))
+        .collect()
+}
+
+/// A seat's row: its marker, then its chips, `#label=-3 444×1` (the pile's score, the top
+/// half's row and multiplier), and "+n" for those that do not fit.
 fn draw_band(
     canvas: &mut Canvas,
     game: &Saizumi,
@@ -168,48 +182,45 @@ fn draw_band(
     chosen: Option<u32>,
 ) {
     canvas.marker(seat, MARKER_PX / 2.0, top + BAND_H / 2.0, MARKER_PX / 2.0);
-    for (i, pile) in game.piles(seat).iter().enumerate() {
-        let x = MARKER_PX + 8.0 + i as f32 * CHIP_W;
-        canvas.rect(x + 2.0, top + 2.0, CHIP_W - 4.0, BAND_H - 4.0, CARD);
-        let Some(&placed) = pile.cards.last() else {
-            continue;
-        };
-        let face = game.face(placed);
-        let head = format!("#{} {}", pile.label, card_name(game, placed));
-        canvas.text(&head, x + 6.0, top + 4.0, LABEL_PX, LABEL);
-        let score = format!(
-            "{} = {}",
-            half_text(&face.row, face.mult),
-            game.pile_score(&pile.cards)
-        );
-        canvas.text(&score, x + 6.0, top + 8.0 + LABEL_PX, LABEL_PX, LABEL);
-        if latest.grew == Some((seat, pile.label)) {
-            canvas.frame(x, top, CHIP_W, BAND_H, GREW, 3.0);
-        }
-        if chosen == Some(pile.label) {
-            canvas.frame(x + 1.0, top + 1.0, CHIP_W - 2.0, BAND_H - 2.0, DRAFTED, 4.0);
+    let chips = chips(game, seat, latest, chosen);
+    let text_top = top + (BAND_H - LABEL_PX) / 2.0;
+    for (i, chip) in chips.iter().take(CHIPS).enumerate() {
+        let x = CHIPS_X + i as f32 * CHIP_W;
+        match *chip {
+            Chip::Fell { label, cards } => {
+                let (cx, cy, d) = (x + 12.0, top + BAND_H / 2.0, 9.0);
+                canvas.line(&[(cx - d, cy - d), (cx + d, cy + d)], FELL, 4.0);
+                canvas.line(&[(cx - d, cy + d), (cx + d, cy - d)], FELL, 4.0);
+                canvas.text(&format!("#{label} −{cards}"), x + 26.0, text_top, LABEL_PX, FELL);
+            }
+            Chip::Pile(index) => {
+                let pile = &game.piles(seat)[index];
+                canvas.rect(x + 2.0, top + 2.0, CHIP_W - 4.0, BAND_H - 4.0, CARD);
+                if let Some(&placed) = pile.cards.last() {
+                    let face = game.face(placed);
+                    // The score before the row, so a cut to fit leaves the score.
+                    let text = format!(
+                        "#{}={} {}",
+                        pile.label,
+                        game.pile_score(&pile.cards),
+                        half_text(&face.row, face.mult)
+                    );
+                    let text = glyphs::fit(&text, LABEL_PX, CHIP_W - 10.0);
+                    canvas.text(&text, x + 5.0, text_top, LABEL_PX, LABEL);
+                }
+                if latest.grew == Some((seat, pile.label)) {
+                    canvas.frame(x, top, CHIP_W, BAND_H, GREW, 3.0);
+                }
+                if chosen == Some(pile.label) {
+                    canvas.frame(x + 1.0, top + 1.0, CHIP_W - 2.0, BAND_H - 2.0, DRAFTED, 4.0);
+                }
+            }
         }
     }
-    // A collapsed pile is gone: a cross after the piles, and how many cards fell.
-    let fell: Vec<&(Seat, u32, usize)> = latest.fell.iter().filter(|f| f.0 == seat).collect();
-    for (k, &&(_, label, n)) in fell.iter().enumerate() {
-        let x = MARKER_PX + 8.0 + (game.piles(seat).len() + k) as f32 * CHIP_W;
-        let (cx, cy, d) = (x + 16.0, top + BAND_H / 2.0, 10.0);
-        canvas.line(&[(cx - d, cy - d), (cx + d, cy + d)], FELL, 4.0);
-        canvas.line(&[(cx - d, cy + d), (cx + d, cy - d)], FELL, 4.0);
-        canvas.text(
-            &format!("#{label} −{n}"),
-            cx + 16.0,
-            cy - LABEL_PX / 2.0,
-            LABEL_PX,
-            FELL,
-        );
+    if chips.len() > CHIPS {
+        let more = format!("+{}", chips.len() - CHIPS);
+        canvas.text(&more, CHIPS_X + 2.0 * CHIP_W + 4.0, text_top, LABEL_PX, LABEL);
     }
-}
-
-/// A placed card as `B3a`: its kind's id and the half it shows.
-fn card_name(game: &Saizumi, placed: Placed) -> String {
-    format!("{}{}", game.kind(placed.card).id, placed.half.letter())
 }
 
 /// The picture in words: the decision being made, the dice, the market's slots, each player's

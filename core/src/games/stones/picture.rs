@@ -11,10 +11,10 @@ use crate::engine::frame::{self, LABEL_PX, MARKER_PX, Panel};
 use crate::engine::picture::{Canvas, Picture, Shape, WHITE, seat_fill, seat_look};
 use crate::engine::{Game, Seat, Tr};
 
-const CELL: f32 = 76.0;
+const CELL: f32 = 50.0;
 /// The column of row numbers left of the board, and the row of letters below it.
-const NUMBERS_W: f32 = 30.0;
-const LETTERS_H: f32 = 30.0;
+const NUMBERS_W: f32 = 28.0;
+const LETTERS_H: f32 = 28.0;
 const FLOOR: u32 = 0x00C9_CDD2;
 const BLANK: u32 = 0x001E_1F22;
 const CORNER: u32 = 0x009C_9488;
