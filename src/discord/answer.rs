@@ -85,7 +85,15 @@ impl Responder for ClickAnswer<'_> {
         tracing::warn!(error = %e, custom_id, "could not answer a click");
         crate::metrics::error("discord");
         // The action is stored; make sure the board shows it even though the answer was lost.
+        // A private (ephemeral) board cannot be edited through its channel: its next press is
+        // stale and says how to bring it back.
+        let ephemeral = self
+            .click
+            .message
+            .flags
+            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
         if let Reply::Update(post) = &reply
+            && !ephemeral
             && let Err(e) = self
                 .click
                 .channel_id

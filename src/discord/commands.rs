@@ -9,7 +9,7 @@ use crate::engine::{Level, Locale, Msg, OptionKind, OptionSpec, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, UserId};
 use crate::redact::redact;
-use crate::session::{Invitee, LobbyChoices, Place, User};
+use crate::session::{DailyAnswer, Invitee, LobbyChoices, Place, User};
 use poise::serenity_prelude as serenity;
 use poise::{ApplicationContext, Command, CommandParameter, FrameworkError};
 use serenity::{CommandOptionType, ResolvedValue};
@@ -393,7 +393,7 @@ async fn run(ctx: ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
         Sub::Replay => return replay(&ctx, kind, &user).await,
         Sub::Puzzle => return puzzle(&ctx, kind, &user).await,
         Sub::Rules => Tr::new(user.locale, &[]).t(&format!("{}-rules", kind.id())),
-        Sub::Daily => tables.daily(place(&ctx), &user).await,
+        Sub::Daily => return daily(&ctx, &user).await,
         Sub::Board => tables.repost(kind, channel, &user).await,
         Sub::Resign => tables.resign(kind, channel, &user).await,
         Sub::Abandon => tables.abandon(kind, channel, &user).await,
@@ -514,6 +514,17 @@ async fn puzzle(ctx: &ApplicationContext<'_, Data, Error>, kind: GameKind, user:
     let reply = match ctx.data().tables.puzzle(kind, guild(ctx), user, next).await {
         Ok(post) => super::convert::reply(&post),
         Err(refused) => poise::CreateReply::default().content(refused.words(user.locale)),
+    };
+    ctx.send(reply.ephemeral(true)).await?;
+    Ok(())
+}
+
+/// `/cantstop daily`: the player's board, privately (the day's rolls are theirs to see first),
+/// or the words of a finished attempt or a refusal.
+async fn daily(ctx: &ApplicationContext<'_, Data, Error>, user: &User) -> Result<(), Error> {
+    let reply = match ctx.data().tables.daily(place(ctx), user).await {
+        DailyAnswer::Board(post) => super::convert::reply(&post),
+        DailyAnswer::Said(text) => poise::CreateReply::default().content(text),
     };
     ctx.send(reply.ephemeral(true)).await?;
     Ok(())

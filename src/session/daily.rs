@@ -1,14 +1,15 @@
 //! The daily Can't Stop on a server (`/cantstop daily`): a normal stored one-seat game whose table
 //! says which day it is (`Table::daily`), so recovery, the board, clicks and replays are the
 //! usual ones. What differs is here: its dice are the day's ([`Days::dice_of`], resumed at the
-//! log's count), one attempt per player and day (`store/daily.rs`), no channel held, no timers,
-//! no resigning, and at the end the result, the par, the streak and a Share button.
+//! log's count), one attempt per player and day (`store/daily.rs`), a board that is a private
+//! answer to its player (so no one else learns the day's rolls first), no channel held, no
+//! timers, no resigning, and at the end the result, the par, the streak and a Share button.
 
 mod card;
 
 use super::live::Session;
 use super::play::Play;
-use super::{Place, Reply, SeatInfo, Table, Tables, User, store_failed};
+use super::{Place, Post, Reply, SeatInfo, Table, Tables, User, render, store_failed};
 use crate::engine::day::Day;
 use crate::engine::{LoggedAction, RecordingDice, Tr};
 use crate::games::GameKind;
@@ -66,6 +67,16 @@ impl Days {
     }
 }
 
+/// What `/cantstop daily` answers, privately.
+// One per command, moved straight into the answer: boxing the post would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub enum DailyAnswer {
+    /// The player's live board: shown to them alone, its buttons answered by updating it.
+    Board(Post),
+    /// Words: the finished attempt's summary, or why there is no board.
+    Said(String),
+}
+
 fn cantstop() -> GameKind {
     GameKind::from_id("cantstop").expect("Can't Stop is registered")
 }
@@ -103,29 +114,32 @@ fn tally_of(result: &DailyResult) -> Tally {
 }
 
 impl Tables {
-    /// `/cantstop daily`: today's game for `user` (started, or its board shown again), or once
-    /// they finished it, their result and the day's leaderboards. Answers privately.
-    pub async fn daily(&self, place: Place, user: &User) -> String {
+    /// `/cantstop daily`: today's board for `user` alone (started, or brought back where it
+    /// stopped), or once they finished it, their result and the day's leaderboards.
+    pub async fn daily(&self, place: Place, user: &User) -> DailyAnswer {
         let tr = Tr::new(user.locale, &[]);
         let Some(today) = Day::of_unix(self.play.clock.now()) else {
-            return tr.t("daily-not-yet");
+            return DailyAnswer::Said(tr.t("daily-not-yet"));
         };
         let day = i64::from(today.number());
         let store = &self.play.store;
         let attempt = match store.claim_daily(user.id, day, place.guild, &user.name).await {
             Ok(attempt) => attempt,
-            Err(e) => return store_failed(&tr, &e),
+            Err(e) => return DailyAnswer::Said(store_failed(&tr, &e)),
         };
         let shown = match (&attempt.result, attempt.game) {
-            (Some(_), _) => self.daily_summary(attempt, &place, user).await,
+            (Some(_), _) => self
+                .daily_summary(attempt, &place, user)
+                .await
+                .map(DailyAnswer::Said),
             (None, None) => self.start_daily(&place, user, day).await,
             (None, Some(game)) => self.running_daily(attempt, game, &place, user).await,
         };
-        shown.unwrap_or_else(|e| store_failed(&tr, &e))
+        shown.unwrap_or_else(|e| DailyAnswer::Said(store_failed(&tr, &e)))
     }
 
-    /// Stores and posts the player's game of `day`, dealt from the day's dice.
-    async fn start_daily(&self, place: &Place, user: &User, day: i64) -> Result<String, StoreError> {
+    /// Stores the player's game of `day`, dealt from the day's dice, and shows them its board.
+    async fn start_daily(&self, place: &Place, user: &User, day: i64) -> Result<DailyAnswer, StoreError> {
         let tr = Tr::new(user.locale, &[]);
         let kind = cantstop();
         let options = crate::engine::options::resolve(kind.options(), &serde_json::Value::Null)
@@ -175,47 +189,55 @@ impl Tables {
             // Another start of the same attempt came first: this game is not it.
             session.row.status = Status::Abandoned;
             self.play.persist(&mut session).await;
-            return Ok(tr.t("daily-starting"));
+            return Ok(DailyAnswer::Said(tr.t("daily-starting")));
         }
+        self.warm_par(day);
         // A daily holds no channel: other games and other players' dailies share it.
         let session = self.play.index.insert(session);
-        let mut s = session.lock().await;
-        if !self.play.post_board_if_needed(&mut s).await {
-            return Ok(tr.t("cannot-post"));
-        }
-        let link = s.link().unwrap_or_default();
-        Ok(tr.f("daily-started", &[("day", day.into()), ("link", link.into())]))
+        let s = session.lock().await;
+        Ok(board_for(&s, &tr.f("daily-started", &[("day", day.into())])))
     }
 
-    /// The player's unfinished attempt: its board posted again here if it is in this channel,
-    /// else a link to it; a game that ended without its result (stored before a daily's result
-    /// was written with its final action) is recorded now and summed up.
+    /// Computes the day's par in the background, so the last press of an attempt finds it ready.
+    fn warm_par(&self, day: i64) {
+        let play = self.play.clone();
+        tokio::spawn(async move {
+            if let Err(e) = play.days.par(&play.store, day).await {
+                tracing::warn!(day, error = %e, "could not compute a daily's par");
+            }
+        });
+    }
+
+    /// The player's unfinished attempt: a new private board where it stopped (an earlier one
+    /// cannot be refreshed by the bot once its token expired, and goes stale at the next
+    /// press); a game that ended without its result (stored before a daily's result was
+    /// written with its final action) is recorded now and summed up.
     async fn running_daily(
         &self,
         attempt: DailyAttempt,
         game: GameId,
         place: &Place,
         user: &User,
-    ) -> Result<String, StoreError> {
+    ) -> Result<DailyAnswer, StoreError> {
         let tr = Tr::new(user.locale, &[]);
-        if let Ok(Some(mut s)) = self.play.index.live(game).await
+        if let Ok(Some(s)) = self.play.index.live(game).await
             && s.row.status == Status::Playing
         {
-            if s.row.channel_id == place.channel {
-                return Ok(self.repost_locked(&mut s, user).await);
-            }
-            return Ok(tr.f("daily-running", &[("link", s.link().unwrap_or_default().into())]));
+            return Ok(board_for(
+                &s,
+                &tr.f("daily-resumed", &[("day", attempt.day.into())]),
+            ));
         }
         let Some(stored) = self.play.store.load_game(game).await? else {
-            return Ok(tr.t("daily-lost"));
+            return Ok(DailyAnswer::Said(tr.t("daily-lost")));
         };
         match stored.row.status {
             Status::Finished => {}
-            Status::Playing | Status::Lobby => return Ok(tr.t("daily-elsewhere")),
-            Status::Abandoned => return Ok(tr.t("daily-lost")),
+            Status::Playing | Status::Lobby => return Ok(DailyAnswer::Said(tr.t("daily-elsewhere"))),
+            Status::Abandoned => return Ok(DailyAnswer::Said(tr.t("daily-lost"))),
         }
         let Some(tally) = Tally::of_log(&stored.log) else {
-            return Ok(tr.t("daily-bad-log"));
+            return Ok(DailyAnswer::Said(tr.t("daily-bad-log")));
         };
         let result = result_of(&tally, stored.row.updated_at);
         self.play
@@ -226,7 +248,9 @@ impl Tables {
             result: Some(result),
             ..attempt
         };
-        self.daily_summary(attempt, place, user).await
+        self.daily_summary(attempt, place, user)
+            .await
+            .map(DailyAnswer::Said)
     }
 
     /// A finished attempt: the result, par, streak and share line, and the day's leaderboards of
@@ -266,19 +290,30 @@ impl Tables {
         Ok(daily::streaks(&days, today))
     }
 
-    /// After a click that ended a daily game (its result stored with the final action, see
-    /// [`ending`]): a card with the par, the streak, the share line and the Share button posted
-    /// in its channel. A card that could not be made is shown by the next `/cantstop daily`.
-    pub(super) async fn daily_finished(&self, s: &Session) {
+    /// The answer to the click that ended a daily game (its result stored with the final
+    /// action, see [`ending`]): its private board becomes a card with the par, the streak, the
+    /// share line and the Share button, under the final board's words. A card that could not be
+    /// made leaves the final board; the next `/cantstop daily` shows the result.
+    pub(super) async fn daily_card(&self, s: &Session, board: Post) -> Post {
         let (Some(day), Some(player)) = (s.table.daily, s.table.seats.first().and_then(|p| p.user)) else {
-            return;
+            return board;
         };
-        if let Err(e) = self.post_result(s, day, player).await {
-            tracing::error!(game = %s.row.id, error = %e, "could not post a daily's result");
+        match self.result_card(s, day, player, board.content.clone()).await {
+            Ok(card) => card,
+            Err(e) => {
+                tracing::error!(game = %s.row.id, error = %e, "could not make a daily's result card");
+                board
+            }
         }
     }
 
-    async fn post_result(&self, s: &Session, day: i64, player: UserId) -> Result<(), StoreError> {
+    async fn result_card(
+        &self,
+        s: &Session,
+        day: i64,
+        player: UserId,
+        content: Option<String>,
+    ) -> Result<Post, StoreError> {
         let log = self.play.whole_log(s).await?;
         let tally = Tally::of_log(&log)
             .ok_or_else(|| StoreError::Invalid(format!("daily game {} does not replay", s.row.id)))?;
@@ -286,11 +321,15 @@ impl Tables {
         let streaks = self.streaks(player).await?;
         let tr = Tr::new(s.table.locale, &[]);
         let name = self.play.settings.markup.escape(&s.table.seats[0].name);
-        let post = card::finished(&tr, &name, player, day, &tally, par, streaks);
-        if let Err(e) = self.play.outbox.post(s.row.channel_id, &post).await {
-            tracing::warn!(game = %s.row.id, error = %e, "could not post a daily's result");
-        }
-        Ok(())
+        let result = card::Finished {
+            name: &name,
+            player,
+            day,
+            tally: &tally,
+            par,
+            streaks,
+        };
+        Ok(card::finished(&tr, &result, content))
     }
 
     /// The Share button of `owner`'s result of `day`, pressed by `user` in `channel`: the share
@@ -313,4 +352,11 @@ impl Tables {
         };
         Reply::Private(shared.await.unwrap_or_else(|e| store_failed(&tr, &e)))
     }
+}
+
+/// The live board of a daily for its player alone, under `words`.
+fn board_for(s: &Session, words: &str) -> DailyAnswer {
+    let mut post = render::board(s, &[], true, "");
+    post.content = Some(words.to_owned());
+    DailyAnswer::Board(post)
 }

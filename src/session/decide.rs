@@ -35,14 +35,15 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
     if !matches!(s.row.status, Status::Lobby | Status::Playing) {
         return Click::Refuse(tr.t("click-game-gone"));
     }
-    // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale.
-    if s.row.board_message_id != Some(message) {
-        return Click::Refuse(render::stale(&tr, s.link()));
+    // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale. A
+    // daily's boards are private answers whose ids the bot never learns: its version decides.
+    if s.table.daily.is_none() && s.row.board_message_id != Some(message) {
+        return Click::Refuse(render::stale(&tr, s));
     }
     match route {
         Route::Lobby { action, .. } => Click::Lobby(action),
         Route::Game { .. } if s.row.status == Status::Lobby => Click::Refuse(tr.t("click-lobby-not-started")),
-        Route::Game { version, .. } if *version != s.version() => Click::Refuse(render::stale(&tr, s.link())),
+        Route::Game { version, .. } if *version != s.version() => Click::Refuse(render::stale(&tr, s)),
         Route::Game { action, .. } => {
             let seat = s.seat_of(user.id);
             if let Target::Step(draft) = Target::of(action)

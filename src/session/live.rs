@@ -86,8 +86,11 @@ impl Session {
 
     /// A game in play without a live board message: the turn passed (or the game started) and
     /// the next board is not posted yet. Stored as a missing board id, so it survives restarts.
+    /// A daily never needs one: its board is a private answer to its player, never posted.
     pub(super) fn needs_board(&self) -> bool {
-        self.row.status == Status::Playing && self.row.board_message_id.is_none()
+        self.row.status == Status::Playing
+            && self.row.board_message_id.is_none()
+            && self.table.daily.is_none()
     }
 
     pub(super) fn seat_of(&self, user: UserId) -> Option<Seat> {
@@ -211,8 +214,9 @@ pub(super) fn due_at(
 ) -> Option<i64> {
     match (status, game) {
         (Status::Lobby, _) => Some(table.lobby_expires_at),
-        // A game just started is stored before its state is kept: its first board is due.
-        (Status::Playing, _) if needs_board => Some(updated_at),
+        // A game just started is stored before its state is kept: its first board is due. A
+        // daily's board is only ever its player's private answer: none is due.
+        (Status::Playing, _) if needs_board && table.daily.is_none() => Some(updated_at),
         (Status::Playing, Some(game)) => {
             if bot_to_act(game, table).is_some() {
                 return Some(updated_at);

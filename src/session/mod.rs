@@ -44,6 +44,7 @@ mod timers;
 pub use away::{Away, AwayRequest};
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
+pub use daily::DailyAnswer;
 pub use deadlines::{ClockBounds, OnTimeout, Timers};
 pub use forget::LiveSeats;
 pub use invitations::{Invitee, LobbyChoices};

@@ -50,7 +50,7 @@ impl Refusal {
             Refusal::NotStarted => tr.t("click-lobby-not-started"),
             Refusal::NotYourTurn => render::not_your_turn(s, locale),
             Refusal::Rule(why) => tr.msg(why),
-            Refusal::Stale => render::stale(&tr, s.link()),
+            Refusal::Stale => render::stale(&tr, s),
             Refusal::Store(e) => store_failed(&tr, e),
         }
     }
@@ -306,7 +306,8 @@ impl Play {
             return render::board(s, &[], false, "");
         }
         s.row.board_message_id = played.board;
-        render::board(s, &[], !played.turn_passed, "")
+        // A daily's private board is the only one its player has: it stays live for the next turn.
+        render::board(s, &[], !played.turn_passed || s.table.daily.is_some(), "")
     }
 
     /// An action that no click answers for (a bot's move, a command, a timeout): the live board

@@ -119,8 +119,12 @@ pub fn not_your_turn(s: &Session, locale: Locale) -> String {
     tr.msg(&Msg::new("rule-waiting-for").arg("players", tr.list(&awaited)))
 }
 
-pub fn stale(tr: &Tr, link: Option<String>) -> String {
-    match link {
+pub fn stale(tr: &Tr, s: &Session) -> String {
+    // A daily's board is private to its player: no link leads to it, the command brings it back.
+    if s.table.daily.is_some() {
+        return tr.t("daily-stale");
+    }
+    match s.link() {
         Some(link) => tr.f("click-stale", &[("link", link.into())]),
         None => tr.t("click-stale-nolink"),
     }

@@ -9,6 +9,7 @@ use super::ids::{self, PuzzleRoute};
 use super::puzzles::{NoPuzzle, Puzzle};
 use super::{BoardStyle, Post, Refused, Reply, User, render};
 use crate::engine::day::Day;
+use crate::engine::puzzle::step_leads;
 use crate::engine::view::Target;
 use crate::engine::{Button, Msg, Row, Style, Tr, View};
 use crate::games::GameKind;
@@ -97,7 +98,7 @@ impl Desk<'_> {
         let names = puzzle.names(&Tr::new(user.locale, &[]));
         let tr = Tr::new(user.locale, &names);
         let (mut view, picture) = render::drawn(puzzle.game.as_ref(), draft, self.style, &tr);
-        offer_choices(&mut view, puzzle, user);
+        offer_choices(&mut view, puzzle, draft, &tr, user);
         Post {
             content: Some(tr.msg(&puzzle.question())),
             view,
@@ -157,12 +158,14 @@ fn refusal(kind: GameKind, why: &NoPuzzle) -> Refused {
     Refused(why.msg(kind))
 }
 
-/// Keeps only the controls that answer the puzzle (its choices) or step toward an answer, each
-/// routed to the puzzle and the player it is shown to: no Resign, nothing else of a live board.
-fn offer_choices(view: &mut View, puzzle: &Puzzle, user: &User) {
+/// Keeps only the controls that answer the puzzle (its choices) or step toward an answer (and
+/// back, and looks), each routed to the puzzle and the player it is shown to: no Resign, no
+/// step toward other moves, nothing else of a live board. `draft`: where the board is drawn.
+fn offer_choices(view: &mut View, puzzle: &Puzzle, draft: &str, tr: &Tr, user: &User) {
+    let choices: Vec<&str> = puzzle.row.puzzle.choices.iter().map(|c| c.id.as_str()).collect();
     let answers = |id: &str| match Target::of(id) {
-        Target::Step(_) => true,
-        Target::Act(action) => puzzle.row.puzzle.choices.iter().any(|c| c.id == action),
+        Target::Step(to) => step_leads(puzzle.game.as_ref(), draft, to, &choices, tr),
+        Target::Act(action) => choices.contains(&action),
     };
     let route = |id: &mut String| *id = ids::puzzle(puzzle.row.id, user.id, id);
     for row in &mut view.rows {

@@ -340,10 +340,14 @@ impl Tables {
                 Err(refusal) => Reply::Private(refusal.text(&s, user.locale)),
             },
         };
+        let reply = match reply {
+            // The end of a daily: its private board becomes the result card.
+            Reply::Update(board) if s.table.daily.is_some() && s.row.status == Status::Finished => {
+                Reply::Update(self.daily_card(&s, board).await)
+            }
+            reply => reply,
+        };
         responder.answer(reply).await;
-        if s.table.daily.is_some() && s.row.status == Status::Finished {
-            self.daily_finished(&s).await;
-        }
         self.play.settle(&mut s).await;
     }
 

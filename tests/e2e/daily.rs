@@ -12,44 +12,58 @@ use sqlx::Connection as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The live daily board of the channel (the last message with game buttons): a result card's
-/// Share button does not count.
-fn daily_board(emu: &Emulator, channel: ChannelId) -> Option<Message> {
+/// `player`'s newest private daily message in `channel`: their board, or the result card it
+/// became at the end (the board is an ephemeral answer to them, never a channel message).
+fn daily_message(emu: &Emulator, channel: ChannelId, player: UserId) -> Option<Message> {
+    emu.ephemerals_for(player).into_iter().rev().find(|m| {
+        m.channel_id == channel.0
+            && m.custom_ids()
+                .iter()
+                .any(|id| id.starts_with("sk:") || id.starts_with("dy:"))
+    })
+}
+
+/// `player`'s live daily board in `channel` (buttons of a game), if it is not a card yet.
+fn daily_board(emu: &Emulator, channel: ChannelId, player: UserId) -> Option<Message> {
+    daily_message(emu, channel, player).filter(|m| m.custom_ids().iter().any(|id| id.starts_with("sk:")))
+}
+
+/// A normal game's live board in the channel, for all to see.
+fn public_board(emu: &Emulator, channel: ChannelId, _: UserId) -> Option<Message> {
     emu.channel(channel)
         .into_iter()
         .rev()
         .find(|m| m.custom_ids().iter().any(|id| id.starts_with("sk:")))
 }
 
-/// The result card posted when `player`'s daily ends (it carries their Share button), among
-/// the channel's messages from the `from`-th on.
-fn result_card(emu: &Emulator, channel: ChannelId, player: UserId, from: usize) -> Option<Message> {
+/// The result card `player`'s daily board became when it ended (it carries their Share button).
+fn result_card(emu: &Emulator, channel: ChannelId, player: UserId) -> Option<Message> {
     let share = format!("dy:{}:", player.get());
-    emu.channel(channel)
-        .into_iter()
-        .skip(from)
-        .find(|m| m.custom_ids().iter().any(|id| id.starts_with(&share)))
+    daily_message(emu, channel, player).filter(|m| m.custom_ids().iter().any(|id| id.starts_with(&share)))
 }
 
-/// Presses for `player` on their daily board, `presses` times at most or until it ends: the
-/// first move offered, rolling until `bold` moves were made this turn, then stopping. Returns
-/// how long each press took to be answered.
+/// Where a player's board is found: [`daily_board`] or [`public_board`].
+type BoardOf = fn(&Emulator, ChannelId, UserId) -> Option<Message>;
+
+/// Presses for `player` on their board, `presses` times at most or until it ends: the first
+/// move offered, rolling until `bold` moves were made this turn, then stopping. Returns how long
+/// each press took to be answered.
 async fn press(
     emu: &Emulator,
     channel: ChannelId,
     player: UserId,
     bold: u32,
     presses: usize,
+    board_of: BoardOf,
 ) -> Vec<Duration> {
-    let from = emu.channel(channel).len();
     let mut moves = 0;
     let mut took = vec![];
     for _ in 0..presses {
-        if result_card(emu, channel, player, from).is_some() {
+        if result_card(emu, channel, player).is_some() {
             break;
         }
         let board = emu
-            .wait_for(WAIT, "the daily board", |e| daily_board(e, channel))
+            .wait_for(WAIT, "the board", |e| board_of(e, channel, player))
             .await;
         let ids = board.custom_ids();
         let choice = if let Some(m) = ids.iter().find(|id| id.contains(":m")) {
@@ -67,9 +81,9 @@ async fn press(
         let (kind, text) = click(emu, player, board.message_id(), &choice).await;
         took.push(started.elapsed());
         assert_eq!(kind, callback_type::UPDATE_MESSAGE, "{choice}: {text}");
-        // After a bust or a stop the next board follows; after the last press, the card.
+        // After a bust or a stop the board goes on; after the last press, the card.
         emu.wait_for(WAIT, "the next board or the result", |e| {
-            (daily_board(e, channel).is_some() || result_card(e, channel, player, from).is_some())
+            (board_of(e, channel, player).is_some() || result_card(e, channel, player).is_some())
                 .then_some(())
         })
         .await;
@@ -79,10 +93,19 @@ async fn press(
 
 /// Plays `player`'s daily in `channel` to its end; returns the result card.
 async fn play_out(emu: &Emulator, channel: ChannelId, player: UserId, bold: u32) -> Message {
-    let from = emu.channel(channel).len();
-    press(emu, channel, player, bold, 5_000).await;
-    emu.wait_for(WAIT, "the result card", |e| result_card(e, channel, player, from))
+    press(emu, channel, player, bold, 5_000, daily_board).await;
+    emu.wait_for(WAIT, "the result card", |e| result_card(e, channel, player))
         .await
+}
+
+/// Whether anything `channel` shows everyone, or `watcher` privately, has game `game`'s board:
+/// its buttons or a board picture.
+fn board_seen_by(emu: &Emulator, channel: ChannelId, watcher: UserId, game: u64) -> bool {
+    let prefix = format!("sk:{game}:");
+    emu.channel(channel)
+        .into_iter()
+        .chain(emu.ephemerals_for(watcher))
+        .any(|m| m.custom_ids().iter().any(|id| id.starts_with(&prefix)) || m.embed_image().is_some())
 }
 
 /// A press on an id the message does not show (forged or stale); returns the private answer.
@@ -166,9 +189,11 @@ async fn a_daily_goes_on_over_a_restart_on_the_days_dice_and_a_second_attempt_sh
     let started = slash(&emu, ann, channel, "cantstop daily").await;
     assert!(started.contains("Can't Stop daily #"), "{started}");
     let board = emu
-        .wait_for(WAIT, "the daily board", |e| daily_board(e, channel))
+        .wait_for(WAIT, "the daily board", |e| daily_board(e, channel, ann))
         .await;
-    assert_eq!(pinged(&board), vec![ann], "the board pings its player");
+    assert!(board.ephemeral(), "the board is shown to its player alone");
+    assert!(pinged(&board).is_empty(), "{:?}", board.pings);
+    let game = game_id(&board);
     assert!(button(&board, "resign").is_none(), "a daily cannot be resigned");
     assert!(
         button(&board, "?hint").is_none(),
@@ -177,9 +202,10 @@ async fn a_daily_goes_on_over_a_restart_on_the_days_dice_and_a_second_attempt_sh
     let refused = forged(&emu, ann, &board, &format!("sk:{}:0:?hint", game_id(&board))).await;
     assert!(refused.contains("no hints"), "{refused}");
 
-    // Someone else's press, and a forged Resign, change nothing.
+    // Someone else's press (forged: the board is not shown to them), and a forged Resign,
+    // change nothing.
     let roll = button(&board, "roll").unwrap();
-    let (_, refused) = click(&emu, ben, board.message_id(), &roll).await;
+    let refused = forged(&emu, ben, &board, &roll).await;
     assert!(refused.contains("not playing"), "{refused}");
     let refused = forged(&emu, ann, &board, &roll.replace(":roll", ":resign")).await;
     assert!(refused.contains("cannot be resigned"), "{refused}");
@@ -190,13 +216,50 @@ async fn a_daily_goes_on_over_a_restart_on_the_days_dice_and_a_second_attempt_sh
     assert!(lobby.contains("Lobby opened"), "{lobby}");
     slash(&emu, ben, channel, "cantstop abandon").await;
 
-    // A few presses, a crash, and the same board goes on after `/cantstop daily` again.
-    let daily_presses = press(&emu, channel, ann, 2, 12).await;
+    // A few presses, a crash, and the same game goes on in a new private board after
+    // `/cantstop daily` again.
+    let daily_presses = press(&emu, channel, ann, 2, 12, daily_board).await;
+    let before_crash = daily_board(&emu, channel, ann).expect("the board before the crash");
     let dir = bot.kill();
     let bot = Bot::start(&emu, dir.clone(), &BotOptions::default()).await;
     let again = slash(&emu, ann, channel, "cantstop daily").await;
     assert!(again.contains("The live board is now here"), "{again}");
+    let resumed = daily_board(&emu, channel, ann).expect("the resumed board");
+    assert_ne!(
+        resumed.message_id(),
+        before_crash.message_id(),
+        "a new private board"
+    );
+    assert!(resumed.ephemeral());
+    assert_eq!(
+        resumed.embeds, before_crash.embeds,
+        "it shows the position where the crash left it"
+    );
+    press(&emu, channel, ann, 2, 1, daily_board).await;
+
+    // The board from before the crash is stale now: pressing it says how to resume and
+    // changes nothing.
+    let current = daily_board(&emu, channel, ann).unwrap();
+    let old = before_crash.custom_ids()[0].clone();
+    let version = |id: &str| id.split(':').nth(2).map(str::to_owned);
+    assert_ne!(
+        version(&current.custom_ids()[0]),
+        version(&old),
+        "a move was made"
+    );
+    let (kind, refused) = click(&emu, ann, before_crash.message_id(), &old).await;
+    assert_eq!(kind, callback_type::CHANNEL_MESSAGE_WITH_SOURCE, "{refused}");
+    assert!(
+        refused.contains("out of date") && refused.contains("/cantstop daily"),
+        "{refused}"
+    );
+    assert_eq!(emu.message(current.message_id()).unwrap(), current);
+    assert_eq!(emu.message(before_crash.message_id()).unwrap(), before_crash);
     let card = play_out(&emu, channel, ann, 2).await;
+    assert!(card.ephemeral(), "the result card is private until shared");
+
+    // Ben, watching the channel, never saw Ann's board: no roll of the day was shown to him.
+    assert!(!board_seen_by(&emu, channel, ben, game), "the board stayed Ann's");
 
     // Ben plays the same day with bolder choices: every roll is the day's, for both.
     slash(&emu, ben, channel, "cantstop daily").await;
@@ -251,7 +314,7 @@ async fn a_daily_goes_on_over_a_restart_on_the_days_dice_and_a_second_attempt_sh
     // Only ann shares her result; a forged or stale Share changes nothing.
     let before = emu.channel(channel).len();
     let share_id = button(&card, &day.to_string()).unwrap();
-    let (_, refused) = click(&emu, ben, card.message_id(), &share_id).await;
+    let refused = forged(&emu, ben, &card, &share_id).await;
     assert!(refused.contains("Only the player"), "{refused}");
     let stale = format!("dy:{}:{}", ann.get(), day + 5);
     let refused = forged(&emu, ann, &card, &stale).await;
@@ -279,8 +342,9 @@ async fn a_daily_goes_on_over_a_restart_on_the_days_dice_and_a_second_attempt_sh
     .await;
     let lobby = emu.wait_for(WAIT, "the lobby", |e| live(e, normal)).await;
     click(&emu, ann, lobby.message_id(), &button(&lobby, "start").unwrap()).await;
-    emu.wait_for(WAIT, "the board", |e| daily_board(e, normal)).await;
-    let normal_presses = press(&emu, normal, ann, 2, 12).await;
+    emu.wait_for(WAIT, "the board", |e| public_board(e, normal, ann))
+        .await;
+    let normal_presses = press(&emu, normal, ann, 2, 12, public_board).await;
     eprintln!(
         "median answer: daily {:?} over {} presses, normal {:?} over {}",
         median(daily_presses.clone()),
@@ -331,7 +395,7 @@ async fn each_server_has_its_days_leaderboard_and_all_servers_share_one_attempt_
     // Ann's one attempt of the day counts on every server: the other one shows her result.
     let (summary, _) = ask_text(&emu, ann, second, "cantstop daily", &[]).await;
     assert!(summary.contains("You have played"), "{summary}");
-    assert!(daily_board(&emu, second).is_none(), "no second game");
+    assert!(daily_board(&emu, second, ann).is_none(), "no second game");
     emu.assert_clean().await;
 }
 
@@ -351,10 +415,10 @@ async fn a_streak_grows_over_two_days_and_a_japanese_player_is_answered_in_japan
         "{started}"
     );
     let board = emu
-        .wait_for(WAIT, "the daily board", |e| daily_board(e, channel))
+        .wait_for(WAIT, "the daily board", |e| daily_board(e, channel, ann))
         .await;
     let roll = button(&board, "roll").unwrap();
-    let (_, refused) = click(&emu, ben, board.message_id(), &roll).await;
+    let refused = forged(&emu, ben, &board, &roll).await;
     assert!(
         refused.contains("not playing"),
         "each in their own language: {refused}"
@@ -384,7 +448,7 @@ async fn a_streak_grows_over_two_days_and_a_japanese_player_is_answered_in_japan
         .into_iter()
         .find(|id| id.starts_with("dy:"))
         .unwrap();
-    let (_, refused) = click(&emu, cat, card.message_id(), &share).await;
+    let refused = forged(&emu, cat, &card, &share).await;
     assert!(refused.contains("本人だけ"), "{refused}");
     let (_, shared) = click(&emu, ann, card.message_id(), &share).await;
     assert!(shared.contains("共有しました"), "{shared}");

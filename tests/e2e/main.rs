@@ -28,6 +28,7 @@ mod pictures;
 mod play;
 mod postgres;
 mod privacy;
+mod puzzle_games;
 mod puzzles;
 mod settings;
 mod shards;

@@ -55,7 +55,7 @@ async fn store_puzzles(store: &Store, count: usize) {
 }
 
 /// The puzzle a message's buttons answer (`pz:<puzzle>:<owner>:<choice>`) and their owner.
-fn puzzle_of(m: &Message) -> (i64, u64) {
+pub(super) fn puzzle_of(m: &Message) -> (i64, u64) {
     let id = m
         .custom_ids()
         .into_iter()
@@ -80,7 +80,12 @@ async fn puzzle_row(store: &Store, id: i64) -> PuzzleRow {
 }
 
 /// Presses `id` on `message` as `user`: the answer's kind and the message after it.
-async fn press(emu: &Emulator, user: UserId, message: &Message, id: &str) -> (u8, String, Message) {
+pub(super) async fn press(
+    emu: &Emulator,
+    user: UserId,
+    message: &Message,
+    id: &str,
+) -> (u8, String, Message) {
     let i = emu.forged_click(user, message.message_id(), id);
     let cb = emu.wait_callback(i, WAIT).await;
     eprintln!("{id} answered in {:?}", cb.latency);

@@ -12,8 +12,7 @@ daily-cli-header = Can't Stop daily #{ $day } (practice: public dice, not a serv
 command-daily = Today's Can't Stop daily: the same dice for everyone, one attempt a day
 daily-not-yet = The daily starts on 2026-11-01 (#1).
 daily-starting = Your daily is being started already: try again in a moment.
-daily-started = Your Can't Stop daily #{ $day } is on the board: { $link } Only you can press its buttons; it waits for you between sittings.
-daily-running = Your daily is still in play here: { $link }
+daily-started = Your Can't Stop daily #{ $day }: this board is shown only to you, so no one sees the day's rolls before playing them. It waits for you between sittings: `/cantstop daily` brings it back.
 daily-lost = Your daily of today was ended without a result.
 daily-elsewhere = Your daily is in play on another part of this bot: use `/cantstop daily` where you started it.
 daily-no-resign = A daily is one attempt a day: it cannot be resigned, only played to the end.
@@ -44,3 +43,6 @@ daily-board-line = { $rank }. { $name } — { $turns ->
     [one] 1 bust
    *[other] { $busts } busts
 }
+# The daily's private board (/cantstop daily).
+daily-resumed = Your Can't Stop daily #{ $day } goes on where you stopped. The live board is now here, shown only to you; an older copy of it no longer plays.
+daily-stale = This daily board is out of date (a newer copy took its place, or the bot could not refresh it): use `/cantstop daily` to bring your game back where it stopped.

@@ -12,8 +12,7 @@ daily-cli-header = キャントストップ デイリー #{ $day }（練習：�
 command-daily = 今日のキャントストップ デイリー：全員が同じダイス、1日1回
 daily-not-yet = デイリーは 2026-11-01（#1）から始まります。
 daily-starting = あなたのデイリーはすでに開始中です。少し待ってからもう一度どうぞ。
-daily-started = キャントストップ デイリー #{ $day } の盤面を出しました：{ $link } ボタンを押せるのはあなただけです。途中でやめても続きから遊べます。
-daily-running = あなたのデイリーはまだ続いています：{ $link }
+daily-started = キャントストップ デイリー #{ $day } の盤面です。あなたにだけ見えるので、今日のダイスを先に知る人はいません。ボタンを押せるのはあなただけです。途中でやめたら `/cantstop daily` で続きから遊べます。
 daily-lost = 今日のデイリーは結果なしで終わりました。
 daily-elsewhere = あなたのデイリーはこのボットの別の部分で進行中です。始めた場所で `/cantstop daily` を使ってください。
 daily-no-resign = デイリーは1日1回の挑戦です。投了はできません。最後まで遊んでください。
@@ -29,3 +28,6 @@ daily-played = キャントストップ デイリー #{ $day } はプレイ済�
 daily-board-here = このサーバー：
 daily-board-everywhere = すべてのサーバー：
 daily-board-line = { $rank }. { $name } — { $turns }ターン、バースト{ $busts }回
+# デイリーの非公開の盤面（/cantstop daily）
+daily-resumed = キャントストップ デイリー #{ $day } を中断したところから続けます。最新の盤面はここで、あなたにだけ見えます。古い盤面はもう使えません。
+daily-stale = このデイリーの盤面は古くなっています（新しい盤面に替わったか、ボットが更新できませんでした）。`/cantstop daily` でゲームを中断したところから呼び戻してください。

@@ -7,7 +7,9 @@ use super::day::Day;
 use super::rollout::Chance;
 use super::sieve;
 pub use super::sieve::{Rounds, keeps_best};
-use super::{AnyGame, Bot, Dice, Seat};
+use super::steps::tokens;
+use super::view::{Target, is_look};
+use super::{AnyGame, Bot, Dice, Row, Seat, Tr};
 
 /// The least lead of the best choice over the next, in winning chance, that makes a puzzle.
 pub const MIN_GAP: f64 = 0.05;
@@ -106,7 +108,10 @@ pub fn hunt(
 /// The candidate `w` checked by playouts: a puzzle if it stands out and they confirm it.
 fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Rounds) -> Option<Found> {
     let gap = stands_out(w)?;
-    let ids: Vec<String> = w.choices.iter().map(|(id, _)| id.clone()).collect();
+    // Strongest first: the sieve tries the closest rival alone before the others.
+    let mut ranked = w.choices.clone();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let ids: Vec<String> = ranked.into_iter().map(|(id, _)| id).collect();
     let chances = sieve::confirm(game, seat, &ids, &w.best, MIN_GAP, search)?;
     Some(Found {
         game: game.clone_box(),
@@ -114,6 +119,52 @@ fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Rounds) -> Opti
         best: w.best.clone(),
         difficulty: difficulty(gap, ids.len()),
         chances,
+    })
+}
+
+/// The most boards [`step_leads`] draws below one step: past them the step is kept (at worst it
+/// leads to a board with only Back), so a deep tree of chains never holds an answer up.
+const MOST_BOARDS: usize = 300;
+
+/// Whether a step control with `draft`, on a puzzle's board drawn at draft `from`, belongs
+/// there: a look (it only shows more of the board), a step back (to part of `from`), or a step
+/// forward toward one of the puzzle's `choices`. A step toward none of them would lead the
+/// player to moves that are not the puzzle's.
+pub fn step_leads(game: &dyn AnyGame, from: &str, draft: &str, choices: &[&str], tr: &Tr) -> bool {
+    let (at, to) = (tokens(from), tokens(draft));
+    if is_look(draft) || (to.len() < at.len() && at.starts_with(&to)) {
+        return true;
+    }
+    let mut boards = MOST_BOARDS;
+    reaches(game, draft, choices, tr, &mut boards)
+}
+
+/// Whether the board at `draft` offers one of `choices`, or an enabled step deeper that leads
+/// to one; `boards`: how many more it may draw.
+fn reaches(game: &dyn AnyGame, draft: &str, choices: &[&str], tr: &Tr, boards: &mut usize) -> bool {
+    let Some(left) = boards.checked_sub(1) else {
+        return true;
+    };
+    *boards = left;
+    let depth = tokens(draft).len();
+    let view = game.view(None, draft, tr);
+    let ids = view.rows.iter().flat_map(|row| match row {
+        Row::Buttons { buttons } => buttons
+            .iter()
+            .filter(|b| !b.disabled)
+            .map(|b| b.id.as_str())
+            .collect(),
+        Row::Select(_) => row.ids(),
+    });
+    let mut ids: Vec<&str> = ids.collect();
+    // Moves first: a choice on this board answers without drawing any below it.
+    ids.sort_by_key(|id| matches!(Target::of(id), Target::Step(_)));
+    ids.into_iter().any(|id| match Target::of(id) {
+        Target::Act(action) => choices.contains(&action),
+        // Only deeper: a step back or a look never leads further down.
+        Target::Step(next) => {
+            !is_look(next) && tokens(next).len() > depth && reaches(game, next, choices, tr, boards)
+        }
     })
 }
 
@@ -176,6 +227,62 @@ mod tests {
         assert_eq!(nearest(1500.0, &puzzles, &[]), Some(2));
         assert_eq!(nearest(1500.0, &puzzles, &[2]), Some(3));
         assert_eq!(nearest(1500.0, &puzzles, &[1, 2, 3, 4]), None);
+    }
+
+    /// Ninja's first decision is a ninja, then its destination: a puzzle about one move keeps
+    /// only the step to that ninja, and Back from there.
+    #[test]
+    fn a_puzzles_steps_lead_only_to_its_choices() {
+        use crate::engine::{Locale, SeededDice};
+        use crate::games::GameKind;
+        let kind = GameKind::from_id("ninja").unwrap();
+        let mut dice = SeededDice::new(3);
+        let mut game = kind.new_game(&serde_json::json!({}), 2, &mut dice).unwrap();
+        let tr = Tr::new(Locale::En, &[]);
+        let ids = |game: &dyn AnyGame, draft: &str| -> Vec<String> {
+            let view = game.view(None, draft, &tr);
+            view.rows
+                .iter()
+                .flat_map(|r| r.ids())
+                .map(str::to_owned)
+                .collect()
+        };
+        let root_steps = |game: &dyn AnyGame| -> Vec<String> {
+            let root = ids(game, "");
+            root.iter()
+                .filter_map(|id| id.strip_prefix('~').map(str::to_owned))
+                .collect()
+        };
+        // Played on to a decision made in steps (the opening may have none).
+        let bot = kind.bot(crate::engine::Level::Easy);
+        let mut rng = SeededDice::new(4);
+        while root_steps(game.as_ref()).len() < 2 {
+            let seat = game.to_act()[0];
+            let action = bot.choose(game.as_ref(), seat, &mut rng);
+            game.apply(seat, &action, &mut dice).unwrap();
+        }
+        let steps = root_steps(game.as_ref());
+        let ids = |draft: &str| ids(game.as_ref(), draft);
+        // The first move under the first step, however deep.
+        let mut draft = steps[0].clone();
+        let choice = loop {
+            let here = ids(&draft);
+            if let Some(act) = here.iter().find(|id| !id.starts_with('~') && *id != "resign") {
+                break act.clone();
+            }
+            let deeper = here.iter().filter_map(|id| id.strip_prefix('~'));
+            draft = deeper.max_by_key(|d| d.len()).expect("a step deeper").to_owned();
+        };
+        let kept: Vec<&String> = steps
+            .iter()
+            .filter(|d| step_leads(game.as_ref(), "", d, &[choice.as_str()], &tr))
+            .collect();
+        assert_eq!(kept, [&steps[0]], "{choice}");
+        assert!(
+            step_leads(game.as_ref(), &steps[0], "", &[choice.as_str()], &tr),
+            "Back"
+        );
+        assert!(!step_leads(game.as_ref(), "", &steps[1], &["nothing"], &tr));
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! What the daily shows: the card posted when a game ends (result, par, streak, share line and
-//! the Share button) and the private summary of a finished attempt with the day's leaderboards.
+//! What the daily shows: the card its private board becomes when the game ends (result, par,
+//! streak, share line and the Share button) and the private summary of a finished attempt with
+//! the day's leaderboards.
 
 use super::super::{Markup, Post, ids};
 use crate::engine::{Button, Msg, Row, Style, Tr, View};
@@ -29,17 +30,29 @@ fn result_lines(tr: &Tr, turns: u32, busts: u32, par: u32, (streak, best): (u32,
     format!("{}\n{}", tr.msg(&result), tr.msg(&streak))
 }
 
-/// The card posted in the channel when `player`'s game of `day` ends, with the Share button
-/// only they may press.
-pub(super) fn finished(
-    tr: &Tr,
-    name: &str,
-    player: UserId,
-    day: i64,
-    tally: &Tally,
-    par: u32,
-    streaks: (u32, u32),
-) -> Post {
+/// A finished attempt as its card shows it.
+pub(super) struct Finished<'a> {
+    /// The player's name, escaped.
+    pub(super) name: &'a str,
+    pub(super) player: UserId,
+    pub(super) day: i64,
+    pub(super) tally: &'a Tally,
+    pub(super) par: u32,
+    /// The current and best streaks.
+    pub(super) streaks: (u32, u32),
+}
+
+/// The card the player's private board becomes when their game ends, under `content` (the
+/// final board's words), with the Share button only they may press: sharing is their choice.
+pub(super) fn finished(tr: &Tr, done: &Finished, content: Option<String>) -> Post {
+    let Finished {
+        name,
+        player,
+        day,
+        tally,
+        par,
+        streaks,
+    } = *done;
     let lines = result_lines(tr, tally.turns(), tally.busts(), par, streaks);
     let share = tr.msg(&daily::share(day, tally, par));
     let button = Button::act(
@@ -48,7 +61,7 @@ pub(super) fn finished(
         Style::Primary,
     );
     Post {
-        content: None,
+        content,
         view: View {
             title: tr.msg(&Msg::new("daily-title").arg("day", day).arg("player", name)),
             description: format!("{lines}\n{share}"),
