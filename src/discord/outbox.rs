@@ -95,7 +95,7 @@ impl Outbox for HttpOutbox {
         let edit = || async {
             match channel.edit_message(&self.0, message, convert::edit(post)).await {
                 Err(e) if error_code(&e) == Some(threads::THREAD_ARCHIVED) => {
-                    threads::unarchive(&self.0, channel).await?;
+                    threads::set_archived(&self.0, channel, false).await?;
                     channel.edit_message(&self.0, message, convert::edit(post)).await
                 }
                 done => done,
@@ -173,7 +173,10 @@ impl Outbox for HttpOutbox {
             return Ok(false);
         };
         self.say(id::ChannelId(thread.get()), text, &[]).await?;
-        with_retries("archiving a thread", || threads::archive(&self.0, thread)).await?;
+        with_retries("archiving a thread", || {
+            threads::set_archived(&self.0, thread, true)
+        })
+        .await?;
         Ok(true)
     }
 }

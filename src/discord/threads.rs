@@ -49,25 +49,15 @@ pub(super) async fn start(
         .id)
 }
 
-/// Unarchives a thread the bot started.
-pub(super) async fn unarchive(
+/// Archives a thread the bot started (its creator may), or brings it back: archived, it leaves
+/// the channel's list of active threads, and a post by anyone brings it back.
+pub(super) async fn set_archived(
     http: &serenity::Http,
     thread: serenity::ChannelId,
+    archived: bool,
 ) -> Result<(), serenity::Error> {
     thread
-        .edit_thread(http, EditThread::new().archived(false))
-        .await
-        .map(|_| ())
-}
-
-/// Archives a thread the bot started (its creator may): it leaves the channel's list of active
-/// threads, and a post by anyone brings it back.
-pub(super) async fn archive(
-    http: &serenity::Http,
-    thread: serenity::ChannelId,
-) -> Result<(), serenity::Error> {
-    thread
-        .edit_thread(http, EditThread::new().archived(true))
+        .edit_thread(http, EditThread::new().archived(archived))
         .await
         .map(|_| ())
 }
@@ -80,7 +70,7 @@ pub(super) async fn unarchive_clicked(http: &serenity::Http, click: &serenity::C
         .as_ref()
         .and_then(|c| c.thread_metadata)
         .is_some_and(|m| m.archived);
-    if archived && let Err(e) = unarchive(http, click.channel_id).await {
+    if archived && let Err(e) = set_archived(http, click.channel_id, false).await {
         tracing::warn!(error = %e, "could not unarchive a game's thread");
     }
 }

@@ -24,8 +24,8 @@ async fn rolled(hub: &Arc<Tables>, out: &Channel, channel: ChannelId) -> User {
     player
 }
 
-#[tokio::test]
-async fn a_notice_waits_out_the_grace_period_and_skips_who_was_seen_since() {
+/// Tables on a clock the test moves, with the server's timers off.
+async fn clocked() -> (Arc<TestClock>, Arc<Channel>, Arc<Tables>) {
     let clock = TestClock::new();
     let out = Arc::new(Channel::default());
     let store = Store::connect("sqlite::memory:").await.unwrap();
@@ -35,6 +35,12 @@ async fn a_notice_waits_out_the_grace_period_and_skips_who_was_seen_since() {
         test_settings(Timers::default()),
         clock.clone(),
     );
+    (clock, out, hub)
+}
+
+#[tokio::test]
+async fn a_notice_waits_out_the_grace_period_and_skips_who_was_seen_since() {
+    let (clock, out, hub) = clocked().await;
     for id in [1, 2] {
         hub.notify(&user(id, "x"), Some(true)).await;
     }
@@ -61,15 +67,7 @@ async fn a_notice_waits_out_the_grace_period_and_skips_who_was_seen_since() {
 
 #[tokio::test]
 async fn a_wait_is_due_for_notices_only_when_an_awaited_player_asked_and_asking_later_counts() {
-    let clock = TestClock::new();
-    let out = Arc::new(Channel::default());
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hub = Tables::with_clock(
-        store,
-        out.clone(),
-        test_settings(Timers::default()),
-        clock.clone(),
-    );
+    let (clock, out, hub) = clocked().await;
     let player = rolled(&hub, &out, CHANNEL).await;
     let due = || async { hub.play.store.next_due().await.unwrap() };
     assert_eq!(due().await, None, "nobody asked and no timers: never due");
