@@ -63,9 +63,9 @@ pub(super) fn io<'a>(tr: &'a Tr<'a>) -> impl Fn(std::io::Error) -> Halt + 'a {
     }
 }
 
-/// Text as a terminal shows it: Discord's bold marks dropped.
+/// Text as a terminal shows it: Discord's bold and code marks dropped.
 pub fn plain(text: &str) -> String {
-    text.replace("**", "")
+    text.replace("**", "").replace('`', "")
 }
 
 impl Terminal<'_> {

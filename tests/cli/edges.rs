@@ -207,6 +207,13 @@ fn the_terminal_shows_no_markdown() {
     );
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Market") && !stdout.contains("**"), "{stdout}");
+    // Can't Stop's column list is code-marked for Discord's monospace.
+    let out = saikoro(
+        &["play", "cantstop", "--players", "ann,ben", "--seed", "1"],
+        "resign\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("12 ( 3)") && !stdout.contains('`'), "{stdout}");
 }
 
 #[test]
