@@ -277,10 +277,7 @@ async fn an_interaction_left_unanswered_is_a_problem() {
 #[tokio::test]
 async fn an_unknown_route_is_a_failure_naming_method_and_path() {
     let discord = Emulator::start().await;
-    let http = serenity::HttpBuilder::new("test-token")
-        .proxy(discord.api_url())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = raw_client(&discord);
     let pins = http
         .get_pins(serenity::ChannelId::new(discord.text_channel().get()))
         .await;
@@ -297,13 +294,7 @@ async fn an_unknown_route_is_a_failure_naming_method_and_path() {
 #[tokio::test]
 async fn guild_commands_are_registered_and_listed() {
     let discord = Emulator::start().await;
-    let http = serenity::HttpBuilder::new("test-token")
-        .proxy(discord.api_url())
-        .ratelimiter_disabled(true)
-        .build();
-    let application = http.get_current_application_info().await.expect("application");
-    http.set_application_id(application.id);
-    let guild = serenity::GuildId::new(discord.guild_id());
+    let (http, guild) = registering_client(&discord).await;
     let command = serenity::CreateCommand::new("cantstop").description("Can't Stop");
     let created = http
         .create_guild_commands(guild, &[command])
@@ -368,6 +359,14 @@ fn raw_client(discord: &Emulator) -> serenity::Http {
         .proxy(discord.api_url())
         .ratelimiter_disabled(true)
         .build()
+}
+
+/// A client registering commands as the emulator's application, and the guild it registers in.
+async fn registering_client(discord: &Emulator) -> (serenity::Http, serenity::GuildId) {
+    let http = raw_client(discord);
+    let application = http.get_current_application_info().await.expect("application");
+    http.set_application_id(application.id);
+    (http, serenity::GuildId::new(discord.guild_id()))
 }
 
 /// The Discord error code of a failed request.
@@ -547,13 +546,7 @@ async fn injected_rate_limits_hold_until_retry_after_and_server_errors_pass() {
 #[tokio::test]
 async fn a_registration_breaking_discords_rules_is_refused() {
     let discord = Emulator::start().await;
-    let http = serenity::HttpBuilder::new("test-token")
-        .proxy(discord.api_url())
-        .ratelimiter_disabled(true)
-        .build();
-    let application = http.get_current_application_info().await.expect("application");
-    http.set_application_id(application.id);
-    let guild = serenity::GuildId::new(discord.guild_id());
+    let (http, guild) = registering_client(&discord).await;
     let option = |name: &str, required: bool| {
         serenity::CreateCommandOption::new(serenity::CommandOptionType::String, name, "an option")
             .required(required)
