@@ -9,7 +9,7 @@ use crate::id::{GuildId, UserId};
 const UPSERT_AWAY: &str = "INSERT INTO away (guild_id, player, until, back_at) VALUES ($1, $2, $3, $4) \
      ON CONFLICT (guild_id, player) DO UPDATE SET until = excluded.until, back_at = excluded.back_at";
 const SELECT_AWAY: &str = "SELECT until, back_at FROM away WHERE guild_id = $1 AND player = $2";
-const DELETE_AWAY_OF: &str = "DELETE FROM away WHERE player = $1";
+pub(super) const DELETE_AWAY_OF: &str = "DELETE FROM away WHERE player = $1";
 
 /// A player's time off as stored: until when, and when they came back early if they did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,20 +44,5 @@ impl Store {
                 .await?
         });
         Ok(row.map(|(until, back_at)| AwayRow { until, back_at }))
-    }
-
-    /// Forgets a player's time off on every server (forget-me).
-    pub(super) async fn forget_away(&self, player: &str) -> Result<(), StoreError> {
-        let Ok(id) = player.parse::<u64>() else {
-            return Ok(());
-        };
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool| {
-            sqlx::query(DELETE_AWAY_OF)
-                .bind(snowflake_to_db(id))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
     }
 }

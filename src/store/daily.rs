@@ -31,7 +31,7 @@ macro_rules! bind_finish {
 }
 const DAYS_PLAYED: &str =
     "SELECT day FROM daily_attempts WHERE player = $1 AND turns IS NOT NULL ORDER BY day";
-const DELETE_OF: &str = "DELETE FROM daily_attempts WHERE player = $1";
+pub(super) const DELETE_OF: &str = "DELETE FROM daily_attempts WHERE player = $1";
 const GAMES_IN_PLAY: &str =
     "SELECT game_id FROM daily_attempts WHERE game_id IS NOT NULL AND turns IS NULL ORDER BY game_id";
 
@@ -240,21 +240,6 @@ impl Store {
             sqlx::query_scalar(GAMES_IN_PLAY).fetch_all(pool).await?
         });
         Ok(ids.into_iter().map(GameId).collect())
-    }
-
-    /// Forgets a player's daily attempts and results on every server (forget-me).
-    pub(super) async fn forget_dailies(&self, player: &str) -> Result<(), StoreError> {
-        let Ok(id) = player.parse::<u64>() else {
-            return Ok(());
-        };
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool| {
-            sqlx::query(DELETE_OF)
-                .bind(snowflake_to_db(id))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
     }
 }
 

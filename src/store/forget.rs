@@ -20,6 +20,17 @@ const SELECT_GAMES_OF: &str = "SELECT g.id, g.guild_id, g.kind, g.status, g.seat
 const ANONYMIZE_RESULTS: &str = "UPDATE results SET player = $1 WHERE game_id = $2 AND player = $3";
 /// The host of a game is kept for none: a live game's host powers (abandon, board) fall to the
 /// server's managers, which the row has no column for anyway.
+/// The statements deleting a player's (`$1`) rows of the tables that hold only their own data:
+/// time off, dailies, puzzle answers and rating, notice choices and notices, "told once".
+const OWN_ROWS_OF: [&str; 7] = [
+    super::away::DELETE_AWAY_OF,
+    super::daily::DELETE_OF,
+    super::puzzles::DELETE_ATTEMPTS_OF,
+    super::puzzles::DELETE_RATING_OF,
+    super::notices::DELETE_NOTIFY_OF,
+    super::notices::DELETE_NOTICES_OF,
+    super::told::FORGET,
+];
 const FORGET_HOST: &str = "UPDATE games SET host_id = 0 WHERE id = $1 AND host_id = $2";
 const UPDATE_SEATS: &str = "UPDATE games SET seats = $1 WHERE id = $2";
 const DELETE_SUMMARIES: &str = "DELETE FROM player_stats WHERE guild_id = $1 AND player = $2";
@@ -114,12 +125,23 @@ impl Store {
             tx.forget_figures(guild, player, kinds, &opponents).await?;
             tx.commit().await?;
         }
-        self.forget_away(player).await?;
-        self.forget_dailies(player).await?;
-        self.forget_puzzles(player).await?;
-        self.forget_notices(player).await?;
-        self.forget_told(player).await?;
+        self.delete_own_rows(player).await?;
         Ok(changed)
+    }
+
+    /// Deletes `player`'s rows from the tables that hold only their own data.
+    async fn delete_own_rows(&self, player: &str) -> Result<(), StoreError> {
+        let Ok(id) = player.parse::<u64>() else {
+            return Ok(());
+        };
+        let key = super::sql::snowflake_to_db(id);
+        let _turn = self.write_turn().await;
+        for statement in OWN_ROWS_OF {
+            with_pool!(self, |pool| {
+                sqlx::query(statement).bind(key).execute(pool).await?;
+            });
+        }
+        Ok(())
     }
 
     /// The unfinished games (lobbies and games in play) on `guild` that name `player` (a user id

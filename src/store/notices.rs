@@ -16,8 +16,8 @@ const SWITCH_OFF: &str = "UPDATE notify SET dm = FALSE WHERE player = $1 AND dm"
 const CLAIM_NOTICE: &str = "INSERT INTO turn_notices (game_id, player, version) VALUES ($1, $2, $3) \
      ON CONFLICT (game_id, player) DO UPDATE SET version = excluded.version \
      WHERE turn_notices.version < excluded.version";
-const DELETE_NOTIFY_OF: &str = "DELETE FROM notify WHERE player = $1";
-const DELETE_NOTICES_OF: &str = "DELETE FROM turn_notices WHERE player = $1";
+pub(super) const DELETE_NOTIFY_OF: &str = "DELETE FROM notify WHERE player = $1";
+pub(super) const DELETE_NOTICES_OF: &str = "DELETE FROM turn_notices WHERE player = $1";
 
 /// A player's choice of turn notices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,20 +90,5 @@ impl Store {
                 .rows_affected()
         });
         Ok(done == 1)
-    }
-
-    /// Forgets a player's choice of notices and the turns they were noticed of (forget-me).
-    pub(super) async fn forget_notices(&self, player: &str) -> Result<(), StoreError> {
-        let Ok(id) = player.parse::<u64>() else {
-            return Ok(());
-        };
-        let key = snowflake_to_db(id);
-        let _turn = self.write_turn().await;
-        for statement in [DELETE_NOTIFY_OF, DELETE_NOTICES_OF] {
-            with_pool!(self, |pool| {
-                sqlx::query(statement).bind(key).execute(pool).await?;
-            });
-        }
-        Ok(())
     }
 }

@@ -34,8 +34,8 @@ const UPSERT_PLAYER: &str = "INSERT INTO puzzle_ratings (player, rating, deviati
 const SELECT_PUZZLE_RATING: &str = "SELECT rating, deviation, volatility FROM puzzles WHERE id = $1";
 const UPDATE_PUZZLE_RATING: &str =
     "UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4 WHERE id = $1";
-const DELETE_ATTEMPTS_OF: &str = "DELETE FROM puzzle_attempts WHERE player = $1";
-const DELETE_RATING_OF: &str = "DELETE FROM puzzle_ratings WHERE player = $1";
+pub(super) const DELETE_ATTEMPTS_OF: &str = "DELETE FROM puzzle_attempts WHERE player = $1";
+pub(super) const DELETE_RATING_OF: &str = "DELETE FROM puzzle_ratings WHERE player = $1";
 
 /// A choice of a puzzle with its value: the winning chance and its 95% margin.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -320,25 +320,6 @@ impl Store {
         tx.rate_puzzle(puzzle, puzzle_after).await?;
         tx.commit().await?;
         Ok(attempt)
-    }
-
-    /// Forgets a player's puzzle answers and rating (forget-me).
-    pub(super) async fn forget_puzzles(&self, player: &str) -> Result<(), StoreError> {
-        let Ok(id) = player.parse::<u64>() else {
-            return Ok(());
-        };
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool| {
-            sqlx::query(DELETE_ATTEMPTS_OF)
-                .bind(snowflake_to_db(id))
-                .execute(pool)
-                .await?;
-            sqlx::query(DELETE_RATING_OF)
-                .bind(snowflake_to_db(id))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
     }
 }
 

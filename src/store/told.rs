@@ -7,7 +7,7 @@ use crate::id::{GuildId, UserId};
 
 /// Only the first write for a host and server inserts a row.
 const TELL: &str = "INSERT INTO told_no_threads (guild_id, player) VALUES ($1, $2) ON CONFLICT DO NOTHING";
-const FORGET: &str = "DELETE FROM told_no_threads WHERE player = $1";
+pub(super) const FORGET: &str = "DELETE FROM told_no_threads WHERE player = $1";
 
 impl Store {
     /// Records that `player` is told on `guild` that games cannot have threads there; says
@@ -23,20 +23,5 @@ impl Store {
                 .rows_affected()
         });
         Ok(done == 1)
-    }
-
-    /// Forgets whom `player` was told (forget-me).
-    pub(super) async fn forget_told(&self, player: &str) -> Result<(), StoreError> {
-        let Ok(id) = player.parse::<u64>() else {
-            return Ok(());
-        };
-        let _turn = self.write_turn().await;
-        with_pool!(self, |pool| {
-            sqlx::query(FORGET)
-                .bind(snowflake_to_db(id))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
     }
 }
