@@ -21,6 +21,10 @@ pub struct Args {
     /// Whether the bot serves (and so records) its metrics, scraped every second (`--metrics`):
     /// the open loop's CPU per click with and without them.
     pub metrics: bool,
+    /// `--bot-cpus 1`: the bot runs on these CPUs only (through `taskset`), so that with the
+    /// bench pinned to the others (`taskset -c 0 cargo bench …`) the bot's own cost is measured
+    /// apart from the emulator's and the players'.
+    pub bot_cpus: Option<String>,
 }
 
 impl Args {
@@ -37,6 +41,7 @@ impl Args {
         let mut only = env("LOAD_ONLY");
         let mut checks = env("LOAD_CHECKS").is_some_and(|v| v == "1");
         let mut metrics = env("LOAD_METRICS").is_some_and(|v| v == "1");
+        let mut bot_cpus = env("LOAD_BOT_CPUS");
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
@@ -53,6 +58,10 @@ impl Args {
                 }
                 "--only" => {
                     only = args.next();
+                    continue;
+                }
+                "--bot-cpus" => {
+                    bot_cpus = args.next();
                     continue;
                 }
                 "--checks" => {
@@ -98,6 +107,7 @@ impl Args {
             only,
             checks,
             metrics,
+            bot_cpus,
         })
     }
 

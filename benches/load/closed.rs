@@ -141,7 +141,7 @@ async fn measure(tables: &Tables, binary: &Path, args: &Args) -> Result<Figures,
     } = tables;
     let games = channels.len();
     let config = write_config(emu, dir, None)?;
-    let (bot, startup) = Bot::start(binary, &config, dir, "first").await?;
+    let (bot, startup) = Bot::start(binary, &config, dir, "first", args.bot_cpus.as_deref()).await?;
     if bot.restored != 0 {
         return Err(format!("a fresh database restored {} games", bot.restored));
     }
@@ -158,7 +158,7 @@ async fn measure(tables: &Tables, binary: &Path, args: &Args) -> Result<Figures,
     drop(bot);
 
     // The same database again: every game in play is loaded at start-up.
-    let (again, restart) = Bot::start(binary, &config, dir, "restart").await?;
+    let (again, restart) = Bot::start(binary, &config, dir, "restart", args.bot_cpus.as_deref()).await?;
     let restored = again.restored;
     drop(again);
 

@@ -15,10 +15,10 @@
 //!
 //! `cargo bench --bench load -- [--games 10,100,1000] [--seconds 10] [--clicks N] [--repeat 3]
 //! [--open-rates 100,500,1000,2000,3000,4000] [--open-games 10000] [--open-seconds 10]
-//! [--only closed|open] [--dir /tmp] [--checks] [--metrics]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
+//! [--only closed|open] [--dir /tmp] [--checks] [--metrics] [--bot-cpus 1]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
 //! `LOAD_CLICKS`, `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`,
 //! `LOAD_ONLY`, `LOAD_DIR` (where the database goes: its disk's fsync speed matters),
-//! `LOAD_CHECKS=1`, `LOAD_METRICS=1`; `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
+//! `LOAD_CHECKS=1`, `LOAD_METRICS=1`, `LOAD_BOT_CPUS`; `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
 //! medians; the open loop runs once. The emulator skips its checks of request bodies against
 //! Discord's schema unless `--checks` is given: they cost it more CPU than the bot spends per
 //! click, taken from the same two cores (the end-to-end tests keep them).

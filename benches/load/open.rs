@@ -51,7 +51,7 @@ pub async fn open_loop(binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, S
 async fn offer_rates(tables: &Tables, binary: &Path, args: &Args) -> Result<Vec<OpenFigures>, String> {
     let port = args.metrics.then(free_port).transpose()?;
     let config = write_config(&tables.emu, &tables.dir, port)?;
-    let (bot, _) = Bot::start(binary, &config, &tables.dir, "open").await?;
+    let (bot, _) = Bot::start(binary, &config, &tables.dir, "open", args.bot_cpus.as_deref()).await?;
     let scraper = port.map(|port| tokio::spawn(scrape_every_second(port)));
     let idle = open_idle(tables).await;
     let mut rows = Vec::new();

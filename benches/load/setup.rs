@@ -146,12 +146,21 @@ impl Bot {
         config: &Path,
         dir: &Path,
         name: &str,
+        cpus: Option<&str>,
     ) -> Result<(Bot, Duration), String> {
         let log_path = dir.join(format!("{name}.log"));
         let log = std::fs::File::create(&log_path).map_err(|e| format!("creating the log: {e}"))?;
         let err = log.try_clone().map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let child = Command::new(binary)
+        let mut command = match cpus {
+            Some(cpus) => {
+                let mut taskset = Command::new("taskset");
+                taskset.args(["-c", cpus]).arg(binary);
+                taskset
+            }
+            None => Command::new(binary),
+        };
+        let child = command
             .args(["run", "--config"])
             .arg(config)
             .env("DISCORD_TOKEN", "load-token")

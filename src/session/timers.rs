@@ -73,6 +73,10 @@ impl Timekeeper {
         let hub = Timekeeper(self.0.clone());
         tokio::spawn(async move {
             loop {
+                // Until this pass knows when to wake, every write that sets a due time wakes it:
+                // a write that lands after the read below would otherwise compare itself with
+                // the last pass's wake time and be slept through.
+                hub.0.next_wake.store(i64::MAX, Ordering::Relaxed);
                 let next = match hub.0.store.next_due().await {
                     Ok(next) => next,
                     Err(e) => {
