@@ -2,7 +2,7 @@
 //! all of them queue for the same store and cores, each is answered later than the last, and
 //! answers after Discord's 3 s are wasted work while the queue only grows. Instead a click waits
 //! for one of a bounded number of turns; at most a bounded number wait; and one that has waited
-//! past [`Admission::shed_after`] since its receipt is dropped before any work, since its answer
+//! past [`Admission::shed_after`] since Discord created it is dropped before any work, since its answer
 //! could no longer reach Discord in time. A dropped click changes nothing (the player presses
 //! again) and is counted (`interactions{outcome="shed_late"|"shed_full"}`).
 
@@ -16,7 +16,7 @@ use tokio::time::Instant;
 const SERVING: usize = 64;
 /// Clicks waiting for a turn at most: more could not be served within the deadline anyway.
 const WAITING: usize = 4096;
-/// A click still waiting this long after its receipt is dropped: serving it takes up to about a
+/// A click still waiting this long after Discord created it is dropped: serving it takes up to about a
 /// second under load, so it could not be answered within Discord's 3 s.
 const SHED_AFTER: Duration = Duration::from_millis(1500);
 
@@ -63,10 +63,10 @@ impl Admission {
         }
     }
 
-    /// A turn for a click received at `received`, held until it is answered; or why it is
-    /// dropped instead.
-    pub(super) async fn admit(&self, received: Instant) -> Result<SemaphorePermit<'_>, Shed> {
-        let deadline = received + self.shed_after;
+    /// A turn for a click Discord created at `born` (see `age`), held until it is answered; or
+    /// why it is dropped instead.
+    pub(super) async fn admit(&self, born: Instant) -> Result<SemaphorePermit<'_>, Shed> {
+        let deadline = born + self.shed_after;
         if Instant::now() >= deadline {
             return Err(Shed::Late);
         }

@@ -26,22 +26,27 @@ pub(super) struct ClickAnswer<'a> {
     click: &'a ComponentInteraction,
     /// Held while answering, so a deferral and the answer never cross.
     state: Mutex<State>,
-    /// When the click arrived: the answer-time metric and the deadlines count from it.
+    /// When the click arrived: the answer-time metric counts from it.
     received: tokio::time::Instant,
+    /// When Discord created it, on this process's clock: its deadlines count from it.
+    born: tokio::time::Instant,
 }
 
 impl<'a> ClickAnswer<'a> {
-    pub(super) fn new(http: &'a Http, click: &'a ComponentInteraction) -> Self {
+    /// A click received now that Discord created `age` ago.
+    pub(super) fn new(http: &'a Http, click: &'a ComponentInteraction, age: Duration) -> Self {
+        let received = tokio::time::Instant::now();
         ClickAnswer {
             http,
             click,
             state: Mutex::new(State::Waiting),
-            received: tokio::time::Instant::now(),
+            received,
+            born: received.checked_sub(age).unwrap_or(received),
         }
     }
 
-    pub(super) fn received(&self) -> tokio::time::Instant {
-        self.received
+    pub(super) fn born(&self) -> tokio::time::Instant {
+        self.born
     }
 
     /// Acknowledges the click if nobody answered or is answering it yet: the answer is slow

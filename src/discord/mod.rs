@@ -2,6 +2,7 @@
 //! outbox that posts and edits boards. Everything game-related is decided in `session`.
 
 mod admission;
+mod age;
 mod answer;
 mod commands;
 pub mod convert;
@@ -49,6 +50,8 @@ pub struct Data {
     downloads: reqwest::Client,
     /// The turns clicks wait for, so that overload drops clicks rather than answering all late.
     admission: admission::Admission,
+    /// How old clicks are on Discord's clock.
+    ages: age::ClickAges,
 }
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -122,11 +125,13 @@ async fn on_event(
         custom_id = %click.data.custom_id,
         game = tracing::field::Empty,
     );
-    let answer = ClickAnswer::new(&framework.serenity_context.http, click);
+    let ages = &framework.user_data.ages;
+    let age = ages.age(age::created_ms(click.id.get()), age::now_ms());
+    let answer = ClickAnswer::new(&framework.serenity_context.http, click, age);
     let answered = async {
         // Past the bot's capacity, a click that could not be answered in time is dropped
         // before any work; the player presses again.
-        let _turn = match framework.user_data.admission.admit(answer.received()).await {
+        let _turn = match framework.user_data.admission.admit(answer.born()).await {
             Ok(turn) => turn,
             Err(shed) => {
                 tracing::debug!(why = shed.outcome(), "dropped a click under overload");
@@ -141,7 +146,7 @@ async fn on_event(
             &answer,
         );
         tokio::pin!(served);
-        let defer_at = answer.received() + ANSWER_WITHIN;
+        let defer_at = answer.born() + ANSWER_WITHIN;
         if tokio::time::timeout_at(defer_at, &mut served).await.is_err() {
             answer.defer().await;
             served.await;
@@ -393,6 +398,7 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             records,
             downloads,
             admission: admission::Admission::default(),
+            ages: age::ClickAges::default(),
         },
     );
     // Interactions need no privileged intents; GUILDS keeps the cache aware of channels.
