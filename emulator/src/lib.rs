@@ -289,6 +289,12 @@ impl Emulator {
         self.shared.with(|s| s.gateway_held = false);
     }
 
+    /// From now on interactions reach the bot `by` after Discord made them (their ids and
+    /// answer deadlines are that old), as when the gateway's events queue under overload.
+    pub fn delay_interactions(&self, by: Duration) {
+        self.shared.with(|s| s.interaction_delay = by);
+    }
+
     /// The next request `method` whose path contains `path` (below `/api/v10`) gets `kind`
     /// instead of its answer; faults queue in order.
     pub fn inject(&self, method: &str, path: &str, kind: FaultKind) {

@@ -113,6 +113,9 @@ pub struct State {
     pub clock_offset: Duration,
     /// While set, dispatches wait in the session's log (a slow network between Discord and the bot).
     pub gateway_held: bool,
+    /// How long ago Discord made the interactions it dispatches now: a gateway that delivers
+    /// them late (`Emulator::delay_interactions`).
+    pub interaction_delay: Duration,
     /// Answers the test asked for instead of the normal ones (429s, 5xxs), in order.
     pub faults: Vec<Fault>,
     /// Until when a rate limit holds: per route (`Some("POST /channels/1/messages")`) or global (`None`).
@@ -158,6 +161,7 @@ impl State {
     pub fn new() -> Self {
         let mut state = State {
             last_snowflake: 0,
+            interaction_delay: Duration::ZERO,
             gateway_url: String::new(),
             application_id: 0,
             bot_id: 0,
@@ -208,6 +212,18 @@ impl State {
         };
         state.users.insert(bot.id, bot);
         state
+    }
+
+    /// A snowflake whose time is `ago` in the past (its counter bits from the newest snowflake,
+    /// so that it is unique).
+    fn snowflake_made_ago(&mut self, ago: Duration) -> u64 {
+        let fresh = self.snowflake();
+        let back = u64::try_from(ago.as_millis()).unwrap_or(u64::MAX) << 22;
+        if back == 0 {
+            fresh
+        } else {
+            fresh.saturating_sub(back)
+        }
     }
 
     /// A fresh snowflake: milliseconds since Discord's epoch in the high bits, a counter below.
@@ -425,7 +441,7 @@ impl State {
         if !self.channels.contains_key(&channel_id) {
             return Err(format!("unknown channel {channel_id}"));
         }
-        let id = self.snowflake();
+        let id = self.snowflake_made_ago(self.interaction_delay);
         let token = format!("emulated-token-{id}");
         let mut channel = self.channel_json(channel_id);
         channel["permissions"] = json!(self.permissions_of(user_id).bits().to_string());
@@ -465,7 +481,10 @@ impl State {
             channel_id,
             message_id: message,
             label: label.to_string(),
-            dispatched: self.now(),
+            dispatched: self
+                .now()
+                .checked_sub(self.interaction_delay)
+                .unwrap_or_else(|| self.now()),
             callback: None,
             original: None,
             dropped: false,

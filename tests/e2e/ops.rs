@@ -156,3 +156,58 @@ fn every_line_about_a_click_names_it(log: &str, guild: u64, clicks: u32) {
         assert!(span["game"].is_u64(), "{line}");
     }
 }
+
+/// Polls `/metrics` until `series` reaches `at_least`; returns the page.
+async fn wait_sample(port: u16, series: &str, at_least: f64) -> String {
+    let started = Instant::now();
+    loop {
+        let page = wait_status(port, "/metrics", 200).await;
+        if page
+            .lines()
+            .any(|l| l.strip_prefix(series).and_then(|v| v.trim().parse::<f64>().ok()) >= Some(at_least))
+        {
+            return page;
+        }
+        assert!(
+            started.elapsed() < WAIT,
+            "{series} never reached {at_least}:\n{page}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Under overload the gateway's events queue: a click that reaches the bot when most of
+/// Discord's 3 s are gone is dropped before any work, since its answer could not count. It is
+/// counted as shed, changes nothing, and the player's next press plays.
+#[tokio::test]
+async fn a_click_the_gateway_delivered_too_late_is_dropped_unplayed_and_counted() {
+    let emu = Emulator::start().await;
+    let port = free_port();
+    let opts = BotOptions {
+        extra: format!("metrics_addr = \"127.0.0.1:{port}\""),
+        ..BotOptions::default()
+    };
+    let _bot = Bot::start(&emu, workdir(), &opts).await;
+    // The lobby's clicks arrive at once: the bot learns how long a click takes to reach it.
+    let game = two_player_cantstop(&emu).await;
+    let board = live(&emu, game.channel).expect("the first board");
+    let roll = button(&board, "roll").expect("a roll button");
+    let player = pinged(&board)[0];
+
+    emu.delay_interactions(Duration::from_secs(2));
+    let late = emu.click(player, board.message_id(), &roll);
+    let shed = r#"saikoro_interactions_total{kind="click",outcome="shed_late"}"#;
+    wait_sample(port, shed, 1.0).await;
+    assert!(emu.callback(late).is_none(), "the late click got an answer");
+    let unchanged = live(&emu, game.channel).expect("the board");
+    assert_eq!(unchanged.message_id(), board.message_id());
+    assert_eq!(unchanged.embeds, board.embeds, "the late click changed the board");
+    emu.mark_lost(late);
+
+    emu.delay_interactions(Duration::ZERO);
+    let (kind, _) = click(&emu, player, board.message_id(), &roll).await;
+    assert_eq!(kind, 7, "the press again rolls and updates the board");
+    let metrics = wait_status(port, "/metrics", 200).await;
+    assert_eq!(sample(&metrics, shed), 1.0, "only the late click was shed");
+    emu.assert_clean().await;
+}
