@@ -7,6 +7,10 @@ use saikoro::games::GameKind;
 use saikoro::redact::redact;
 use std::path::PathBuf;
 
+/// See the dependency's comment in `Cargo.toml`: allocation is most of a click's decoding.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "saikoro",

@@ -29,6 +29,8 @@ pub struct OpenFigures {
     pub errors: usize,
     /// Clicks the bot dropped (no answer within [`PRESSES_AGAIN_AFTER`]).
     pub dropped: usize,
+    /// Answered clicks that were acknowledged first and their board edited afterwards.
+    pub deferred: usize,
     pub bot_cpu_ms: f64,
     pub bench_cpu_ms: f64,
     pub bot_cores: f64,
@@ -127,6 +129,7 @@ async fn offer(bot: &Bot, idle: &Idle, rate: usize, seconds: u64) -> Result<Open
         max_ms: quantile_ms(&played.latencies, 1.0),
         errors: played.errors,
         dropped: played.dropped,
+        deferred: played.deferred,
         bot_cpu_ms: per_click(bot_cpu),
         bench_cpu_ms: per_click(bench_cpu),
         bot_cores: bot_cpu / elapsed,

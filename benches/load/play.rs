@@ -112,6 +112,8 @@ pub struct Played {
     pub errors: usize,
     /// Clicks left unanswered past [`Player::presses_again_after`]: the bot dropped them.
     pub dropped: usize,
+    /// Clicks acknowledged in time with the board edited afterwards (counted in `clicks`).
+    pub deferred: usize,
     pub latencies: Vec<Duration>,
 }
 
@@ -121,6 +123,7 @@ impl Played {
         self.finished += other.finished;
         self.errors += other.errors;
         self.dropped += other.dropped;
+        self.deferred += other.deferred;
         self.latencies.extend(other.latencies);
     }
 }
@@ -196,7 +199,11 @@ impl Player {
             button(&turn.board, "roll").ok_or("no roll button")?
         };
         let board = turn.board.message_id();
-        let clicked = emu.click(player, board, &choice);
+        // Under overload a deferred answer edits the board later: a press on the board as it
+        // was is one a real client could not send, so the player looks again.
+        let Ok(clicked) = emu.try_click(player, board, &choice) else {
+            return self.fresh_turn(turn).ok_or_else(|| "no live board".into());
+        };
         let cb = match self.presses_again_after {
             None => answer(emu, clicked).await?,
             Some(within) => {
@@ -210,6 +217,11 @@ impl Player {
         };
         played.clicks += 1;
         played.latencies.push(cb.latency);
+        if cb.kind == callback_type::DEFERRED_UPDATE_MESSAGE {
+            // Acknowledged in time; the board's edit follows.
+            played.deferred += 1;
+            return self.fresh_turn(turn).ok_or_else(|| "no live board".into());
+        }
         if cb.kind != callback_type::UPDATE_MESSAGE {
             return Err(format!(
                 "a legal click was answered with type {}: {}",

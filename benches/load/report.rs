@@ -61,13 +61,13 @@ pub fn print_open_table(rows: &[OpenFigures], args: &Args) {
         args.metrics_said()
     );
     println!(
-        "| offered/s | answered/s |   p50 ms |   p99 ms | p99.9 ms |   max ms | clicks | errors | dropped | skipped | \
+        "| offered/s | answered/s |   p50 ms |   p99 ms | p99.9 ms |   max ms | clicks | deferred | errors | dropped | skipped | \
          bot cores | bot CPU/click | bench CPU/click |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in rows {
         println!(
-            "| {:>9} | {:>10.0} | {:>8.2} | {:>8.2} | {:>8.2} | {:>8.1} | {:>6} | {:>6} | {:>7} | {:>7} | {:>9.2} | {:>10.3} ms | {:>12.3} ms |",
+            "| {:>9} | {:>10.0} | {:>8.2} | {:>8.2} | {:>8.2} | {:>8.1} | {:>6} | {:>8} | {:>6} | {:>7} | {:>7} | {:>9.2} | {:>10.3} ms | {:>12.3} ms |",
             r.rate,
             r.clicks as f64 / r.seconds,
             r.p50_ms,
@@ -75,6 +75,7 @@ pub fn print_open_table(rows: &[OpenFigures], args: &Args) {
             r.p999_ms,
             r.max_ms,
             r.clicks,
+            r.deferred,
             r.errors,
             r.dropped,
             r.skipped,
