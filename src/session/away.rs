@@ -5,8 +5,8 @@
 
 use super::live::Session;
 use super::tables::Tables;
-use super::{User, store_failed};
-use crate::engine::Tr;
+use super::{Refused, User, store_failed};
+use crate::engine::{Msg, Tr};
 use crate::id::{GuildId, UserId};
 use crate::store::{AwayRow, Store};
 
@@ -138,15 +138,15 @@ impl Tables {
                 Some(a) => Away { back: Some(now), ..a },
                 None => return tr.t("away-not-away"),
             },
-            AwayRequest::Until(until) => match self.time_off(guild, now, until, &tr).await {
+            AwayRequest::Until(until) => match self.time_off(guild, now, until).await {
                 Ok(()) => Away { until, back: None },
-                Err(refusal) => return refusal,
+                Err(refusal) => return refusal.words(user.locale),
             },
             AwayRequest::For(secs) => {
                 let until = now.saturating_add(i64::try_from(secs).unwrap_or(i64::MAX));
-                match self.time_off(guild, now, until, &tr).await {
+                match self.time_off(guild, now, until).await {
                     Ok(()) => Away { until, back: None },
-                    Err(refusal) => return refusal,
+                    Err(refusal) => return refusal.words(user.locale),
                 }
             }
         };
@@ -168,14 +168,14 @@ impl Tables {
     }
 
     /// Whether time off until `until` may be taken now on `guild`; if not, why.
-    async fn time_off(&self, guild: GuildId, now: i64, until: i64, tr: &Tr<'_>) -> Result<(), String> {
+    async fn time_off(&self, guild: GuildId, now: i64, until: i64) -> Result<(), Refused> {
         if until <= now {
-            return Err(tr.t("away-past"));
+            return Err(Refused::new("away-past"));
         }
         let max_days = self.play.guilds.get(Some(guild)).await.away_max_days;
         let max_secs = i64::try_from(max_days.saturating_mul(86_400)).unwrap_or(i64::MAX);
         if until - now > max_secs {
-            return Err(tr.f("away-too-far", &[("days", max_days.into())]));
+            return Err(Refused(Msg::new("away-too-far").arg("days", max_days)));
         }
         Ok(())
     }
@@ -197,14 +197,14 @@ impl Tables {
             let Ok(Some(mut s)) = play.index.live(id).await else {
                 continue;
             };
-            if s.seat_of(user).is_none() || s.row.status != crate::store::Status::Playing {
+            if s.seat_of(user).is_none() || s.phase.playing().is_none() {
                 continue;
             }
             games += 1;
             s.seated.away.set(user, away);
             play.persist(&mut s).await;
-            if let Some(message) = s.row.board_message_id {
-                let board = super::render::board(&s, &[], true, "");
+            if let (Some(message), Some(game)) = (s.row.board_message_id, s.phase.playing()) {
+                let board = super::render::board(&s, game, &[], true, "");
                 play.outbox.edit(s.row.channel_id, message, &board).await.ok();
             }
         }

@@ -8,10 +8,11 @@
 mod card;
 
 use super::live::Session;
+use super::phase::Phase;
 use super::play::Play;
 use super::{Place, Post, Reply, SeatInfo, Table, Tables, User, render, store_failed};
 use crate::engine::day::Day;
-use crate::engine::{LoggedAction, RecordingDice, Tr};
+use crate::engine::{AnyGame, LoggedAction, RecordingDice, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
 use crate::store::{DailyAttempt, DailyResult, GameRow, Status, Store, StoreError};
@@ -176,7 +177,7 @@ impl Tables {
             created_at: now,
             updated_at: now,
         };
-        let mut session = Session::new(row, kind, table, Some(game), self.play.settings.markup);
+        let mut session = Session::new(row, kind, table, Phase::Playing(game), self.play.settings.markup);
         session.apply(self.play.guilds.get(place.guild).await);
         session.sync_row();
         session.row.id = self.play.store.insert_game(&session.row).await?;
@@ -187,7 +188,7 @@ impl Tables {
             .await?
         {
             // Another start of the same attempt came first: this game is not it.
-            session.row.status = Status::Abandoned;
+            session.phase.abandon();
             self.play.persist(&mut session).await;
             return Ok(DailyAnswer::Said(tr.t("daily-starting")));
         }
@@ -195,7 +196,11 @@ impl Tables {
         // A daily holds no channel: other games and other players' dailies share it.
         let session = self.play.index.insert(session);
         let s = session.lock().await;
-        Ok(board_for(&s, &tr.f("daily-started", &[("day", day.into())])))
+        // Its board is drawn from the game in play (a game ended already has none to show).
+        Ok(match s.phase.playing() {
+            Some(game) => board_for(&s, game, &tr.f("daily-started", &[("day", day.into())])),
+            None => DailyAnswer::Said(tr.t("daily-lost")),
+        })
     }
 
     /// Computes the day's par in the background, so the last press of an attempt finds it ready.
@@ -221,10 +226,11 @@ impl Tables {
     ) -> Result<DailyAnswer, StoreError> {
         let tr = Tr::new(user.locale, &[]);
         if let Ok(Some(s)) = self.play.index.live(game).await
-            && s.row.status == Status::Playing
+            && let Some(board) = s.phase.playing()
         {
             return Ok(board_for(
                 &s,
+                board,
                 &tr.f("daily-resumed", &[("day", attempt.day.into())]),
             ));
         }
@@ -354,9 +360,9 @@ impl Tables {
     }
 }
 
-/// The live board of a daily for its player alone, under `words`.
-fn board_for(s: &Session, words: &str) -> DailyAnswer {
-    let mut post = render::board(s, &[], true, "");
+/// The live board of a daily, `game`, for its player alone, under `words`.
+fn board_for(s: &Session, game: &dyn AnyGame, words: &str) -> DailyAnswer {
+    let mut post = render::board(s, game, &[], true, "");
     post.content = Some(words.to_owned());
     DailyAnswer::Board(post)
 }

@@ -3,11 +3,11 @@
 //! answers, posts — so these rules are tested without a store, Discord or an async runtime.
 
 use super::ids::TableRoute as Route;
+use super::phase::Phase;
 use super::{Post, Session, User, coach, render};
 use crate::engine::view::{Target, is_look};
-use crate::engine::{RESIGN, Seat};
+use crate::engine::{AnyGame, RESIGN, Seat};
 use crate::id::MessageId;
-use crate::store::Status;
 
 /// What a click comes to.
 // One per click, moved straight into the answer: boxing the post would only add an allocation.
@@ -32,7 +32,7 @@ pub(super) enum Click<'a> {
 /// Decides a click on `message` routed to this session.
 pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user: &User) -> Click<'a> {
     let tr = crate::engine::Tr::new(user.locale, &[]);
-    if !matches!(s.row.status, Status::Lobby | Status::Playing) {
+    if !s.phase.is_open() {
         return Click::Refuse(tr.t("click-game-gone"));
     }
     // Only the one live board (or lobby) acts: a copy left behind by a failed edit is stale. A
@@ -42,37 +42,50 @@ pub(super) fn click<'a>(s: &Session, route: &'a Route, message: MessageId, user:
     }
     match route {
         Route::Lobby { action, .. } => Click::Lobby(action),
-        Route::Game { .. } if s.row.status == Status::Lobby => Click::Refuse(tr.t("click-lobby-not-started")),
-        Route::Game { version, .. } if *version != s.version() => Click::Refuse(render::stale(&tr, s)),
-        Route::Game { action, .. } => {
-            let seat = s.seat_of(user.id);
-            if let Target::Step(draft) = Target::of(action)
-                && is_look(draft)
-                && !seat.is_some_and(|seat| s.awaited().contains(&seat))
-            {
-                return Click::Show(render::board(s, &[], false, draft));
-            }
-            let Some(seat) = seat else {
-                return Click::Refuse(tr.t("rule-not-playing"));
+        Route::Game { version, action, .. } => {
+            let Phase::Playing(game) = &s.phase else {
+                return Click::Refuse(tr.t("click-lobby-not-started"));
             };
-            if action == coach::HINT {
-                return match s.game.as_deref() {
-                    Some(_) if s.table.daily.is_some() => Click::Refuse(tr.t("daily-no-hint")),
-                    Some(g) if !s.hints || !g.coached() => Click::Refuse(tr.t("hint-off")),
-                    Some(_) if s.awaited().contains(&seat) => Click::Hint(seat),
-                    _ => Click::Refuse(render::not_your_turn(s, user.locale)),
-                };
+            if *version != s.version() {
+                return Click::Refuse(render::stale(&tr, s));
             }
-            match Target::of(action) {
-                Target::Step(draft) if s.awaited().contains(&seat) => {
-                    Click::Redraw(render::board(s, &[], true, draft))
-                }
-                Target::Step(_) => Click::Refuse(render::not_your_turn(s, user.locale)),
-                // A daily is one attempt: resigning it would end it with fewer turns.
-                Target::Act(RESIGN) if s.table.daily.is_some() => Click::Refuse(tr.t("daily-no-resign")),
-                Target::Act(action) => Click::Act { seat, action },
-            }
+            game_click(s, game.as_ref(), action, user)
         }
+    }
+}
+
+/// A click on a game in play's board, of its version.
+fn game_click<'a>(s: &Session, game: &dyn AnyGame, action: &'a str, user: &User) -> Click<'a> {
+    let tr = crate::engine::Tr::new(user.locale, &[]);
+    let seat = s.seat_of(user.id);
+    if let Target::Step(draft) = Target::of(action)
+        && is_look(draft)
+        && !seat.is_some_and(|seat| s.awaited().contains(&seat))
+    {
+        return Click::Show(render::board(s, game, &[], false, draft));
+    }
+    let Some(seat) = seat else {
+        return Click::Refuse(tr.t("rule-not-playing"));
+    };
+    if action == coach::HINT {
+        return if s.table.daily.is_some() {
+            Click::Refuse(tr.t("daily-no-hint"))
+        } else if !s.hints || !game.coached() {
+            Click::Refuse(tr.t("hint-off"))
+        } else if s.awaited().contains(&seat) {
+            Click::Hint(seat)
+        } else {
+            Click::Refuse(render::not_your_turn(s, user.locale))
+        };
+    }
+    match Target::of(action) {
+        Target::Step(draft) if s.awaited().contains(&seat) => {
+            Click::Redraw(render::board(s, game, &[], true, draft))
+        }
+        Target::Step(_) => Click::Refuse(render::not_your_turn(s, user.locale)),
+        // A daily is one attempt: resigning it would end it with fewer turns.
+        Target::Act(RESIGN) if s.table.daily.is_some() => Click::Refuse(tr.t("daily-no-resign")),
+        Target::Act(action) => Click::Act { seat, action },
     }
 }
 
@@ -83,7 +96,7 @@ mod tests {
     use crate::games::GameKind;
     use crate::id::{ChannelId, GameId, UserId};
     use crate::session::{SeatInfo, Table};
-    use crate::store::GameRow;
+    use crate::store::{GameRow, Status};
 
     const BOARD: MessageId = MessageId(500);
 
@@ -122,7 +135,13 @@ mod tests {
             updated_at: 0,
         };
         let table = Table::new(vec![seat(1, "ann"), seat(2, "ben")], Locale::En, false);
-        let mut s = Session::new(row, kind, table, Some(game), &crate::discord::DiscordMarkup);
+        let mut s = Session::new(
+            row,
+            kind,
+            table,
+            Phase::Playing(game),
+            &crate::discord::DiscordMarkup,
+        );
         s.hints = true;
         s
     }
@@ -211,11 +230,11 @@ mod tests {
             refusal(click(&s, &route(crate::session::coach::HINT, 2), BOARD, &mover)).contains("out of date")
         );
         // The board offers it, routed to this version.
-        let board = render::board(&s, &[], true, "");
+        let board = render::board(&s, s.phase.game().unwrap(), &[], true, "");
         assert!(board.view.rows.iter().any(|r| r.ids().contains(&"sk:9:0:?hint")));
         s.hints = false;
         assert!(refusal(click(&s, &hint, BOARD, &mover)).contains("switched off"));
-        let board = render::board(&s, &[], true, "");
+        let board = render::board(&s, s.phase.game().unwrap(), &[], true, "");
         assert!(
             board
                 .view
@@ -231,7 +250,10 @@ mod tests {
         assert!(refusal(click(&s, &route("roll", 0), BOARD, &user(5))).contains("not playing"));
         assert!(refusal(click(&s, &route("roll", 3), BOARD, &user(1))).contains("out of date"));
         assert!(refusal(click(&s, &route("roll", 0), MessageId(1), &user(1))).contains("out of date"));
-        s.row.status = Status::Finished;
+        let Phase::Playing(game) = std::mem::replace(&mut s.phase, Phase::Lobby) else {
+            panic!("the game is in play");
+        };
+        s.phase = Phase::Finished(game);
         assert!(refusal(click(&s, &route("roll", 0), BOARD, &user(1))).contains("has ended"));
     }
 }

@@ -93,7 +93,7 @@ impl LiveSeats for Tables {
             let Ok(Some(mut s)) = self.play.index.live(game).await else {
                 continue; // ended meanwhile, or another process's
             };
-            match s.row.status {
+            match s.phase.status() {
                 Status::Lobby => self.play.leave_lobby(&mut s, user).await,
                 Status::Playing => self.play.leave_game(&mut s, user).await,
                 Status::Finished | Status::Abandoned => {}
@@ -106,10 +106,10 @@ impl Play {
     /// The user leaves a lobby; a lobby they host is cancelled, as its host would.
     async fn leave_lobby(&self, s: &mut Session, user: UserId) {
         let post = if s.row.host_id == user {
-            s.row.status = Status::Abandoned;
+            s.phase.abandon();
             if let Err(e) = self.try_persist(s).await {
                 tracing::error!(game = %s.row.id, error = %e, "could not cancel a forgotten host's lobby");
-                s.row.status = Status::Lobby;
+                s.phase.reopen();
                 return;
             }
             self.index.close(s);
@@ -145,7 +145,7 @@ impl Play {
         }
         self.persist(s).await;
         for seat in seats {
-            if s.row.status != Status::Playing {
+            if s.phase.playing().is_none() {
                 break;
             }
             // Refused only if the seat is out already: then there is nothing to resign.

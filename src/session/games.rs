@@ -7,7 +7,7 @@ use super::history::user_key;
 use super::live::Session;
 use super::tables::Tables;
 use super::text::game_name;
-use super::{Post, Sight, User, invitations};
+use super::{Post, Refused, Sight, User, invitations};
 use crate::engine::{Tr, View};
 use crate::id::{GuildId, UserId};
 use crate::store::Status;
@@ -39,7 +39,7 @@ impl Tables {
         let description = match listed {
             Ok(rows) if rows.is_empty() => tr.t("games-none"),
             Ok(rows) => sections(&tr, rows),
-            Err(refusal) => refusal,
+            Err(refusal) => refusal.words(user.locale),
         };
         Post {
             content: None,
@@ -65,13 +65,13 @@ impl Tables {
         reader: UserId,
         sight: &dyn Sight,
         tr: &Tr<'_>,
-    ) -> Result<Vec<(Standing, String)>, String> {
+    ) -> Result<Vec<(Standing, String)>, Refused> {
         let play = &self.play;
         let ids = play
             .store
             .live_games_of(guild, &user_key(reader), LOOKED_AT)
             .await
-            .map_err(|e| super::store_failed(tr, &e))?;
+            .map_err(|e| Refused::store(&e))?;
         let mut rows = vec![];
         for id in ids {
             // A game that does not load (or ended meanwhile) is simply not listed.
@@ -92,7 +92,7 @@ impl Tables {
 
 fn standing(s: &Session, reader: UserId) -> Option<Standing> {
     let seated = s.seat_of(reader).is_some();
-    match s.row.status {
+    match s.phase.status() {
         Status::Playing if seated && s.humans_to_act().contains(&reader) => {
             Some(Standing::YourTurn(s.deadline().unwrap_or(i64::MAX)))
         }

@@ -256,11 +256,7 @@ impl Index {
     /// `was` actions) that did not load, so the next load starts from it; the session then
     /// keeps no tail, as if loaded from it. A failed write only costs the next load time.
     async fn rewrite_snapshot(&self, session: &mut Session, was: usize) {
-        let Some(game) = session
-            .game
-            .as_ref()
-            .filter(|_| session.row.status == Status::Playing)
-        else {
+        let Some(game) = session.phase.playing() else {
             return;
         };
         let covers = session.version();
@@ -317,11 +313,7 @@ impl Index {
     /// Takes an idle session out of memory (the index keeps the game), unless it has work in
     /// flight: a bot thinking or a board to post. The next touch loads it again.
     pub(super) fn evict(&self, s: &mut Session) -> bool {
-        if s.evicted
-            || s.bot_running
-            || s.needs_board()
-            || !matches!(s.row.status, Status::Lobby | Status::Playing)
-        {
+        if s.evicted || s.bot_running || s.needs_board() || !s.phase.is_open() {
             return false;
         }
         match self.sessions.get_mut(&s.row.id) {

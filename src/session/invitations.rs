@@ -4,8 +4,9 @@
 
 use super::live::Session;
 use super::tables::Tables;
-use super::{SeatInfo, Table, User};
-use crate::engine::{Level, Tr};
+use super::text::duration;
+use super::{Refused, SeatInfo, Table, User};
+use crate::engine::{Arg, Level, Msg, Tr};
 use crate::id::UserId;
 
 /// Someone named in `players:`.
@@ -37,18 +38,16 @@ impl Tables {
         s: LobbyTable,
         host: &User,
         choices: &LobbyChoices,
-    ) -> Result<Table, String> {
-        let tr = Tr::new(host.locale, &[]);
+    ) -> Result<Table, Refused> {
         let bounds = self.play.guilds.get(s.guild).await.clock;
         if let Some(secs) = choices.turn_timer
             && !bounds.contains(secs)
         {
-            return Err(tr.f(
-                "lobby-timer-out-of-bounds",
-                &[
-                    ("min", super::text::duration(&tr, bounds.min_secs).into()),
-                    ("max", super::text::duration(&tr, bounds.max_secs).into()),
-                ],
+            let worded = |secs| Arg::worded(|locale| duration(&Tr::new(locale, &[]), secs));
+            return Err(Refused(
+                Msg::new("lobby-timer-out-of-bounds")
+                    .arg("min", worded(bounds.min_secs))
+                    .arg("max", worded(bounds.max_secs)),
             ));
         }
         let mut people: Vec<UserId> = vec![];
@@ -61,10 +60,12 @@ impl Tables {
             }
         }
         if people.len() + bots.len() + 1 > s.max_players {
-            return Err(tr.f("lobby-too-many-invited", &[("max", (s.max_players - 1).into())]));
+            return Err(Refused(
+                Msg::new("lobby-too-many-invited").arg("max", s.max_players - 1),
+            ));
         }
         if choices.private && people.is_empty() {
-            return Err(tr.t("lobby-private-nobody"));
+            return Err(Refused::new("lobby-private-nobody"));
         }
         let host_seat = SeatInfo {
             user: Some(host.id),

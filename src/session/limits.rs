@@ -5,8 +5,8 @@
 //! `governor`'s, read on the sessions' [`Clock`], so tests drive them without waiting.
 
 use super::live::Session;
-use super::{Clock, Markup, store_failed};
-use crate::engine::{LoggedAction, RESIGN, Seat, SeededDice, Tr};
+use super::{Clock, Markup, Refused};
+use crate::engine::{LoggedAction, Msg, RESIGN, Seat, SeededDice, Tr};
 use crate::id::{ChannelId, GameId, GuildId, UserId};
 use crate::store::Store;
 use dashmap::DashMap;
@@ -62,9 +62,27 @@ impl Default for Limits {
 const MAX_COUNT: u32 = 1_000_000;
 const DAY: u64 = 24 * 3600;
 
+/// What is wrong with a `[limits]` table, naming its keys: for whoever runs the bot, so in
+/// English, like the rest of the configuration's errors.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitProblem {
+    #[error("limits.{0} is more than {MAX_COUNT}")]
+    TooLarge(&'static str),
+    /// A burst with no rate (or a rate with no burst) would be a bucket that never fills.
+    #[error("limits.{0}_burst and limits.{0}_per_minute must both be 0 (no limit) or both more")]
+    HalfBucket(&'static str),
+    #[error("limits.board_ping_secs is more than a day")]
+    BoardPingsTooRare,
+}
+
+/// Every problem of a `[limits]` table, a line each.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+pub struct LimitProblems(pub Vec<LimitProblem>);
+
 impl Limits {
-    /// What is wrong with these limits, if anything, naming the keys.
-    pub fn check(&self) -> Result<(), String> {
+    /// What is wrong with these limits, if anything.
+    pub fn check(&self) -> Result<(), LimitProblems> {
         let mut problems = vec![];
         for (key, value) in [
             ("user_burst", self.user_burst),
@@ -77,27 +95,24 @@ impl Limits {
             ("pings_per_hour", self.pings_per_hour),
         ] {
             if value > MAX_COUNT {
-                problems.push(format!("limits.{key} is more than {MAX_COUNT}"));
+                problems.push(LimitProblem::TooLarge(key));
             }
         }
         for (who, burst, rate) in [
             ("user", self.user_burst, self.user_per_minute),
             ("channel", self.channel_burst, self.channel_per_minute),
         ] {
-            // A burst with no rate (or a rate with no burst) would be a bucket that never fills.
             if (burst == 0) != (rate == 0) {
-                problems.push(format!(
-                    "limits.{who}_burst and limits.{who}_per_minute must both be 0 (no limit) or both more"
-                ));
+                problems.push(LimitProblem::HalfBucket(who));
             }
         }
         if self.board_ping_secs > DAY {
-            problems.push("limits.board_ping_secs is more than a day".into());
+            problems.push(LimitProblem::BoardPingsTooRare);
         }
         if problems.is_empty() {
             Ok(())
         } else {
-            Err(problems.join("\n"))
+            Err(LimitProblems(problems))
         }
     }
 }
@@ -150,20 +165,25 @@ pub(super) enum Over {
 }
 
 impl Over {
-    /// The refusal in the reader's language, with when to try again.
-    pub(super) fn text(self, tr: &Tr, markup: &dyn Markup) -> String {
+    /// The refusal, with when to try again as the front end writes a time.
+    pub(super) fn refused(self, markup: &dyn Markup) -> Refused {
         let (id, at) = match self {
             Over::Rate { retry_at } => ("limit-rate", retry_at),
             Over::Pings { retry_at } => ("limit-pings", retry_at),
         };
-        tr.f(id, &[("when", markup.relative_time(at).into())])
+        Refused(Msg::new(id).arg("when", markup.relative_time(at)))
+    }
+
+    /// The refusal in the reader's language.
+    pub(super) fn text(self, tr: &Tr, markup: &dyn Markup) -> String {
+        tr.msg(&self.refused(markup).0)
     }
 }
 
 /// Whether `seat` leaving game `s` (whose whole log is `log`) would leave bots playing on alone:
 /// the game goes on after it, and no other person is still in.
 pub(super) fn leaves_bots_alone(s: &Session, seat: Seat, log: &[LoggedAction]) -> bool {
-    let Some(game) = &s.game else {
+    let Some(game) = s.phase.game() else {
         return false;
     };
     let mut after = game.clone_box();
@@ -273,51 +293,45 @@ impl Guard {
         }
     }
 
-    /// Whether `host` may open one more lobby on `guild`; if not, the refusal to show.
+    /// Whether `host` may open one more lobby on `guild`; if not, the refusal.
     pub(super) async fn room_for_lobby(
         &self,
         store: &Store,
         guild: Option<GuildId>,
         host: UserId,
-        tr: &Tr<'_>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refused> {
         let most = self.limits.games_per_user;
         if most > 0 {
-            let hosted = store.count_hosted(host).await.map_err(|e| store_failed(tr, &e))?;
+            let hosted = store.count_hosted(host).await.map_err(|e| Refused::store(&e))?;
             if hosted >= u64::from(most) {
-                return Err(tr.f("limit-games-per-user", &[("count", most.into())]));
+                return Err(Refused(Msg::new("limit-games-per-user").arg("count", most)));
             }
         }
         let most = self.limits.lobbies_per_server;
         if let Some(guild) = guild.filter(|_| most > 0) {
-            let open = store
-                .count_lobbies(guild)
-                .await
-                .map_err(|e| store_failed(tr, &e))?;
+            let open = store.count_lobbies(guild).await.map_err(|e| Refused::store(&e))?;
             if open >= u64::from(most) {
-                return Err(tr.f("limit-lobbies-per-server", &[("count", most.into())]));
+                return Err(Refused(Msg::new("limit-lobbies-per-server").arg("count", most)));
             }
         }
         Ok(())
     }
 
     /// Whether bots may be left to play one more game alone on `guild`, of whose games `live`
-    /// says which are unfinished; if not, the refusal to show (`game`: the command's name).
+    /// says which are unfinished; if not, the refusal (`game`: the command's name).
     pub(super) fn room_for_bots(
         &self,
         guild: Option<GuildId>,
         live: impl Fn(GameId) -> bool,
-        tr: &Tr,
         game: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refused> {
         let most = self.limits.bot_games_per_server;
         // Games that ended are forgotten here first.
         self.bot_games.retain(|id, _| live(*id));
         let alone = self.bot_games.iter().filter(|e| *e.value() == guild).count();
         if most > 0 && alone >= most as usize {
-            return Err(tr.f(
-                "limit-bot-games",
-                &[("count", most.into()), ("game", game.into())],
+            return Err(Refused(
+                Msg::new("limit-bot-games").arg("count", most).arg("game", game),
             ));
         }
         Ok(())
@@ -502,22 +516,18 @@ mod tests {
             bot_games_per_server: 1,
             ..off()
         });
-        let tr = Tr::new(Locale::En, &[]);
         let here = Some(GuildId(1));
-        assert_eq!(g.room_for_bots(here, |_| true, &tr, "cantstop"), Ok(()));
+        assert_eq!(g.room_for_bots(here, |_| true, "cantstop"), Ok(()));
         g.bots_alone(GameId(1), here);
-        let refused = g.room_for_bots(here, |_| true, &tr, "cantstop").unwrap_err();
+        let refused = g
+            .room_for_bots(here, |_| true, "cantstop")
+            .unwrap_err()
+            .words(Locale::En);
         assert!(refused.contains("1 games that only bots play"), "{refused}");
         assert!(refused.contains("/cantstop abandon"), "{refused}");
-        assert_eq!(
-            g.room_for_bots(Some(GuildId(2)), |_| true, &tr, "cantstop"),
-            Ok(())
-        );
+        assert_eq!(g.room_for_bots(Some(GuildId(2)), |_| true, "cantstop"), Ok(()));
         // Once that game has ended, there is room again.
-        assert_eq!(
-            g.room_for_bots(here, |id| id != GameId(1), &tr, "cantstop"),
-            Ok(())
-        );
+        assert_eq!(g.room_for_bots(here, |id| id != GameId(1), "cantstop"), Ok(()));
     }
 
     #[test]
@@ -564,12 +574,22 @@ mod tests {
             user_per_minute: 0,
             ..Limits::default()
         };
-        assert!(half.check().unwrap_err().contains("limits.user_burst"));
+        assert!(
+            half.check()
+                .unwrap_err()
+                .to_string()
+                .contains("limits.user_burst")
+        );
         let long = Limits {
             board_ping_secs: 2 * DAY,
             ..Limits::default()
         };
-        assert!(long.check().unwrap_err().contains("limits.board_ping_secs"));
+        assert!(
+            long.check()
+                .unwrap_err()
+                .to_string()
+                .contains("limits.board_ping_secs")
+        );
         let read: Result<Limits, _> = checked(serde_json::json!({"games_per_user": 2}));
         assert_eq!(read.unwrap().games_per_user, 2);
         let wrong: Result<Limits, _> = checked(serde_json::json!({"channel_burst": 0}));

@@ -2,6 +2,7 @@
 //! the last snapshot, and what the board needs to know of its server's settings.
 
 use super::deadlines::{self, Timers};
+use super::phase::Phase;
 use super::seated::Seated;
 use super::settings::{BoardStyle, ServerSettings};
 use super::{Markup, Table};
@@ -16,7 +17,8 @@ pub(super) struct Session {
     pub(super) row: GameRow,
     pub(super) kind: GameKind,
     pub(super) table: Table,
-    pub(super) game: Option<Box<dyn AnyGame>>,
+    /// Lobby, in play or over, with the game once it has one; the row's status follows it.
+    pub(super) phase: Phase,
     /// The actions the stored snapshot covers: the session keeps only the ones after them (the
     /// store has all).
     pub(super) base: usize,
@@ -45,14 +47,14 @@ impl Session {
         row: GameRow,
         kind: GameKind,
         table: Table,
-        game: Option<Box<dyn AnyGame>>,
+        phase: Phase,
         markup: &'static dyn Markup,
     ) -> Session {
         Session {
             row,
             kind,
             table,
-            game,
+            phase,
             base: 0,
             tail: vec![],
             bot_running: false,
@@ -69,8 +71,8 @@ impl Session {
     /// When the game next needs the bot without a click (see [`due_at`]).
     pub(super) fn due_at(&self) -> Option<i64> {
         due_at(
-            self.row.status,
-            self.game.as_deref(),
+            self.phase.status(),
+            self.phase.game(),
             &self.table,
             self.timers,
             self.row.updated_at,
@@ -88,9 +90,14 @@ impl Session {
     /// the next board is not posted yet. Stored as a missing board id, so it survives restarts.
     /// A daily never needs one: its board is a private answer to its player, never posted.
     pub(super) fn needs_board(&self) -> bool {
-        self.row.status == Status::Playing
-            && self.row.board_message_id.is_none()
-            && self.table.daily.is_none()
+        self.board_due().is_some()
+    }
+
+    /// The game in play whose next board [`Session::needs_board`].
+    pub(super) fn board_due(&self) -> Option<&dyn AnyGame> {
+        self.phase
+            .playing()
+            .filter(|_| self.row.board_message_id.is_none() && self.table.daily.is_none())
     }
 
     pub(super) fn seat_of(&self, user: UserId) -> Option<Seat> {
@@ -107,13 +114,13 @@ impl Session {
 
     /// The seats the game waits for now.
     pub(super) fn awaited(&self) -> Vec<Seat> {
-        self.game.as_deref().map(driver::awaited).unwrap_or_default()
+        self.phase.game().map(driver::awaited).unwrap_or_default()
     }
 
     /// The humans the game waits for, as (seat, user), to ping and time them.
     pub(super) fn humans_awaited(&self) -> Vec<(Seat, UserId)> {
-        self.game
-            .as_deref()
+        self.phase
+            .game()
             .map(|game| humans_awaited(game, &self.table))
             .unwrap_or_default()
     }
@@ -125,13 +132,21 @@ impl Session {
 
     /// An awaited bot seat: bots move whenever the game awaits them, whoever else it awaits.
     pub(super) fn bot_to_act(&self) -> Option<(Seat, Level)> {
-        bot_to_act(self.game.as_deref()?, &self.table)
+        bot_to_act(self.phase.game()?, &self.table)
     }
 
     /// Unix seconds when the awaited players' time runs out, if a timeout applies.
     pub(super) fn deadline(&self) -> Option<i64> {
-        (self.timers.timeout_secs > 0 && !self.humans_awaited().is_empty())
-            .then(|| self.clock_start() + self.timers.timeout_secs as i64)
+        self.deadline_in(self.phase.game()?)
+    }
+
+    /// [`Session::deadline`] with the session's `game` at hand.
+    pub(super) fn deadline_in(&self, game: &dyn AnyGame) -> Option<i64> {
+        let awaited = humans_awaited(game, &self.table);
+        (self.timers.timeout_secs > 0 && !awaited.is_empty()).then(|| {
+            let users = awaited.iter().map(|(_, u)| *u);
+            self.seated.away.clock_start(self.row.updated_at, users) + self.timers.timeout_secs as i64
+        })
     }
 
     /// When the first awaited player's clock started: the last action, or, for each, their
@@ -179,6 +194,7 @@ impl Session {
     /// Copies the table into the row. `updated_at` is left alone: it is the time of the last
     /// action, which the turn timers measure from.
     pub(super) fn sync_row(&mut self) {
+        self.row.status = self.phase.status();
         self.row.seats = serde_json::to_value(&self.table).expect("a table serializes");
     }
 }
@@ -256,16 +272,23 @@ pub(super) fn load_session(live: LiveGame, markup: &'static dyn Markup) -> Resul
     let kind = GameKind::from_id(&row.kind).ok_or_else(|| RestoreError::UnknownGame(row.kind.clone()))?;
     let table: Table =
         serde_json::from_value(row.seats.clone()).map_err(|e| RestoreError::Seats(e.to_string()))?;
-    let game = match (row.status, &live.snapshot) {
-        (Status::Lobby, _) => None,
-        (_, Some(snapshot)) => {
-            let mut game = kind.restore(&snapshot.state)?;
-            engine::replay(game.as_mut(), &live.tail)?;
-            Some(game)
+    let game = || -> Result<Box<dyn AnyGame>, RestoreError> {
+        match &live.snapshot {
+            Some(snapshot) => {
+                let mut game = kind.restore(&snapshot.state)?;
+                engine::replay(game.as_mut(), &live.tail)?;
+                Ok(game)
+            }
+            None => Ok(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
         }
-        (_, None) => Some(replayed(kind, &row, table.seats.len(), &live.tail)?.0),
     };
-    let mut session = Session::new(row, kind, table, game, markup);
+    let phase = match row.status {
+        Status::Lobby => Phase::Lobby,
+        Status::Playing => Phase::Playing(game()?),
+        Status::Finished => Phase::Finished(game()?),
+        Status::Abandoned => Phase::Abandoned(Some(game()?)),
+    };
+    let mut session = Session::new(row, kind, table, phase, markup);
     session.base = live.snapshot.map_or(0, |snapshot| snapshot.covers);
     session.tail = live.tail;
     Ok(session)

@@ -8,7 +8,6 @@ use super::{Post, SeatInfo, Table, User, ids};
 use crate::engine::view::{SEAT_COLOUR, SEAT_EMOJI};
 use crate::engine::{Button, Field, Level, Row, Style, Tr, View, options};
 use crate::id::UserId;
-use crate::store::Status;
 
 const JOIN: &str = "join";
 const LEAVE: &str = "leave";
@@ -248,7 +247,7 @@ pub(super) enum LobbyClick {
 /// Decides a click on the lobby's `action` button by `user`.
 pub(super) fn click(s: &Session, action: &str, user: &User) -> LobbyClick {
     let refuse = |id: &str| LobbyClick::Refuse(Tr::new(user.locale, &[]).t(id));
-    if s.row.status != Status::Lobby {
+    if !s.phase.is_lobby() {
         return refuse("lobby-gone");
     }
     let host = s.row.host_id == user.id;

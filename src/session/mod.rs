@@ -26,6 +26,7 @@ mod live;
 mod lobby;
 mod markup;
 mod notices;
+mod phase;
 mod play;
 pub mod puzzles;
 mod records;

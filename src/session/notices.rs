@@ -32,7 +32,7 @@ use super::{Markup, Outbox, OutboxError, Tables, User, store_failed, text};
 use crate::engine::{Arg, Locale, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
-use crate::store::{NotifyRow, Status, Store};
+use crate::store::{NotifyRow, Store};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -256,7 +256,7 @@ impl Tables {
                 continue;
             }
             s.seated.set_notified(user, on);
-            if s.row.status == Status::Playing {
+            if s.phase.playing().is_some() {
                 play.persist(&mut s).await;
             }
         }

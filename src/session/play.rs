@@ -8,6 +8,7 @@ use super::index::{Index, Locked};
 use super::limits::Guard;
 use super::live::{Session, due_at};
 use super::notices::Notices;
+use super::phase::Phase;
 use super::settings::GuildSettings;
 use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
@@ -25,8 +26,6 @@ pub(super) enum Refusal {
     /// Abandoned or finished meanwhile.
     #[error("the game is not in play")]
     Gone,
-    #[error("the game has not started")]
-    NotStarted,
     /// The game awaits other seats.
     #[error("the game awaits another seat")]
     NotYourTurn,
@@ -47,7 +46,6 @@ impl Refusal {
         let tr = Tr::new(locale, &names);
         match self {
             Refusal::Gone => tr.t("click-game-gone"),
-            Refusal::NotStarted => tr.t("click-lobby-not-started"),
             Refusal::NotYourTurn => render::not_your_turn(s, locale),
             Refusal::Rule(why) => tr.msg(why),
             Refusal::Stale => render::stale(&tr, s),
@@ -166,7 +164,7 @@ impl Play {
     pub(super) async fn hint(&self, s: &mut Session, seat: Seat, user: &User) -> String {
         let names = s.names();
         let tr = Tr::new(user.locale, &names);
-        let Some(game) = s.game.clone() else {
+        let Some(game) = s.phase.playing().map(AnyGame::clone_box) else {
             return tr.t("click-lobby-not-started");
         };
         let Some(advice) = coach::advice(game, seat).await else {
@@ -211,10 +209,9 @@ impl Play {
         daily: Option<DailyDice>,
     ) -> Result<Move, Refusal> {
         // Abandoned or finished while a bot was thinking or a timer was due.
-        if s.row.status != Status::Playing {
+        let Phase::Playing(current) = &s.phase else {
             return Err(Refusal::Gone);
-        }
-        let current = s.game.as_ref().ok_or(Refusal::NotStarted)?;
+        };
         let to_act = current.to_act();
         if action != engine::RESIGN && !to_act.contains(&seat) {
             return Err(Refusal::NotYourTurn);
@@ -292,22 +289,25 @@ impl Play {
 
     /// Takes a stored action into the session; returns the clicked board's new look.
     fn commit(&self, s: &mut Session, played: Move) -> Post {
-        s.game = Some(played.game);
         if played.snapshot {
             s.base = s.version() + 1;
             s.tail.clear();
         } else {
             s.tail.push(played.logged);
         }
-        s.row.status = played.status;
         s.row.updated_at = played.at;
-        if played.status == Status::Finished {
-            self.index.close(s);
-            return render::board(s, &[], false, "");
+        let finished = played.status == Status::Finished;
+        if !finished {
+            s.row.board_message_id = played.board;
         }
-        s.row.board_message_id = played.board;
         // A daily's private board is the only one its player has: it stays live for the next turn.
-        render::board(s, &[], !played.turn_passed || s.table.daily.is_some(), "")
+        let live = !finished && (!played.turn_passed || s.table.daily.is_some());
+        let post = render::board(s, played.game.as_ref(), &[], live, "");
+        s.phase = Phase::of(played.game);
+        if finished {
+            self.index.close(s);
+        }
+        post
     }
 
     /// An action that no click answers for (a bot's move, a command, a timeout): the live board
@@ -338,7 +338,7 @@ impl Play {
 
     /// Starts the bots' turns if the game awaits a bot and none is running.
     pub(super) fn wake_bots(self: &Arc<Self>, s: &mut Session) {
-        if s.row.status == Status::Playing && s.bot_to_act().is_some() && !s.bot_running {
+        if s.phase.playing().is_some() && s.bot_to_act().is_some() && !s.bot_running {
             s.bot_running = true;
             let play = self.clone();
             let game = s.row.id;
@@ -348,11 +348,11 @@ impl Play {
 
     /// Posts the next board if the game needs one; says whether it did.
     pub(super) async fn post_board_if_needed(&self, s: &mut Session) -> bool {
-        if !s.needs_board() {
+        let Some(game) = s.board_due() else {
             return false;
-        }
+        };
         let ping = s.humans_to_act();
-        let post = render::board(s, &ping, true, "");
+        let post = render::board(s, game, &ping, true, "");
         match self.outbox.post(s.row.channel_id, &post).await {
             Ok(message) => {
                 s.row.board_message_id = Some(message);
@@ -369,7 +369,7 @@ impl Play {
 
     /// Closes a lobby nobody started in time (the timer task finds it due).
     pub(super) async fn expire_lobby(&self, s: &mut Session) {
-        s.row.status = Status::Abandoned;
+        s.phase.abandon();
         self.persist(s).await;
         self.index.close(s);
         if let Some(message) = s.row.board_message_id {
@@ -424,7 +424,7 @@ impl Play {
             let Ok(Some(mut s)) = self.index.live(game).await else {
                 return;
             };
-            if s.row.status != Status::Playing {
+            if s.phase.playing().is_none() {
                 s.bot_running = false;
                 return; // abandoned meanwhile
             }
@@ -448,18 +448,17 @@ impl Play {
     /// The bot's turn the game awaits, if any; with none, the bots stop.
     async fn bot_turn(&self, game: GameId) -> Option<BotTurn> {
         let mut s = self.index.live(game).await.ok()??;
-        match (s.bot_to_act(), &s.game) {
-            (Some((seat, level)), Some(state)) if s.row.status == Status::Playing => Some(BotTurn {
-                game: state.clone(),
+        if let (Some((seat, level)), Some(state)) = (s.bot_to_act(), s.phase.playing()) {
+            Some(BotTurn {
+                game: state.clone_box(),
                 version: s.version(),
                 seat,
                 level,
                 kind: s.kind,
-            }),
-            _ => {
-                s.bot_running = false;
-                None
-            }
+            })
+        } else {
+            s.bot_running = false;
+            None
         }
     }
 
@@ -479,8 +478,8 @@ impl Play {
     async fn bot_recovers(&self, s: &mut Locked, seat: Seat) -> bool {
         let locale = s.table.locale;
         let first = s
-            .game
-            .as_ref()
+            .phase
+            .game()
             .and_then(|g| g.choices(seat, &Tr::new(locale, &[])).into_iter().next())
             .map(|c| c.id);
         if let Some(first) = first

@@ -9,13 +9,13 @@ use crate::games::GameKind;
 use crate::id::{GameId, UserId};
 use crate::store::GameRow;
 
-/// The game board with the decision `draft` partly made. `live`: with buttons routed to this
-/// version and the awaited players' deadline; otherwise frozen (no buttons).
-pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
+/// The board of `game`, session `s`'s (passed apart, as only a started phase has one), with the
+/// decision `draft` partly made. `live`: with buttons routed to this version and the awaited
+/// players' deadline; otherwise frozen (no buttons).
+pub fn board(s: &Session, game: &dyn AnyGame, ping: &[UserId], live: bool, draft: &str) -> Post {
     let names = s.names();
     let tr = Tr::new(s.table.locale, &names);
-    let game = s.game.as_ref().expect("a board is only drawn for a started game");
-    let (mut view, picture) = drawn(game.as_ref(), draft, s.board_style, &tr);
+    let (mut view, picture) = drawn(game, draft, s.board_style, &tr);
     if live && game.outcome().is_none() {
         if s.hints && game.coached() {
             super::coach::add_hint_button(&mut view, &tr);
@@ -25,7 +25,7 @@ pub fn board(s: &Session, ping: &[UserId], live: bool, draft: &str) -> Post {
         }
         ids::route_view(&mut view, s.row.id, s.version());
         let deadline = s
-            .deadline()
+            .deadline_in(game)
             .map(|at| tr.f("board-deadline", &[("at", s.markup.relative_time(at).into())]));
         for line in deadline.into_iter().chain(super::away::board_notes(s, &tr)) {
             view.description = if view.description.is_empty() {
@@ -94,9 +94,9 @@ fn rematch_row(game: GameId, tr: &Tr) -> Row {
     )])
 }
 
-/// The last board of an abandoned game.
-pub fn abandoned(s: &Session, by: &str) -> Post {
-    let mut post = board(s, &[], false, "");
+/// The last board of `game`, abandoned.
+pub fn abandoned(s: &Session, game: &dyn AnyGame, by: &str) -> Post {
+    let mut post = board(s, game, &[], false, "");
     let tr = Tr::new(s.table.locale, &[]);
     post.content = Some(tr.f("game-abandoned", &[("player", s.markup.escape(by).into())]));
     post.view.colour = COLOUR_DONE;

@@ -8,15 +8,17 @@ use super::invitations::{LobbyChoices, LobbyTable};
 use super::limits;
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
+use super::phase::Phase;
 use super::play::Play;
 use super::records::Records;
 use super::rematch::Lobbies;
 use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
-    Clock, Outbox, Place, Reply, Responder, Settings, SystemClock, Table, User, render, store_failed, text,
+    Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render,
+    store_failed, text,
 };
-use crate::engine::{self, RecordingDice, SeededDice, Tr};
+use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId, MessageId};
 use crate::store::{GameRow, Status, Store, StoreError};
@@ -181,7 +183,7 @@ impl Tables {
         };
         let mut table = match self.table_for(lobby, host, choices).await {
             Ok(table) => table,
-            Err(refusal) => return refusal,
+            Err(refusal) => return refusal.words(host.locale),
         };
         let (threaded, note) = self.thread_plan(guild, host, choices.thread, threads).await;
         table.threaded = threaded;
@@ -205,7 +207,7 @@ impl Tables {
     ) -> String {
         let tr = Tr::new(host.locale, &[]);
         if let Err(refusal) = self.room_for_lobby(guild, host, &table).await {
-            return refusal;
+            return refusal.words(host.locale);
         }
         let created = self.play.clock.now();
         table.lobby_expires_at = created + self.play.settings.lobby_expiry.as_secs() as i64;
@@ -223,7 +225,7 @@ impl Tables {
             created_at: created,
             updated_at: created,
         };
-        let mut session = Session::new(row, kind, table, None, self.play.settings.markup);
+        let mut session = Session::new(row, kind, table, Phase::Lobby, self.play.settings.markup);
         session.apply(self.play.guilds.get(guild).await);
         session.sync_row();
         let of = session.table.rematch.as_ref().map(|r| r.of);
@@ -242,7 +244,7 @@ impl Tables {
         session.row.id = id;
         // Claim the channel before posting, so two starts racing never both show a lobby.
         if !self.play.index.claim(channel, id) {
-            session.row.status = Status::Abandoned;
+            session.phase.abandon();
             self.play.persist(&mut session).await;
             return tr.t("channel-busy-race");
         }
@@ -253,7 +255,7 @@ impl Tables {
             Ok(message) => s.row.board_message_id = Some(message),
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "could not post a lobby");
-                s.row.status = Status::Abandoned;
+                s.phase.abandon();
                 self.play.persist(&mut s).await;
                 self.play.index.close(&s);
                 return tr.t("cannot-post");
@@ -265,13 +267,15 @@ impl Tables {
     }
 
     /// Whether `host` may open a lobby with `table` on `guild` (the quotas, and for a rematch the
-    /// pings its invitation sends); if not, the refusal to show.
-    async fn room_for_lobby(&self, guild: Option<GuildId>, host: &User, table: &Table) -> Result<(), String> {
-        let tr = Tr::new(host.locale, &[]);
+    /// pings its invitation sends); if not, the refusal.
+    async fn room_for_lobby(
+        &self,
+        guild: Option<GuildId>,
+        host: &User,
+        table: &Table,
+    ) -> Result<(), Refused> {
         let guard = &self.play.guard;
-        guard
-            .room_for_lobby(&self.play.store, guild, host.id, &tr)
-            .await?;
+        guard.room_for_lobby(&self.play.store, guild, host.id).await?;
         // A rematch's invitation and a lobby's invited players are pinged with the lobby.
         let rematch = table.rematch.iter().flat_map(|r| &r.seats);
         let invited = rematch
@@ -282,7 +286,7 @@ impl Tables {
         if invited > 0 {
             guard
                 .pings(host.id, invited)
-                .map_err(|over| over.text(&tr, self.play.settings.markup))?;
+                .map_err(|over| over.refused(self.play.settings.markup))?;
         }
         Ok(())
     }
@@ -342,7 +346,7 @@ impl Tables {
         };
         let reply = match reply {
             // The end of a daily: its private board becomes the result card.
-            Reply::Update(board) if s.table.daily.is_some() && s.row.status == Status::Finished => {
+            Reply::Update(board) if s.table.daily.is_some() && matches!(s.phase, Phase::Finished(_)) => {
                 Reply::Update(self.daily_card(&s, board).await)
             }
             reply => reply,
@@ -367,9 +371,9 @@ impl Tables {
                 Reply::Update(lobby::post(s))
             }
             LobbyClick::Cancel => {
-                s.row.status = Status::Abandoned;
+                s.phase.abandon();
                 if let Err(e) = self.play.try_persist(s).await {
-                    s.row.status = Status::Lobby;
+                    s.phase.reopen();
                     return Reply::Private(store_failed(&tr, &e));
                 }
                 self.play.index.close(s);
@@ -403,20 +407,19 @@ impl Tables {
         };
         let lobby = s.row.board_message_id.take();
         s.row.setup_dice = drawn;
-        s.row.status = Status::Playing;
+        s.phase = Phase::Playing(game);
         s.row.updated_at = self.play.clock.now();
         let moved = match lobby {
             Some(message) if s.table.threaded => self.play.open_thread(s, message).await,
             _ => false,
         };
         if let Err(e) = self.play.try_persist(s).await {
-            s.row.status = Status::Lobby;
+            s.phase = Phase::Lobby;
             s.row.setup_dice.clear();
             s.row.board_message_id = lobby;
             self.play.leave_thread(s);
             return Reply::Private(store_failed(tr, &e));
         }
-        s.game = Some(game);
         s.seated = super::seated::read(&self.play.store, s).await;
         // The lobby message stays as the record of who played (or becomes the line linking to
         // the game's thread); with no board id stored, the first board (pinging the first
@@ -429,14 +432,15 @@ impl Tables {
 
     /// The live session of a game kind in a channel, locked, or a refusal saying there is none.
     /// Checked under the lock, so a game that just ended is not acted on.
-    async fn session_in(&self, kind: GameKind, channel: ChannelId, tr: &Tr<'_>) -> Result<Locked, String> {
-        let none = || tr.f("no-game-here", &[("game", text::game_name(tr, kind).into())]);
+    async fn session_in(&self, kind: GameKind, channel: ChannelId) -> Result<Locked, Refused> {
+        let game = || Arg::worded(|locale| text::game_name(&Tr::new(locale, &[]), kind));
+        let none = || Refused(Msg::new("no-game-here").arg("game", game()));
         let s = match self.play.index.in_channel(channel).await {
             Ok(Some(s)) => s,
             Ok(None) => return Err(none()),
-            Err(e) => return Err(tr.t(e.message())),
+            Err(e) => return Err(Refused::new(e.message())),
         };
-        if s.kind != kind || !matches!(s.row.status, Status::Lobby | Status::Playing) {
+        if s.kind != kind || !s.phase.is_open() {
             return Err(none());
         }
         Ok(s)
@@ -446,9 +450,9 @@ impl Tables {
     /// loses its buttons so there is still exactly one live board.
     pub async fn repost(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let mut s = match self.session_in(kind, channel, &tr).await {
+        let mut s = match self.session_in(kind, channel).await {
             Ok(s) => s,
-            Err(r) => return r,
+            Err(r) => return r.words(user.locale),
         };
         // Anyone could otherwise flood the channel with copies of the board.
         if s.seat_of(user.id).is_none() && s.row.host_id != user.id && !user.manager {
@@ -462,15 +466,16 @@ impl Tables {
     pub(super) async fn repost_locked(&self, s: &mut Session, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
         let channel = s.row.channel_id;
-        let (post, frozen) = if s.row.status == Status::Lobby {
-            (lobby::post(s), lobby::closed(s, "lobby-moved"))
-        } else {
-            // The awaited are pinged once in a while, not at every re-post.
-            let ping = self.play.guard.board_pings(s.row.id, user.id, &s.humans_to_act());
-            (
-                render::board(s, &ping, true, ""),
-                render::board(s, &[], false, ""),
-            )
+        let (post, frozen) = match s.phase.game() {
+            None => (lobby::post(s), lobby::closed(s, "lobby-moved")),
+            Some(game) => {
+                // The awaited are pinged once in a while, not at every re-post.
+                let ping = self.play.guard.board_pings(s.row.id, user.id, &s.humans_to_act());
+                (
+                    render::board(s, game, &ping, true, ""),
+                    render::board(s, game, &[], false, ""),
+                )
+            }
         };
         let old = s.row.board_message_id;
         match self.play.outbox.post(channel, &post).await {
@@ -492,11 +497,11 @@ impl Tables {
     /// `/<game> resign`: the user's seat leaves the game.
     pub async fn resign(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let mut s = match self.session_in(kind, channel, &tr).await {
+        let mut s = match self.session_in(kind, channel).await {
             Ok(s) => s,
-            Err(r) => return r,
+            Err(r) => return r.words(user.locale),
         };
-        if s.row.status == Status::Lobby {
+        if s.phase.is_lobby() {
             return tr.t("resign-in-lobby");
         }
         let Some(seat) = s.seat_of(user.id) else {
@@ -511,15 +516,15 @@ impl Tables {
             let room = self
                 .play
                 .guard
-                .room_for_bots(s.row.guild_id, |id| index.has(id), &tr, kind.id());
+                .room_for_bots(s.row.guild_id, |id| index.has(id), kind.id());
             if let Err(refusal) = room {
-                return refusal;
+                return refusal.words(user.locale);
             }
         }
         if let Err(refusal) = self.play.act_on_board(&mut s, seat, engine::RESIGN).await {
             return refusal.text(&s, user.locale);
         }
-        if bots_alone && s.row.status == Status::Playing {
+        if bots_alone && s.phase.playing().is_some() {
             self.play.guard.bots_alone(s.row.id, s.row.guild_id);
         }
         self.play.wake_bots(&mut s);
@@ -529,25 +534,24 @@ impl Tables {
     /// `/<game> abandon`: ends the game for everyone. The host or a server manager only.
     pub async fn abandon(&self, kind: GameKind, channel: ChannelId, user: &User) -> String {
         let tr = Tr::new(user.locale, &[]);
-        let mut s = match self.session_in(kind, channel, &tr).await {
+        let mut s = match self.session_in(kind, channel).await {
             Ok(s) => s,
-            Err(r) => return r,
+            Err(r) => return r.words(user.locale),
         };
         if s.row.host_id != user.id && !user.manager {
             return tr.t("abandon-refused");
         }
-        let was_lobby = s.row.status == Status::Lobby;
-        let status = std::mem::replace(&mut s.row.status, Status::Abandoned);
+        let was_lobby = s.phase.is_lobby();
+        s.phase.abandon();
         if let Err(e) = self.play.try_persist(&mut s).await {
-            s.row.status = status;
+            s.phase.reopen();
             return store_failed(&tr, &e);
         }
         self.play.index.close(&s);
         if let Some(message) = s.row.board_message_id {
-            let post = if was_lobby {
-                lobby::closed(&s, "lobby-cancelled")
-            } else {
-                render::abandoned(&s, &user.name)
+            let post = match s.phase.game() {
+                None => lobby::closed(&s, "lobby-cancelled"),
+                Some(game) => render::abandoned(&s, game, &user.name),
             };
             self.play.outbox.edit(channel, message, &post).await.ok();
         }
@@ -562,9 +566,9 @@ impl Tables {
     pub async fn log(&self, kind: GameKind, channel: ChannelId, user: &User, page: Option<usize>) -> String {
         let tr = Tr::new(user.locale, &[]);
         let (source, log) = {
-            let s = match self.session_in(kind, channel, &tr).await {
+            let s = match self.session_in(kind, channel).await {
                 Ok(s) => s,
-                Err(r) => return r,
+                Err(r) => return r.words(user.locale),
             };
             match self.play.whole_log(&s).await {
                 Ok(log) => (render::LogSource::of(&s), log),

@@ -11,7 +11,7 @@ use super::tables::Tables;
 use super::text::game_name;
 use super::{OutboxError, Post, User};
 use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR};
-use crate::engine::{Tr, View};
+use crate::engine::{AnyGame, Tr, View};
 use crate::id::{ChannelId, GuildId, MessageId};
 use crate::store::Status;
 use serde::{Deserialize, Serialize};
@@ -150,7 +150,7 @@ impl Play {
     /// Once a game in a thread is finished, its line in the parent shows the result. (An
     /// abandoned game's line is edited where it is abandoned, which says why.)
     pub(super) async fn show_end_on_line(&self, s: &Session) {
-        if s.row.status == Status::Finished {
+        if s.phase.status() == Status::Finished {
             self.edit_line(s, line(s, false)).await;
         }
     }
@@ -168,11 +168,11 @@ impl Play {
     /// The game's channel or thread no longer exists: the game ends as abandoned, stored as such
     /// with its log, and its line in the parent says why.
     pub(super) async fn channel_gone(&self, s: &mut Session) {
-        if !matches!(s.row.status, Status::Lobby | Status::Playing) {
+        if !s.phase.is_open() {
             return;
         }
         tracing::info!(game = %s.row.id, channel = %s.row.channel_id, "the game's channel was deleted");
-        s.row.status = Status::Abandoned;
+        s.phase.abandon();
         self.persist(s).await;
         self.index.close(s);
         self.edit_line(s, line(s, true)).await;
@@ -193,8 +193,8 @@ pub(super) fn line(s: &Session, deleted: bool) -> Option<Post> {
     let names = s.names();
     let tr = Tr::new(s.table.locale, &names);
     let thread = s.markup.channel(s.row.channel_id);
-    let outcome = s.game.as_ref().and_then(|g| g.outcome());
-    let description = match (s.row.status, outcome) {
+    let outcome = s.phase.game().and_then(AnyGame::outcome);
+    let description = match (s.phase.status(), outcome) {
         _ if deleted => tr.t("thread-line-deleted"),
         (Status::Finished, Some(outcome)) => tr.f(
             "thread-line-finished",
@@ -206,7 +206,7 @@ pub(super) fn line(s: &Session, deleted: bool) -> Option<Post> {
         (Status::Abandoned, _) => tr.f("thread-line-abandoned", &[("thread", thread.into())]),
         _ => tr.f("thread-line-playing", &[("thread", thread.into())]),
     };
-    let done = s.row.status != Status::Playing;
+    let done = s.phase.playing().is_none();
     let view = View {
         title: tr.f(
             "thread-line-title",

@@ -148,8 +148,7 @@ impl Timekeeper {
                     Some(_) if s.needs_board() => Some(play.clock.now() + MAX_SLEEP_SECS),
                     next => next,
                 };
-                if !wrote && next != Some(was_due) && matches!(s.row.status, Status::Lobby | Status::Playing)
-                {
+                if !wrote && next != Some(was_due) && s.phase.is_open() {
                     rescheduled.push((id, was_due, next));
                 }
                 if !was_loaded {
@@ -170,7 +169,7 @@ impl Timekeeper {
     /// time too).
     pub(super) async fn tend(&self, s: &mut Session) -> bool {
         let play = &self.0;
-        match s.row.status {
+        match s.phase.status() {
             Status::Lobby if s.table.lobby_expires_at <= play.clock.now() => {
                 play.expire_lobby(s).await;
                 true
@@ -218,7 +217,7 @@ impl Timekeeper {
     async fn notice(&self, s: &mut Session) -> bool {
         let now = self.0.clock.now();
         let due = s.notice_due().is_some_and(|at| at <= now);
-        if !due || s.row.status != Status::Playing || s.needs_board() {
+        if !due || s.phase.playing().is_none() || s.needs_board() {
             return false;
         }
         self.0.notices.wait_noticed(s).await;
@@ -256,7 +255,7 @@ impl Timekeeper {
         let mut played = 0;
         let left = loop {
             let default = match on_timeout {
-                OnTimeout::Play => s.game.as_ref().and_then(|g| g.timeout_action(seat)),
+                OnTimeout::Play => s.phase.game().and_then(|g| g.timeout_action(seat)),
                 OnTimeout::Leave => None,
             };
             let action = default.as_deref().unwrap_or(engine::RESIGN);
@@ -265,7 +264,7 @@ impl Timekeeper {
                 return;
             }
             played += 1;
-            let still = s.awaited().contains(&seat) && s.row.status == crate::store::Status::Playing;
+            let still = s.awaited().contains(&seat) && s.phase.playing().is_some();
             if default.is_none() || !still || played >= DEFAULT_ACTIONS {
                 break default.is_none();
             }

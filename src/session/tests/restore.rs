@@ -232,7 +232,7 @@ proptest! {
     fn a_stored_row_of_any_shape_loads_or_is_refused_in_words(row in row()) {
         let lobby = row.lobby;
         match live::load_session(live(row), &crate::discord::DiscordMarkup) {
-            Ok(session) => prop_assert_eq!(session.game.is_none(), lobby),
+            Ok(session) => prop_assert_eq!(session.phase.game().is_none(), lobby),
             Err(e) => {
                 let said = e.describe(&Tr::new(Locale::Ja, &[]));
                 prop_assert!(crate::engine::text::has_message(&e.msg().id), "{e}");
