@@ -9,12 +9,12 @@
 //! (`engine::sieve`), so a clear decision is settled early and a close one dropped early.
 
 use super::Halt;
-use crate::engine::puzzle::{Found, Rounds, hunt, initial_rating, keeps_best};
+use crate::engine::puzzle::{Found, Rounds, Screen, hunt, initial_rating, keeps_best};
 use crate::engine::{Bot, Level, Msg, SeededDice, Tr};
 use crate::games::GameKind;
 use crate::history::PuzzleRating;
 use crate::store::{NewPuzzle, PuzzleChoice, Store};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Subcommand)]
 pub enum PuzzlesCommand {
@@ -36,6 +36,10 @@ pub struct GenerateArgs {
     /// rounds of 100, a choice leaving once settled).
     #[arg(long, default_value_t = 1000)]
     pub playouts: u32,
+    /// Start no new bot game after this many minutes, even if fewer puzzles are stored (the
+    /// summary still follows).
+    #[arg(long)]
+    pub minutes: Option<u64>,
     /// The database (default: the configuration's).
     #[arg(long)]
     pub database: Option<String>,
@@ -80,7 +84,13 @@ pub fn generate(args: &GenerateArgs, url: &str, now: i64, tr: &Tr) -> Result<(),
     let players = *kind.players().start().max(&2);
     // Time per stored puzzle: the games searched for it, its playouts and its check.
     let mut since = Instant::now();
-    while tally.stored < args.count && tally.games < GAMES_PER_PUZZLE * args.count as u64 {
+    let deadline = args
+        .minutes
+        .map(|m| since + Duration::from_secs(m.saturating_mul(60)));
+    while tally.stored < args.count
+        && tally.games < GAMES_PER_PUZZLE * args.count as u64
+        && deadline.is_none_or(|d| Instant::now() < d)
+    {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(tally.games);
         tally.games += 1;
         let Some(found) = find(kind, players, seed, args.playouts) else {
@@ -105,6 +115,11 @@ pub fn generate(args: &GenerateArgs, url: &str, now: i64, tr: &Tr) -> Result<(),
     Ok(())
 }
 
+/// Games whose coach is weighed only where the strong and normal bots disagree
+/// ([`Screen::Disputed`]): Saizumi's weighing plays every choice out in four guessed decks, and
+/// weighing every decision found one candidate in minutes.
+const DISPUTED_ONLY: &[&str] = &["saizumi"];
+
 /// One seeded bot game searched for a puzzle; the seat to move alternates with the seed.
 fn find(kind: GameKind, players: usize, seed: u64, playouts: u32) -> Option<Found> {
     let mut dice = SeededDice::new(seed);
@@ -115,8 +130,24 @@ fn find(kind: GameKind, players: usize, seed: u64, playouts: u32) -> Option<Foun
             kind.bot(if strong { Level::Strong } else { Level::Normal })
         })
         .collect();
+    let (strong, normal) = (kind.bot(Level::Strong), kind.bot(Level::Normal));
+    let screen = if DISPUTED_ONLY.contains(&kind.id()) {
+        Screen::Disputed {
+            strong: strong.as_ref(),
+            normal: normal.as_ref(),
+        }
+    } else {
+        Screen::Every
+    };
     let mut rng = SeededDice::new(seed.rotate_left(32));
-    hunt(game.as_mut(), &bots, &mut dice, &mut rng, rounds(playouts, seed))
+    hunt(
+        game.as_mut(),
+        &bots,
+        &mut dice,
+        &mut rng,
+        rounds(playouts, seed),
+        screen,
+    )
 }
 
 fn stored(kind: GameKind, players: usize, found: &Found, now: i64) -> NewPuzzle {

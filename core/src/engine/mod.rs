@@ -204,6 +204,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// The game as `seat` might guess it: what nobody has seen (a deck's order) drawn again from
+    /// `dice`, the rest unchanged. The puzzles' playouts start from such guesses, so no answer
+    /// rests on what the player cannot know; a game with nothing hidden is itself.
+    #[must_use]
+    fn guess_unseen(&self, _dice: &mut dyn Dice) -> Self {
+        self.clone()
+    }
+
     /// The position as data for scripts (`docs/state.schema.json`): board, scores, dice, whose
     /// turn and phase, everything any player may see and nothing hidden (a deck's size, not its
     /// order).
@@ -230,17 +238,18 @@ pub trait AnyGame: Debug + Send + Sync {
     fn coached(&self) -> bool;
     fn hint(&self, seat: Seat) -> Option<Msg>;
     fn weigh(&self, seat: Seat) -> Option<Weighing>;
-    /// `seat`'s choices (by action id) played out by the game's bot of `level`
-    /// ([`rollout::estimate`]): each with its winning chance and that chance's 95% margin, in the
-    /// order given. Unknown ids are left out.
-    fn estimate(
+    /// `seat`'s choices (by action id) played out by the game's bot of `level`, each from the
+    /// same guesses of the unseen ([`Game::guess_unseen`]) on the same dice
+    /// ([`rollout::paired`]): one result per playout, in the order given. Unknown ids are left
+    /// out.
+    fn play_out(
         &self,
         seat: Seat,
         choices: &[String],
         level: Level,
         playouts: u32,
         seed: u64,
-    ) -> Vec<rollout::Chance>;
+    ) -> Vec<Vec<f64>>;
     /// The concrete state, for the engine's one adapter from a game's bots ([`bot::Typed`]).
     fn as_any(&self) -> &dyn Any;
     /// The whole state as JSON, for [`Rules::restore`]: a long game is stored with one, so it
@@ -310,14 +319,14 @@ impl<G: Game> AnyGame for G {
         Game::weigh(self, seat)
     }
 
-    fn estimate(
+    fn play_out(
         &self,
         seat: Seat,
         choices: &[String],
         level: Level,
         playouts: u32,
         seed: u64,
-    ) -> Vec<rollout::Chance> {
+    ) -> Vec<Vec<f64>> {
         let actions: Vec<G::Action> = choices.iter().filter_map(|id| id.parse().ok()).collect();
         let policy = G::strategy(level);
         let r = rollout::Rollouts {
@@ -326,15 +335,9 @@ impl<G: Game> AnyGame for G {
             seed,
             max_moves: rollout::MAX_MOVES,
         };
-        rollout::estimate(self, seat, &actions, &r)
-            .iter()
-            .map(|e| rollout::Chance {
-                action: e.action.to_string(),
-                chance: e.chance(),
-                margin: e.margin(),
-                variance: e.variance(),
-            })
-            .collect()
+        rollout::paired(self, seat, &actions, &r, |g, seed| {
+            g.guess_unseen(&mut SeededDice::new(seed))
+        })
     }
 
     fn as_any(&self) -> &dyn Any {

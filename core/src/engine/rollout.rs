@@ -101,6 +101,28 @@ pub fn estimate<G: Game>(
         .collect()
 }
 
+/// Each of `choices` played out for `seat`, one result per playout (1 a win, a shared win its
+/// share, 0 otherwise), in the order given. Playout `i` of every choice starts from the same
+/// `guess(game, seed)` of what `seat` cannot see (a deck's order) and draws the same dice, so
+/// two choices' results pair up and their difference is tested on pairs.
+pub fn paired<G: Game>(
+    game: &G,
+    seat: Seat,
+    choices: &[G::Action],
+    r: &Rollouts<G>,
+    guess: impl Fn(&G, u64) -> G,
+) -> Vec<Vec<f64>> {
+    let mut results = vec![Vec::with_capacity(r.playouts as usize); choices.len()];
+    for i in 0..r.playouts {
+        let seed = r.seed.wrapping_add(u64::from(i));
+        let world = guess(game, seed.rotate_left(29));
+        for (action, row) in choices.iter().zip(&mut results) {
+            row.push(playout(&world, seat, action, r, seed));
+        }
+    }
+    results
+}
+
 /// `seat`'s decision weighed by playouts: every legal choice with its winning chance. The best is
 /// the likeliest to win. `None` when the seat is not awaited or has one choice or none.
 pub fn weigh<G: Game>(game: &G, seat: Seat, r: &Rollouts<G>) -> Option<Weighing> {

@@ -1,11 +1,14 @@
 //! Sequential playouts, for the puzzles: a decision's choices are played out in rounds, a rival
 //! leaves as soon as the best is significantly better than it, and the search stops as soon as
-//! the question is settled. A clear decision is settled in a few hundred playouts per choice and
-//! a close one dropped after the first round, where a fixed number per choice spent the most on
-//! the choices that mattered least (a Wise Man's Stones turn has a hundred).
+//! the question is settled, either way. A clear decision is settled in a few hundred playouts per
+//! choice; a candidate is dropped as soon as one rival can no longer be shown 5 points behind
+//! within the most playouts, where a fixed number per choice spent the most on the choices that
+//! mattered least (a Wise Man's Stones turn has a hundred, a Saizumi place twenty-seven).
 //!
-//! Every round plays each remaining choice on the same dice (playout `i` of the round draws from
-//! the same seed for every choice), and each round on new dice.
+//! Every round plays each remaining choice on the same dice and the same guess of the unseen
+//! (playout `i` of the round draws from the same seed for every choice), and each round on new
+//! ones. So the best and a rival are compared playout by playout (a paired test): the luck both
+//! share cancels, which settles a gap in far fewer playouts than two separate samples would.
 
 use super::rollout::{Chance, Estimate, Z95};
 use super::{AnyGame, Level, Seat};
@@ -34,10 +37,79 @@ enum Step {
     Open,
 }
 
+/// How much more often the best choice won than a rival, over the playouts both played on the
+/// same dice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lead {
+    /// The mean of the paired differences, −1 to 1.
+    pub mean: f64,
+    /// Their standard deviation per playout (never below one playout's worth, so a lead seen
+    /// on every playout is not taken as certain).
+    pub spread: f64,
+    pub playouts: u32,
+}
+
+impl Lead {
+    /// The lead of `top` over `rival`, pairing playout `i` of each (the rival's may be fewer:
+    /// it left the rounds earlier).
+    pub fn of(top: &[f64], rival: &[f64]) -> Self {
+        let n = top.len().min(rival.len());
+        let count = f64::from(u32::try_from(n).unwrap_or(u32::MAX).max(1));
+        let diffs = || top.iter().zip(rival).map(|(a, b)| a - b);
+        let mean = diffs().sum::<f64>() / count;
+        let squares: f64 = diffs().map(|d| (d - mean).powi(2)).sum();
+        let variance = (squares / (count - 1.0).max(1.0)).max(1.0 / count);
+        Self {
+            mean,
+            spread: variance.sqrt(),
+            playouts: u32::try_from(n).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn error(&self) -> f64 {
+        self.spread / f64::from(self.playouts.max(1)).sqrt()
+    }
+
+    /// The lower end of the lead's 95% interval: above zero, the best is better at that level.
+    pub fn lower(&self) -> f64 {
+        self.mean - Z95 * self.error()
+    }
+
+    /// The upper end of the lead's 95% interval.
+    pub fn upper(&self) -> f64 {
+        self.mean + Z95 * self.error()
+    }
+
+    /// Whether the lead is at least `gap` and significant at the 95% level.
+    pub fn clears(&self, gap: f64) -> bool {
+        self.mean >= gap && self.lower() > 0.0
+    }
+
+    /// Whether the lead can no longer clear `gap` by `most` playouts: its 95% interval lies
+    /// under `gap`, or, were the lead seen so far the truth, the playouts still to come would
+    /// reach what the last look needs less than one time in forty (the upper end of their own 95%
+    /// interval falls short). Giving up only ever drops a candidate, so it never makes a puzzle
+    /// of a close call; it only spares the playouts a lost one would spend.
+    pub fn hopeless(&self, gap: f64, most: u32) -> bool {
+        if self.upper() < gap {
+            return true;
+        }
+        let (done, most) = (f64::from(self.playouts.max(1)), f64::from(most));
+        let left = most - done;
+        if left < 1.0 {
+            return !self.clears(gap);
+        }
+        // The final lead must reach `gap` and its own significance.
+        let target = gap.max(Z95 * self.spread / most.sqrt());
+        let needed = (most * target - done * self.mean) / left;
+        needed > self.mean + Z95 * self.spread / left.sqrt()
+    }
+}
+
 /// Whether playouts confirm `best` as a puzzle: it leads every other choice by at least `gap`
-/// and is better than each at the 95% level. Stops early once a rival cannot be `gap` behind
-/// (the lead's 95% upper bound is under it), first in a round against the closest rival alone
-/// (`choices` strongest first). Every choice's chance when it was settled, if so.
+/// and is better than each at the 95% level. Stops early once a rival cannot be shown `gap`
+/// behind within the most playouts ([`Lead::hopeless`]), first in a round against the closest
+/// rival alone (`choices` strongest first). Every choice's chance when it was settled, if so.
 pub fn confirm(
     game: &dyn AnyGame,
     seat: Seat,
@@ -46,11 +118,10 @@ pub fn confirm(
     gap: f64,
     r: Rounds,
 ) -> Option<Vec<Chance>> {
-    let judge = |top: &Estimate<String>, rival: &Estimate<String>| {
-        let lead = top.chance() - rival.chance();
-        if lead >= gap && top.gap_lower_bound(rival) > 0.0 {
+    let judge = |lead: &Lead| {
+        if lead.clears(gap) {
             Step::Beaten
-        } else if lead + Z95 * (top.variance() + rival.variance()).sqrt() < gap {
+        } else if lead.hopeless(gap, r.most) {
             Step::Lost
         } else {
             Step::Open
@@ -76,22 +147,26 @@ pub fn confirm(
 /// significantly worse, and the check fails at once if one is significantly better, or if one
 /// still open after the most playouts is ahead.
 pub fn keeps_best(game: &dyn AnyGame, seat: Seat, choices: &[String], best: &str, r: Rounds) -> bool {
-    let judge = |top: &Estimate<String>, rival: &Estimate<String>| {
-        if top.gap_lower_bound(rival) > 0.0 {
+    let judge = |lead: &Lead| {
+        if lead.lower() > 0.0 {
             Step::Beaten
-        } else if rival.gap_lower_bound(top) > 0.0 {
+        } else if lead.upper() < 0.0 {
             Step::Lost
         } else {
             Step::Open
         }
     };
     rounds(game, seat, choices, best, r, judge).is_some_and(|(open, settled)| {
-        let top = settled
-            .iter()
-            .find(|e| e.action == best)
-            .map_or(0.0, Estimate::chance);
-        open.iter().all(|i| settled[*i].chance() <= top)
+        let top = settled.iter().position(|e| e.action == best);
+        open.iter()
+            .all(|i| top.is_some_and(|t| Lead::of(&settled[t].results, &settled[*i].results).mean >= 0.0))
     })
+}
+
+/// One choice's playouts so far, one result each.
+struct Tally {
+    action: String,
+    results: Vec<f64>,
 }
 
 /// Plays `choices` out in rounds until `judge` has settled every rival of `best` or lost, or the
@@ -103,35 +178,33 @@ fn rounds(
     choices: &[String],
     best: &str,
     r: Rounds,
-    judge: impl Fn(&Estimate<String>, &Estimate<String>) -> Step + Copy,
-) -> Option<(Vec<usize>, Vec<Estimate<String>>)> {
+    judge: impl Fn(&Lead) -> Step,
+) -> Option<(Vec<usize>, Vec<Tally>)> {
     let top = choices.iter().position(|c| c == best)?;
-    let mut tallies: Vec<Estimate<String>> = choices
+    let mut tallies: Vec<Tally> = choices
         .iter()
-        .map(|c| Estimate {
+        .map(|c| Tally {
             action: c.clone(),
-            wins: 0.0,
-            playouts: 0,
+            results: Vec::new(),
         })
         .collect();
     let mut open: Vec<usize> = (0..choices.len()).filter(|i| *i != top).collect();
     let batch = r.batch.clamp(1, r.most.max(1));
     let mut round = 0_u64;
-    while !open.is_empty() && tallies[top].playouts < r.most {
+    while !open.is_empty() && tallies[top].results.len() < r.most as usize {
         let playing: Vec<usize> = std::iter::once(top).chain(open.iter().copied()).collect();
         let ids: Vec<String> = playing.iter().map(|i| choices[*i].clone()).collect();
         let seed = r.seed.wrapping_add(round * u64::from(batch));
-        for (i, c) in playing
+        for (i, results) in playing
             .iter()
-            .zip(game.estimate(seat, &ids, r.level, batch, seed))
+            .zip(game.play_out(seat, &ids, r.level, batch, seed))
         {
-            tallies[*i].wins += c.chance * f64::from(batch);
-            tallies[*i].playouts += batch;
+            tallies[*i].results.extend(results);
         }
         round += 1;
         let mut still = Vec::new();
         for i in open {
-            match judge(&tallies[top], &tallies[i]) {
+            match judge(&Lead::of(&tallies[top].results, &tallies[i].results)) {
                 Step::Lost => return None,
                 Step::Beaten => {}
                 Step::Open => still.push(i),
@@ -142,9 +215,15 @@ fn rounds(
     Some((open, tallies))
 }
 
-fn chance(e: &Estimate<String>) -> Chance {
+/// A choice's chance to win over its playouts, with its own 95% margin.
+fn chance(t: &Tally) -> Chance {
+    let e = Estimate {
+        action: (),
+        wins: t.results.iter().sum(),
+        playouts: u32::try_from(t.results.len()).unwrap_or(u32::MAX),
+    };
     Chance {
-        action: e.action.clone(),
+        action: t.action.clone(),
         chance: e.chance(),
         margin: e.margin(),
         variance: e.variance(),
@@ -184,10 +263,54 @@ mod tests {
     }
 
     #[test]
+    fn a_paired_lead_cancels_the_luck_both_choices_share() {
+        // The best wins wherever the rival does, and 10 more playouts of 100.
+        let rival: Vec<f64> = (0..100).map(|i| f64::from(u8::from(i % 2 == 0))).collect();
+        let top: Vec<f64> = (0..100)
+            .map(|i| f64::from(u8::from(i % 2 == 0 || i % 10 == 1)))
+            .collect();
+        let lead = Lead::of(&top, &rival);
+        assert!((lead.mean - 0.10).abs() < 1e-9);
+        // Two separate samples of 50% and 60% are not told apart by 100 playouts; the pairs are.
+        let apart = Estimate {
+            action: (),
+            wins: 60.0,
+            playouts: 100,
+        }
+        .gap_lower_bound(&Estimate {
+            action: (),
+            wins: 50.0,
+            playouts: 100,
+        });
+        assert!(apart < 0.0 && lead.lower() > 0.0, "{apart} {lead:?}");
+        assert!(lead.clears(0.05) && !lead.clears(0.11));
+        // The same results are no lead, and not certainly none either.
+        let same = Lead::of(&rival, &rival);
+        assert!(same.mean == 0.0 && same.upper() > 0.0);
+    }
+
+    #[test]
+    fn a_lead_is_hopeless_only_when_the_playouts_left_cannot_clear_the_gap() {
+        let lead = |mean: f64, spread: f64, playouts: u32| Lead {
+            mean,
+            spread,
+            playouts,
+        };
+        // No lead after 100 of 1,000 playouts cannot become 5 points; 4 points still may.
+        assert!(lead(0.0, 0.3, 100).hopeless(0.05, 1000));
+        assert!(!lead(0.04, 0.3, 100).hopeless(0.05, 1000));
+        // The same 4 points with only a tenth of the playouts left cannot.
+        assert!(lead(0.04, 0.3, 900).hopeless(0.05, 1000));
+        // At the limit, only a cleared lead is not lost.
+        assert!(lead(0.04, 0.3, 1000).hopeless(0.05, 1000));
+        assert!(!lead(0.06, 0.3, 1000).hopeless(0.05, 1000));
+    }
+
+    #[test]
     fn a_choice_is_never_confirmed_over_itself_nor_kept_against_a_better_one() {
         let (game, seat, ids) = decision(3);
-        let full = game.estimate(seat, &ids, Level::Normal, 400, 9);
-        let (best, worst) = if full[0].chance >= full[1].chance {
+        let full = game.play_out(seat, &ids, Level::Normal, 400, 9);
+        let (best, worst) = if Lead::of(&full[0], &full[1]).mean >= 0.0 {
             (0, 1)
         } else {
             (1, 0)

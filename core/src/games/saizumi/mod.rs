@@ -634,4 +634,8 @@ impl Game for Saizumi {
     fn strategy(level: Level) -> Box<dyn Strategy<Self>> {
         bots::strategy(level)
     }
+
+    fn guess_unseen(&self, dice: &mut dyn Dice) -> Self {
+        self.with_deck_guessed(dice)
+    }
 }
