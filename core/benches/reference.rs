@@ -3,7 +3,7 @@
 //! playouts per decision, open-loop over the dice and, in Saizumi, over guessed decks (it never
 //! sees the true order). One strong bot against the reference in every other seat, the strong
 //! seat rotating; its win rate (a shared win counts as its share) with a 95% interval beside the
-//! even share, and both sides' decision times.
+//! even share, and both sides' decision times (the strong bot's on the CPU too).
 //!
 //! `PLAYOUTS=1000,10000 GAMES=20,4 cargo bench -p saikoro-core --bench reference [-- GAME…]`
 //! (defaults: 1,000 playouts, 10 games; `GAMES` gives one count per `PLAYOUTS` entry, the last
@@ -17,7 +17,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{ci95, percentile};
+use common::{ci95, cpu_time, percentile};
 use saikoro_core::engine::bot::pick_index;
 use saikoro_core::engine::{Dice, Game, Level, Outcome, Seat, SeededDice, driver};
 use saikoro_core::games::{ninja::Ninja, saizumi::Saizumi, stones, stones::Stones};
@@ -156,7 +156,8 @@ fn shares(outcome: Option<Outcome>) -> [f64; SEATS] {
 }
 
 /// One game: the strong bot in `strong`'s seat, the reference in the others. The strong seat's
-/// share of the win, and each side's decision times (strong, reference).
+/// share of the win, and the decision times: the strong bot's wall-clock and on the CPU (its
+/// own work, without the wait for a core of a shared machine), the reference's wall-clock.
 fn play<G: Game>(
     options: &G::Options,
     players: usize,
@@ -164,12 +165,12 @@ fn play<G: Game>(
     playouts: u32,
     seed: u64,
     guess: fn(&G, &mut dyn Dice) -> G,
-) -> (f64, Vec<Duration>, Vec<Duration>) {
+) -> (f64, Vec<Duration>, Vec<Duration>, Vec<Duration>) {
     let bot = G::strategy(Level::Strong);
     let mut dice = SeededDice::new(seed);
     let mut chance = SeededDice::new(seed ^ 0x5EED_B075);
     let mut game = G::set_up(options, players, &mut dice).expect("valid setup");
-    let (mut bot_times, mut ref_times) = (vec![], vec![]);
+    let (mut bot_times, mut bot_cpu, mut ref_times) = (vec![], vec![], vec![]);
     let mut decision = 0u64;
     let outcome = driver::play(
         &mut game,
@@ -177,7 +178,7 @@ fn play<G: Game>(
         MAX_MOVES,
         |g: &G, seat| {
             decision += 1;
-            let start = Instant::now();
+            let (start, start_cpu) = (Instant::now(), cpu_time());
             let action = if seat == strong {
                 bot.play(g, seat, &mut chance)
             } else {
@@ -186,17 +187,17 @@ fn play<G: Game>(
             let took = start.elapsed();
             if g.legal_actions(seat).len() > 1 {
                 if seat == strong {
-                    &mut bot_times
+                    bot_times.push(took);
+                    bot_cpu.push(cpu_time().saturating_sub(start_cpu));
                 } else {
-                    &mut ref_times
+                    ref_times.push(took);
                 }
-                .push(took);
             }
             action
         },
         |_, _, _, _| {},
     );
-    (shares(outcome.ok())[strong], bot_times, ref_times)
+    (shares(outcome.ok())[strong], bot_times, bot_cpu, ref_times)
 }
 
 /// A table row: the strong bot against the reference over `games` games.
@@ -208,14 +209,14 @@ fn row<G: Game>(
     games: usize,
     guess: fn(&G, &mut dyn Dice) -> G,
 ) {
-    let (mut won, mut bot_times, mut ref_times) = (vec![], vec![], vec![]);
+    let (mut won, mut bot_times, mut bot_cpu, mut ref_times) = (vec![], vec![], vec![], vec![]);
     let started = Instant::now();
     let first: usize = std::env::var("FIRST")
         .ok()
         .and_then(|f| f.parse().ok())
         .unwrap_or(0);
     for g in first..first + games {
-        let (share, b, r) = play::<G>(options, players, g % players, playouts, 1_000 + g as u64, guess);
+        let (share, b, c, r) = play::<G>(options, players, g % players, playouts, 1_000 + g as u64, guess);
         eprintln!(
             "{name} against {playouts}: game {} of {first}..{}, strong's share {share:.2}, {:.0?} so far",
             g + 1,
@@ -224,6 +225,7 @@ fn row<G: Game>(
         );
         won.push(share);
         bot_times.extend(b);
+        bot_cpu.extend(c);
         ref_times.extend(r);
     }
     let n = won.len() as f64;
@@ -232,15 +234,18 @@ fn row<G: Game>(
     // Never narrower than one game's worth, so a clean sweep of a few games is not certainty.
     let half = ci95(variance.max(1.0 / n), n);
     bot_times.sort_unstable();
+    bot_cpu.sort_unstable();
     ref_times.sort_unstable();
     println!(
-        "| {name} | {playouts} | {games} | {:.0}% ({:.0}–{:.0}%) | {:.0}% | {:?} / {:?} | {:?} |",
+        "| {name} | {playouts} | {games} | {:.0}% ({:.0}–{:.0}%) | {:.0}% | {:?} / {:?} | {:?} / {:?} | {:?} |",
         100.0 * mean,
         100.0 * (mean - half).max(0.0),
         100.0 * (mean + half).min(1.0),
         100.0 / players as f64,
         percentile(&bot_times, 0.5),
         percentile(&bot_times, 0.99),
+        percentile(&bot_cpu, 0.5),
+        percentile(&bot_cpu, 0.99),
         percentile(&ref_times, 0.5),
     );
 }
@@ -267,9 +272,9 @@ fn main() {
         ..Default::default()
     };
     println!(
-        "| game | reference playouts | games | strong's wins (95%) | even share | strong p50 / p99 | reference p50 |"
+        "| game | reference playouts | games | strong's wins (95%) | even share | strong p50 / p99 | strong CPU p50 / p99 | reference p50 |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (i, &p) in playouts.iter().enumerate() {
         let games = games[i.min(games.len() - 1)];
         if wanted("ninja") {

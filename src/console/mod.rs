@@ -103,9 +103,15 @@ pub struct PlayConfig {
     pub locale: Locale,
 }
 
+/// A translator for the terminal's lines, which name players whole (up to
+/// [`TERMINAL_NAME_COLUMNS`](crate::engine::width::TERMINAL_NAME_COLUMNS)), not cut for a phone.
+fn terminal_tr(locale: Locale, names: &[String]) -> Tr<'_> {
+    Tr::new(locale, names).with_name_columns(crate::engine::width::TERMINAL_NAME_COLUMNS)
+}
+
 /// Plays one game to the end. Returns the outcome, or why it stopped early.
 pub fn play(cfg: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Outcome, Halt> {
-    let tr = Tr::new(cfg.locale, &cfg.names);
+    let tr = terminal_tr(cfg.locale, &cfg.names);
     // One stream for set-up and play, so `--dice` scripts the set-up rolls too (the start
     // player, Stones' first die, Ninja's opening rolls) as they would be read off a real table.
     let mut dice = ScriptedDice::new(cfg.dice.iter().copied()).then(SeededDice::new(cfg.seed));
@@ -157,7 +163,7 @@ pub fn play_from(from: Resume, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             None => Player::Human(seat.name.clone()),
         });
     }
-    let tr = Tr::new(from.locale, &names);
+    let tr = terminal_tr(from.locale, &names);
     let mut dice = SeededDice::new(from.seed);
     let sitting = Sitting {
         players: &players,

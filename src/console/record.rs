@@ -123,7 +123,7 @@ fn sqlite_file(url: &str) -> Option<&str> {
 /// The game move by move in `locale`: each action with what it did, then the final board.
 pub fn replay_text(record: &Record, locale: Locale) -> Result<String, String> {
     let names = record.names();
-    let tr = Tr::new(locale, &names);
+    let tr = super::terminal_tr(locale, &names);
     let (_, mut game) = record.set_up(locale)?;
     let mut out = vec![
         tr.msg(
@@ -155,7 +155,7 @@ pub fn replay_text(record: &Record, locale: Locale) -> Result<String, String> {
 /// first, in `locale`.
 pub fn review_text(record: &Record, locale: Locale) -> Result<String, String> {
     let names = record.names();
-    let tr = Tr::new(locale, &names);
+    let tr = super::terminal_tr(locale, &names);
     let (kind, mut game) = record.set_up(locale)?;
     if !kind.coached() {
         let name = tr.t(&format!("{}-name", record.game));

@@ -343,3 +343,28 @@ fn the_no_token_message_shows_the_docker_command_too() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_terminal_names_players_whole_in_both_languages() {
+    for lang in ["en", "ja"] {
+        let args = ["play", "ninja", "--players", "bot:easy,bot:normal", "--seed", "1"];
+        let out = saikoro(&[&args[..], &["--lang", lang]].concat(), "");
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // The move log names both bots in full, as a phone's board would not (`bot-norm…`).
+        let logged = |name: &str| {
+            stdout
+                .lines()
+                .filter(|l| l.starts_with('•') && l.contains(name))
+                .count()
+        };
+        assert!(
+            logged("bot-easy-1") > 3 && logged("bot-normal-2") > 3,
+            "{lang}: {stdout}"
+        );
+        assert!(
+            !stdout.contains("bot-norm…") && !stdout.contains("bot-easy…"),
+            "{lang}: {stdout}"
+        );
+    }
+}

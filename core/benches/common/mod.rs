@@ -22,3 +22,15 @@ pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
     sorted.get(i).copied().unwrap_or_default()
 }
+
+/// This thread's time on a CPU so far, from Linux's `/proc/thread-self/schedstat` (zero
+/// elsewhere): on a shared machine it tells a bench's own work from its wait for a core. It is
+/// brought up to date at the scheduler's ticks, so it is only good to a few milliseconds.
+// Only the coach's and the reference's benches time on the CPU.
+#[allow(dead_code)]
+pub fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}

@@ -90,7 +90,7 @@ pub fn estimate<G: Game>(
         .iter()
         .map(|action| {
             let wins = (0..r.playouts)
-                .map(|i| playout(game, seat, action, r, r.seed.wrapping_add(u64::from(i))))
+                .map(|i| playout(game, seat, action, r, r.seed.wrapping_add(u64::from(i))).0)
                 .sum();
             Estimate {
                 action: action.clone(),
@@ -139,6 +139,24 @@ pub fn weigh_sampled<G: Game>(
     worlds: u32,
     sample: impl Fn(&G, u64) -> G,
 ) -> Option<Weighing> {
+    weigh_within(game, seat, r, worlds, sample, usize::MAX)
+}
+
+/// [`weigh_sampled`] within about `budget` moves, so that a hint answers in bounded time
+/// whatever the position. The playouts go in rounds, every choice once a round on the same dice
+/// (round `k` in world `k mod worlds`). The first round plays the policy's own choice first and
+/// stops at the budget once two choices have been played out (the others go unweighed); a later
+/// round starts only below the budget and counts only if it finishes within it. So the work is
+/// at most the budget and one playout. Unbounded (`usize::MAX`), every world has
+/// `r.playouts / worlds` rounds of every choice.
+pub fn weigh_within<G: Game>(
+    game: &G,
+    seat: Seat,
+    r: &Rollouts<G>,
+    worlds: u32,
+    sample: impl Fn(&G, u64) -> G,
+    budget: usize,
+) -> Option<Weighing> {
     if !game.to_act().contains(&seat) {
         return None;
     }
@@ -147,19 +165,23 @@ pub fn weigh_sampled<G: Game>(
         return None;
     }
     let worlds = worlds.max(1);
-    let mut estimates = estimate(game, seat, &choices, &Rollouts { playouts: 0, ..*r });
-    for world in 0..u64::from(worlds) {
-        let each = Rollouts {
-            playouts: r.playouts / worlds,
-            seed: r.seed.wrapping_add(world << 32),
-            ..*r
-        };
-        let guess = sample(game, r.seed ^ world);
-        for (total, e) in estimates.iter_mut().zip(estimate(&guess, seat, &choices, &each)) {
-            total.wins += e.wins;
-            total.playouts += e.playouts;
-        }
+    let guesses: Vec<G> = (0..u64::from(worlds)).map(|w| sample(game, r.seed ^ w)).collect();
+    let mut order: Vec<usize> = (0..choices.len()).collect();
+    let pick = r.policy.play(&guesses[0], seat, &mut SeededDice::new(r.seed));
+    if let Some(first) = choices.iter().position(|a| *a == pick) {
+        order[..=first].rotate_right(1);
     }
+    let (wins, playouts, weighed) = play_rounds(&guesses, seat, &choices, &order, r, budget);
+    let estimates: Vec<Estimate<G::Action>> = choices
+        .iter()
+        .enumerate()
+        .filter(|(c, _)| order[..weighed].contains(c))
+        .map(|(c, action)| Estimate {
+            action: action.clone(),
+            wins: wins.iter().fold(0.0, |total, world| total + world[c]),
+            playouts,
+        })
+        .collect();
     let best = estimates
         .iter()
         .fold(None::<&Estimate<G::Action>>, |best, e| match best {
@@ -175,6 +197,45 @@ pub fn weigh_sampled<G: Game>(
             .collect(),
         playouts: Some(best.playouts),
     })
+}
+
+/// The rounds of [`weigh_within`]: the wins per world and choice (each world's summed in round
+/// order), the rounds played, and how many choices of `order` the first round weighed.
+fn play_rounds<G: Game>(
+    guesses: &[G],
+    seat: Seat,
+    choices: &[G::Action],
+    order: &[usize],
+    r: &Rollouts<G>,
+    budget: usize,
+) -> (Vec<Vec<f64>>, u32, usize) {
+    let worlds = guesses.len() as u32;
+    let mut wins = vec![vec![0.0; choices.len()]; guesses.len()];
+    let (mut rounds, mut weighed, mut moves) = (0, order.len(), 0);
+    for round in 0..r.playouts / worlds * worlds {
+        let world = (round % worlds) as usize;
+        let seed = r.seed.wrapping_add((world as u64) << 32);
+        let seed = seed.wrapping_add(u64::from(round / worlds));
+        let mut shares = Vec::with_capacity(weighed);
+        for (k, &c) in order[..weighed].iter().enumerate() {
+            if moves >= budget && (round > 0 || k >= 2) {
+                break;
+            }
+            let (share, played) = playout(&guesses[world], seat, &choices[c], r, seed);
+            shares.push(share);
+            moves += played;
+        }
+        if round == 0 {
+            weighed = shares.len();
+        } else if shares.len() < weighed {
+            break;
+        }
+        for (&c, share) in order.iter().zip(shares) {
+            wins[world][c] += share;
+        }
+        rounds += 1;
+    }
+    (wins, rounds, weighed)
 }
 
 /// A playout coach's hint for `seat`: from its weighing ([`advice`]), or, with nothing to weigh,
@@ -228,14 +289,16 @@ fn advice<G: Game>(game: &G, w: &Weighing) -> Msg {
 }
 
 /// One game played out after `seat` chose `action`: 1 if `seat` won, its share of a shared win,
-/// 0 otherwise (a lost, abandoned or endless game; a solitaire result is not a win).
-fn playout<G: Game>(game: &G, seat: Seat, action: &G::Action, r: &Rollouts<G>, seed: u64) -> f64 {
+/// 0 otherwise (a lost, abandoned or endless game; a solitaire result is not a win); with the
+/// moves it took, the choice included.
+fn playout<G: Game>(game: &G, seat: Seat, action: &G::Action, r: &Rollouts<G>, seed: u64) -> (f64, usize) {
     let mut game = game.clone();
     let mut dice = SeededDice::new(seed);
     let mut events = Vec::new();
     if game.apply_events(seat, action, &mut dice, &mut events).is_err() {
-        return 0.0;
+        return (0.0, 1);
     }
+    let mut moves = 1;
     for _ in 0..r.max_moves {
         if game.outcome().is_some() {
             break;
@@ -243,14 +306,16 @@ fn playout<G: Game>(game: &G, seat: Seat, action: &G::Action, r: &Rollouts<G>, s
         let Some(next) = game.first_to_act() else { break };
         let action = r.policy.play(&game, next, &mut dice as &mut dyn Dice);
         events.clear();
+        moves += 1;
         if game.apply_events(next, &action, &mut dice, &mut events).is_err() {
-            return 0.0;
+            return (0.0, moves);
         }
     }
-    match game.outcome() {
+    let share = match game.outcome() {
         Some(Outcome::Won { winners }) if winners.contains(&seat) => 1.0 / winners.len() as f64,
         _ => 0.0,
-    }
+    };
+    (share, moves)
 }
 
 #[cfg(test)]
@@ -273,18 +338,24 @@ mod tests {
         assert!(est(10.0, 10).margin() > 0.15);
     }
 
-    #[test]
-    fn a_decision_is_weighed_on_the_same_dice_for_every_choice() {
-        use crate::engine::Level;
+    /// Can't Stop's first decision from seed 3, after the forced first roll.
+    fn a_decision() -> (crate::games::cantstop::CantStop, Seat) {
         use crate::games::cantstop::CantStop;
         let mut dice = SeededDice::new(3);
         let mut game = CantStop::set_up(&crate::games::cantstop::Options::default(), 2, &mut dice).unwrap();
         let seat = game.first_to_act().unwrap();
-        // Play the forced steps (the turn's first roll) up to a decision.
         while let [only] = &game.legal_actions(seat)[..] {
             game.apply_events(seat, &only.clone(), &mut dice, &mut Vec::new())
                 .unwrap();
         }
+        (game, seat)
+    }
+
+    #[test]
+    fn a_decision_is_weighed_on_the_same_dice_for_every_choice() {
+        use crate::engine::Level;
+        use crate::games::cantstop::CantStop;
+        let (game, seat) = a_decision();
         let policy = CantStop::strategy(Level::Normal);
         let r = |seed| Rollouts {
             policy: policy.as_ref(),
@@ -300,6 +371,39 @@ mod tests {
         // The same seed is the same sample; another seed, another one.
         assert_eq!(weigh(&game, seat, &r(1)), Some(w.clone()));
         assert_ne!(weigh(&game, seat, &r(99)).unwrap().choices, w.choices);
+    }
+
+    #[test]
+    fn a_budget_ends_the_rounds_of_playouts_early() {
+        use crate::engine::Level;
+        use crate::games::cantstop::CantStop;
+        let (game, seat) = a_decision();
+        let policy = CantStop::strategy(Level::Normal);
+        let r = Rollouts {
+            policy: policy.as_ref(),
+            playouts: 40,
+            seed: 1,
+            max_moves: 2_000,
+        };
+        let within = |budget| weigh_within(&game, seat, &r, 1, |g, _| g.clone(), budget).expect("weighed");
+        let rounds = |budget| within(budget).playouts.expect("by playouts");
+        // Unbounded, every choice has every round, as `weigh` does.
+        let all = within(usize::MAX);
+        assert_eq!(rounds(usize::MAX), 40);
+        assert_eq!(Some(all.clone()), weigh(&game, seat, &r));
+        // Out of budget at once: one round of two choices, the policy's own first.
+        let least = within(0);
+        assert_eq!(least.playouts, Some(1));
+        let pick = policy.play(&game, seat, &mut SeededDice::new(1)).to_string();
+        let weighed: Vec<&str> = least.choices.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(weighed.len(), 2);
+        assert!(weighed.contains(&pick.as_str()), "{pick} in {weighed:?}");
+        // A game is over a hundred moves, so a few thousand moves are a few whole rounds.
+        let some = within(5_000);
+        assert_eq!(some.choices.len(), all.choices.len());
+        let some = rounds(5_000);
+        assert!((2..40).contains(&some), "{some} rounds");
+        assert!(rounds(2_500) <= some && some <= rounds(10_000));
     }
 
     #[test]

@@ -171,11 +171,26 @@ fn catalog() -> &'static Catalog {
 pub struct Tr<'a> {
     pub locale: Locale,
     pub names: &'a [String],
+    /// The most columns a seat's name takes in a line ([`Tr::seat`]).
+    name_columns: usize,
 }
 
 impl<'a> Tr<'a> {
     pub fn new(locale: Locale, names: &'a [String]) -> Self {
-        Self { locale, names }
+        Self {
+            locale,
+            names,
+            name_columns: super::width::NAME_COLUMNS,
+        }
+    }
+
+    /// The same, with names cut at `columns` instead: a terminal has room a phone has not.
+    #[must_use]
+    pub fn with_name_columns(self, columns: usize) -> Self {
+        Self {
+            name_columns: columns,
+            ..self
+        }
     }
 
     /// The message `id` without arguments.
@@ -207,9 +222,10 @@ impl<'a> Tr<'a> {
     }
 
     /// A seat as every text names it: its mark, then its display name (`🟦 Ann`), cut to
-    /// [`super::width::NAME_COLUMNS`] so a line with a long name still fits a phone.
+    /// [`super::width::NAME_COLUMNS`] so a line with a long name still fits a phone (or to
+    /// [`Tr::with_name_columns`]).
     pub fn seat(&self, seat: Seat) -> String {
-        let name = super::width::ellipsize(&self.name(seat), super::width::NAME_COLUMNS);
+        let name = super::width::ellipsize(&self.name(seat), self.name_columns);
         format!("{} {name}", super::view::seat_mark(seat))
     }
 

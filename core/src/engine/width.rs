@@ -13,6 +13,10 @@ pub const PHONE_COLUMNS: usize = 32;
 /// 32 characters): longer names end in "…".
 pub const NAME_COLUMNS: usize = 9;
 
+/// The same in a terminal's lines, which have room for a whole display name (32 Latin letters,
+/// or 16 Japanese characters, then "…").
+pub const TERMINAL_NAME_COLUMNS: usize = 32;
+
 /// The width of `line` in columns.
 pub fn columns(line: &str) -> usize {
     line.width()
@@ -117,5 +121,21 @@ mod tests {
         let ja = ellipsize(&"忍".repeat(31), 12);
         assert_eq!(ja, format!("{}…", "忍".repeat(5)));
         assert!(columns(&ja) <= 12);
+    }
+
+    #[test]
+    fn a_terminal_names_seats_wider_than_a_phone() {
+        use crate::engine::{Locale, Tr};
+        let names = ["bot-normal-2".to_owned(), "x".repeat(40), "忍".repeat(20)];
+        let phone = Tr::new(Locale::En, &names);
+        let terminal = phone.with_name_columns(TERMINAL_NAME_COLUMNS);
+        assert!(phone.seat(0).ends_with("bot-norm…"), "{}", phone.seat(0));
+        assert!(
+            terminal.seat(0).ends_with(" bot-normal-2"),
+            "{}",
+            terminal.seat(0)
+        );
+        assert!(terminal.seat(1).ends_with(&format!(" {}…", "x".repeat(31))));
+        assert!(terminal.seat(2).ends_with(&format!(" {}…", "忍".repeat(15))));
     }
 }
