@@ -32,7 +32,7 @@ pub struct Estimate<A> {
 /// A playout guard long enough for any game's usual length.
 pub const MAX_MOVES: usize = 5_000;
 
-/// An [`Estimate`] with its action as an id, for the object-safe side ([`super::AnyGame::estimate`]).
+/// An [`Estimate`] with its action as an id, for the puzzles' checks ([`super::AnyGame::play_out`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chance {
     pub action: String,
@@ -40,13 +40,6 @@ pub struct Chance {
     /// Half the width of the chance's 95% interval.
     pub margin: f64,
     pub variance: f64,
-}
-
-impl Chance {
-    /// As [`Estimate::gap_lower_bound`]: above zero, this choice is better at the 95% level.
-    pub fn gap_lower_bound(&self, other: &Chance) -> f64 {
-        self.chance - other.chance - Z95 * (self.variance + other.variance).sqrt()
-    }
 }
 
 /// The normal quantile of a two-sided 95% interval.
@@ -70,35 +63,6 @@ impl<A> Estimate<A> {
     pub fn margin(&self) -> f64 {
         Z95 * self.variance().sqrt()
     }
-
-    /// The lower end of the 95% interval of how much better this choice is than `other`. Above
-    /// zero, this choice is better at the 95% level.
-    pub fn gap_lower_bound<B>(&self, other: &Estimate<B>) -> f64 {
-        let gap = self.chance() - other.chance();
-        gap - Z95 * (self.variance() + other.variance()).sqrt()
-    }
-}
-
-/// Plays each of `choices` out for `seat`, in the order given.
-pub fn estimate<G: Game>(
-    game: &G,
-    seat: Seat,
-    choices: &[G::Action],
-    r: &Rollouts<G>,
-) -> Vec<Estimate<G::Action>> {
-    choices
-        .iter()
-        .map(|action| {
-            let wins = (0..r.playouts)
-                .map(|i| playout(game, seat, action, r, r.seed.wrapping_add(u64::from(i))).0)
-                .sum();
-            Estimate {
-                action: action.clone(),
-                wins,
-                playouts: r.playouts,
-            }
-        })
-        .collect()
 }
 
 /// Each of `choices` played out for `seat`, one result per playout (1 a win, a shared win its
@@ -117,7 +81,7 @@ pub fn paired<G: Game>(
         let seed = r.seed.wrapping_add(u64::from(i));
         let world = guess(game, seed.rotate_left(29));
         for (action, row) in choices.iter().zip(&mut results) {
-            row.push(playout(&world, seat, action, r, seed));
+            row.push(playout(&world, seat, action, r, seed).0);
         }
     }
     results
@@ -429,11 +393,5 @@ mod tests {
         assert_eq!(said.args["margin"], text("10"));
         assert_eq!(said.args["other"], text("x"));
         assert_eq!(said.args["other_chance"], text("25"));
-    }
-
-    #[test]
-    fn a_gap_is_significant_only_with_enough_playouts() {
-        assert!(est(60.0, 100).gap_lower_bound(&est(50.0, 100)) < 0.0);
-        assert!(est(6000.0, 10000).gap_lower_bound(&est(5000.0, 10000)) > 0.08);
     }
 }

@@ -236,6 +236,15 @@ mod tests {
     use crate::engine::SeededDice;
     use crate::games::GameKind;
 
+    /// A choice that won `wins` of 100 playouts, sampled apart from the others.
+    fn est(wins: f64) -> Estimate<()> {
+        Estimate {
+            action: (),
+            wins,
+            playouts: 100,
+        }
+    }
+
     /// Ishigaki's decision after die 1 (Stop or roll die 2), from a seeded game.
     fn decision(seed: u64) -> (Box<dyn AnyGame>, Seat, Vec<String>) {
         let kind = GameKind::from_id("ishigaki").unwrap();
@@ -272,16 +281,8 @@ mod tests {
         let lead = Lead::of(&top, &rival);
         assert!((lead.mean - 0.10).abs() < 1e-9);
         // Two separate samples of 50% and 60% are not told apart by 100 playouts; the pairs are.
-        let apart = Estimate {
-            action: (),
-            wins: 60.0,
-            playouts: 100,
-        }
-        .gap_lower_bound(&Estimate {
-            action: (),
-            wins: 50.0,
-            playouts: 100,
-        });
+        let (sixty, fifty) = (est(60.0), est(50.0));
+        let apart = sixty.chance() - fifty.chance() - Z95 * (sixty.variance() + fifty.variance()).sqrt();
         assert!(apart < 0.0 && lead.lower() > 0.0, "{apart} {lead:?}");
         assert!(lead.clears(0.05) && !lead.clears(0.11));
         // The same results are no lead, and not certainly none either.
