@@ -5,6 +5,10 @@
 
 use crate::harness::*;
 use saikoro_emulator::{ChannelId, Emulator, Message, UserId};
+use std::time::Duration;
+
+/// How long a review may take here (see [`reviewed`]).
+const REVIEW_WAIT: Duration = Duration::from_secs(90);
 
 /// Whether the text reads as Japanese (several kana).
 fn japanese(text: &str) -> bool {
@@ -102,26 +106,12 @@ async fn hint_and_review(game: &str) {
     press(&emu, channel, &[ann, ben], 6).await;
     let resigned = slash(&emu, ann, channel, &format!("{game} resign")).await;
     assert!(resigned.contains("resigned"), "{resigned}");
-    let review = slash_with(
-        &emu,
-        ann,
-        channel,
-        &format!("{game} review"),
-        &[("id", id.into())],
-    )
-    .await;
+    let review = reviewed(&emu, ann, channel, game, id).await;
     eprintln!("{game} review: {review}");
     assert!(review.contains("Review of"), "{review}");
     assert!(review.contains("Coached game"), "the hints are noted: {review}");
     emu.set_locale(ann, "ja");
-    let review_ja = slash_with(
-        &emu,
-        ann,
-        channel,
-        &format!("{game} review"),
-        &[("id", id.into())],
-    )
-    .await;
+    let review_ja = reviewed(&emu, ann, channel, game, id).await;
     assert!(
         japanese(&review_ja) && review_ja.contains("振り返り"),
         "{review_ja}"
@@ -142,4 +132,12 @@ async fn a_stones_hint_and_review_in_both_languages() {
 #[tokio::test]
 async fn a_saizumi_hint_and_review_in_both_languages() {
     hint_and_review("saizumi").await;
+}
+
+/// `/<game> review` of game `id`. A review weighs every decision of the game by playouts: in a
+/// debug build on a busy machine that takes longer than a click's wait, while the command is
+/// deferred (Discord waits 15 minutes for it).
+async fn reviewed(emu: &Emulator, user: UserId, channel: ChannelId, game: &str, id: i64) -> String {
+    let path = format!("{game} review");
+    slash_waiting(emu, user, channel, &path, &[("id", id.into())], REVIEW_WAIT).await
 }

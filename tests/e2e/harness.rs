@@ -276,10 +276,23 @@ pub async fn slash_with(
     path: &str,
     options: &[(&str, serde_json::Value)],
 ) -> String {
+    slash_waiting(emu, user, channel, path, options, WAIT).await
+}
+
+/// [`slash_with`] for a deferred command that may work longer than [`WAIT`] (Discord waits 15
+/// minutes for a deferred answer).
+pub async fn slash_waiting(
+    emu: &Emulator,
+    user: UserId,
+    channel: ChannelId,
+    path: &str,
+    options: &[(&str, serde_json::Value)],
+    wait: Duration,
+) -> String {
     let i = emu.slash(user, channel, path, options);
     emu.wait_callback(i, WAIT).await;
     // poise answers commands with a callback, then the text may arrive as an edit or follow-up.
-    emu.wait_for(WAIT, "the command's answer", |e| {
+    emu.wait_for(wait, "the command's answer", |e| {
         e.original(i).map(|m| m.content).filter(|c| !c.is_empty())
     })
     .await
