@@ -143,18 +143,20 @@ impl Session {
     /// [`Session::deadline`] with the session's `game` at hand.
     pub(super) fn deadline_in(&self, game: &dyn AnyGame) -> Option<i64> {
         let awaited = humans_awaited(game, &self.table);
-        (self.timers.timeout_secs > 0 && !awaited.is_empty()).then(|| {
-            let users = awaited.iter().map(|(_, u)| *u);
-            self.seated.away.clock_start(self.row.updated_at, users) + self.timers.timeout_secs as i64
-        })
+        (self.timers.timeout_secs > 0 && !awaited.is_empty())
+            .then(|| self.clock_start_of(&awaited) + self.timers.timeout_secs as i64)
     }
 
     /// When the first awaited player's clock started: the last action, or, for each, their
     /// return from time off (one's time off pauses only their own clock).
     pub(super) fn clock_start(&self) -> i64 {
-        self.seated
-            .away
-            .clock_start(self.row.updated_at, self.humans_to_act())
+        self.clock_start_of(&self.humans_awaited())
+    }
+
+    /// [`Session::clock_start`] of the `awaited` players.
+    fn clock_start_of(&self, awaited: &[(Seat, UserId)]) -> i64 {
+        let users = awaited.iter().map(|(_, u)| *u);
+        self.seated.away.clock_start(self.row.updated_at, users)
     }
 
     /// When the current wait's turn notices are due, if an awaited player asked for them.

@@ -131,9 +131,13 @@ pub fn weigh_within<G: Game>(
     let worlds = worlds.max(1);
     let guesses: Vec<G> = (0..u64::from(worlds)).map(|w| sample(game, r.seed ^ w)).collect();
     let mut order: Vec<usize> = (0..choices.len()).collect();
-    let pick = r.policy.play(&guesses[0], seat, &mut SeededDice::new(r.seed));
-    if let Some(first) = choices.iter().position(|a| *a == pick) {
-        order[..=first].rotate_right(1);
+    // Only a budget can leave choices unweighed, so only then is the policy's own choice (a
+    // bot's whole decision, costly for Saizumi) looked up to go first.
+    if budget != usize::MAX {
+        let pick = r.policy.play(&guesses[0], seat, &mut SeededDice::new(r.seed));
+        if let Some(first) = choices.iter().position(|a| *a == pick) {
+            order[..=first].rotate_right(1);
+        }
     }
     let (wins, playouts, weighed) = play_rounds(&guesses, seat, &choices, &order, r, budget);
     let estimates: Vec<Estimate<G::Action>> = choices
