@@ -25,6 +25,17 @@ pub struct Args {
     /// bench pinned to the others (`taskset -c 0 cargo bench …`) the bot's own cost is measured
     /// apart from the emulator's and the players'.
     pub bot_cpus: Option<String>,
+    /// `--boards image`: the server's boards are pictures (a PNG drawn and uploaded at every
+    /// click, several times an emoji board's cost), set as a manager would before the games open.
+    pub image_boards: bool,
+}
+
+/// `value`, if given, is one of `allowed`; otherwise says which `flag` it is not.
+fn one_of(flag: &str, value: Option<&str>, [a, b]: [&str; 2]) -> Result<(), String> {
+    match value {
+        Some(v) if v != a && v != b => Err(format!("{flag}: `{v}` is neither `{a}` nor `{b}`")),
+        _ => Ok(()),
+    }
 }
 
 impl Args {
@@ -42,6 +53,7 @@ impl Args {
         let mut checks = env("LOAD_CHECKS").is_some_and(|v| v == "1");
         let mut metrics = env("LOAD_METRICS").is_some_and(|v| v == "1");
         let mut bot_cpus = env("LOAD_BOT_CPUS");
+        let mut boards = env("LOAD_BOARDS").unwrap_or_else(|| "emoji".into());
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
@@ -52,6 +64,7 @@ impl Args {
                 "--open-rates" => &mut open_rates,
                 "--open-games" => &mut open_games,
                 "--open-seconds" => &mut open_seconds,
+                "--boards" => &mut boards,
                 "--clicks" => {
                     clicks = args.next();
                     continue;
@@ -84,11 +97,8 @@ impl Args {
                 .filter(|n| *n > 0)
                 .ok_or(format!("{what}: `{text}` is not a positive number"))
         };
-        if let Some(part) = only.as_deref()
-            && !["closed", "open"].contains(&part)
-        {
-            return Err(format!("--only: `{part}` is neither `closed` nor `open`"));
-        }
+        one_of("--only", only.as_deref(), ["closed", "open"])?;
+        one_of("--boards", Some(&boards), ["emoji", "image"])?;
         Ok(Args {
             games: games
                 .split(',')
@@ -108,6 +118,7 @@ impl Args {
             checks,
             metrics,
             bot_cpus,
+            image_boards: boards == "image",
         })
     }
 
@@ -124,6 +135,14 @@ impl Args {
             "metrics served and scraped every second"
         } else {
             "metrics off (--metrics: on)"
+        }
+    }
+
+    pub fn boards_said(&self) -> &'static str {
+        if self.image_boards {
+            "boards drawn as pictures"
+        } else {
+            "emoji boards (--boards image: pictures)"
         }
     }
 

@@ -15,10 +15,13 @@
 //!
 //! `cargo bench --bench load -- [--games 10,100,1000] [--seconds 10] [--clicks N] [--repeat 3]
 //! [--open-rates 100,500,1000,2000,3000,4000] [--open-games 10000] [--open-seconds 10]
-//! [--only closed|open] [--dir /tmp] [--checks] [--metrics] [--bot-cpus 1]` or the environment variables `LOAD_GAMES`, `LOAD_SECONDS`,
-//! `LOAD_CLICKS`, `LOAD_REPEAT`, `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`,
-//! `LOAD_ONLY`, `LOAD_DIR` (where the database goes: its disk's fsync speed matters),
-//! `LOAD_CHECKS=1`, `LOAD_METRICS=1`, `LOAD_BOT_CPUS`; `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
+//! [--only closed|open] [--dir /tmp] [--checks] [--metrics] [--bot-cpus 1] [--boards image]` or
+//! the environment variables `LOAD_GAMES`, `LOAD_SECONDS`, `LOAD_CLICKS`, `LOAD_REPEAT`,
+//! `LOAD_OPEN_RATES`, `LOAD_OPEN_GAMES`, `LOAD_OPEN_SECONDS`, `LOAD_ONLY`, `LOAD_DIR` (where the
+//! database goes: its disk's fsync speed matters), `LOAD_CHECKS=1`, `LOAD_METRICS=1`,
+//! `LOAD_BOT_CPUS`, `LOAD_BOARDS` (`image`: the open loop's server draws its boards as pictures,
+//! several times an emoji board's cost per click, so that an overload of 3× the bot's capacity
+//! stays within what the bench's own core can offer); `SAIKORO_BIN` picks another binary. Closed-loop figures over repeats are
 //! medians; the open loop runs once. The emulator skips its checks of request bodies against
 //! Discord's schema unless `--checks` is given: they cost it more CPU than the bot spends per
 //! click, taken from the same two cores (the end-to-end tests keep them).
@@ -43,6 +46,12 @@ pub const SETUP_CONCURRENCY: usize = 32;
 pub const MAX_ERRORS_IN_A_ROW: usize = 5;
 /// The open loop's capacity: the highest rate whose p99 stays within this.
 pub const CAPACITY_P99_MS: f64 = 50.0;
+
+// The bench's emulator allocates and frees a JSON tree per request and per answer; under glibc's
+// allocator freeing them cost more of the bench's core than the bot's whole click, so past the
+// bot's capacity the bench, not the bot, set the pace. The bot itself uses mimalloc too.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     let args = match Args::parse() {

@@ -12,6 +12,10 @@ use std::time::{Duration, Instant};
 /// A click unanswered this long was dropped (Discord gives up at 3 s): its player presses again.
 const PRESSES_AGAIN_AFTER: Duration = Duration::from_secs(4);
 
+/// A rate's clicks sent this long after it began tell whether the bot recovered from the rate
+/// before (the goal: its normal p99 within 5 s of an overload's end).
+pub const SETTLED_AFTER: Duration = Duration::from_secs(5);
+
 /// Every idle game: its player and the board it will click next.
 type Idle = Arc<Mutex<Vec<(Player, Turn)>>>;
 
@@ -24,6 +28,8 @@ pub struct OpenFigures {
     pub seconds: f64,
     pub p50_ms: f64,
     pub p99_ms: f64,
+    /// The p99 of clicks sent [`SETTLED_AFTER`] or more into the rate.
+    pub settled_p99_ms: f64,
     pub p999_ms: f64,
     pub max_ms: f64,
     pub errors: usize,
@@ -55,6 +61,9 @@ async fn offer_rates(tables: &Tables, binary: &Path, args: &Args) -> Result<Vec<
     let config = write_config(&tables.emu, &tables.dir, port)?;
     let (bot, _) = Bot::start(binary, &config, &tables.dir, "open", args.bot_cpus.as_deref()).await?;
     let scraper = port.map(|port| tokio::spawn(scrape_every_second(port)));
+    if args.image_boards {
+        draw_pictures(tables).await?;
+    }
     let idle = open_idle(tables).await;
     let mut rows = Vec::new();
     for &rate in &args.open_rates {
@@ -65,6 +74,27 @@ async fn offer_rates(tables: &Tables, binary: &Path, args: &Args) -> Result<Vec<
         scraper.abort();
     }
     Ok(rows)
+}
+
+/// A manager sets the server's boards to pictures (`/saikoro-settings board_style:image`).
+async fn draw_pictures(tables: &Tables) -> Result<(), String> {
+    let emu = &tables.emu;
+    let manager = emu.admin("load-manager");
+    let channel = *tables.channels.first().ok_or("no channel")?;
+    let image = serde_json::json!(1);
+    let asked = emu.try_slash(manager, channel, "saikoro-settings", &[("board_style", image)])?;
+    emu.wait_callback(asked, crate::WAIT).await;
+    // The command is acknowledged first; its text is the original answer's edit.
+    let said = emu
+        .wait_for(crate::WAIT, "the settings' answer", |e| {
+            e.original(asked).map(|m| m.content).filter(|c| !c.is_empty())
+        })
+        .await;
+    if said.contains("picture") {
+        Ok(())
+    } else {
+        Err(format!("the board style was not set: {said}"))
+    }
 }
 
 /// Opens a game in every channel; the games that opened are the idle ones.
@@ -117,6 +147,7 @@ async fn offer(bot: &Bot, idle: &Idle, rate: usize, seconds: u64) -> Result<Open
     let mut played = std::mem::take(&mut *played.lock().expect("played"));
     played.errors += panicked;
     played.latencies.sort();
+    played.settled.sort();
     let per_click = |cpu: f64| cpu * 1000.0 / played.clicks.max(1) as f64;
     Ok(OpenFigures {
         rate,
@@ -125,6 +156,7 @@ async fn offer(bot: &Bot, idle: &Idle, rate: usize, seconds: u64) -> Result<Open
         seconds: elapsed,
         p50_ms: quantile_ms(&played.latencies, 0.50),
         p99_ms: quantile_ms(&played.latencies, 0.99),
+        settled_p99_ms: quantile_ms(&played.settled, 0.99),
         p999_ms: quantile_ms(&played.latencies, 0.999),
         max_ms: quantile_ms(&played.latencies, 1.0),
         errors: played.errors,
@@ -170,9 +202,10 @@ async fn arrive(
             skipped += 1;
             continue;
         };
+        let settled = next >= started + SETTLED_AFTER;
         tasks.push(tokio::spawn(click_once(
-            player,
-            turn,
+            (player, turn),
+            settled,
             idle.clone(),
             played.clone(),
         )));
@@ -180,8 +213,14 @@ async fn arrive(
     (tasks, skipped)
 }
 
-/// One click of an idle game; the game is idle again afterwards, at its next board.
-async fn click_once(player: Player, mut turn: Turn, idle: Idle, played: Arc<Mutex<Played>>) {
+/// One click of an idle game; the game is idle again afterwards, at its next board. `settled`:
+/// the click was sent [`SETTLED_AFTER`] or more into its rate.
+async fn click_once(
+    (player, mut turn): (Player, Turn),
+    settled: bool,
+    idle: Idle,
+    played: Arc<Mutex<Played>>,
+) {
     let mut mine = Played::default();
     let next = match player.step(&mut turn, &mut mine).await {
         Ok(next) => Some(next),
@@ -191,6 +230,9 @@ async fn click_once(player: Player, mut turn: Turn, idle: Idle, played: Arc<Mute
             player.fresh_turn(&turn)
         }
     };
+    if settled {
+        mine.settled.clone_from(&mine.latencies);
+    }
     played.lock().expect("played").add(mine);
     if let Some(next) = next {
         idle.lock().expect("idle games").push((player, next));

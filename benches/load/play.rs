@@ -115,6 +115,9 @@ pub struct Played {
     /// Clicks acknowledged in time with the board edited afterwards (counted in `clicks`).
     pub deferred: usize,
     pub latencies: Vec<Duration>,
+    /// The open loop's latencies of clicks sent [`SETTLED_AFTER`](crate::open::SETTLED_AFTER)
+    /// or more into their rate: how the bot does once an earlier overload is over.
+    pub settled: Vec<Duration>,
 }
 
 impl Played {
@@ -125,6 +128,7 @@ impl Played {
         self.dropped += other.dropped;
         self.deferred += other.deferred;
         self.latencies.extend(other.latencies);
+        self.settled.extend(other.settled);
     }
 }
 
