@@ -65,6 +65,8 @@ fn rounds(playouts: u32, seed: u64) -> Rounds {
 struct Tally {
     stored: usize,
     confirmed: usize,
+    /// Confirmed puzzles whose best move the fresh check kept (stored, or stored before).
+    kept: usize,
     games: u64,
     seconds: Vec<f64>,
 }
@@ -78,6 +80,7 @@ pub fn generate(args: &GenerateArgs, url: &str, now: i64, tr: &Tr) -> Result<(),
     let mut tally = Tally {
         stored: 0,
         confirmed: 0,
+        kept: 0,
         games: 0,
         seconds: Vec::new(),
     };
@@ -99,16 +102,21 @@ pub fn generate(args: &GenerateArgs, url: &str, now: i64, tr: &Tr) -> Result<(),
         tally.confirmed += 1;
         let check = rounds(args.playouts, seed ^ CHECK_SEED);
         let ids: Vec<String> = found.chances.iter().map(|c| c.action.clone()).collect();
-        let kept = keeps_best(found.game.as_ref(), found.seat, &ids, &found.best, check);
-        if kept {
-            tally.seconds.push(since.elapsed().as_secs_f64());
-            since = Instant::now();
-            let id = runtime
-                .block_on(store.insert_puzzle(&stored(kind, players, &found, now)))
-                .map_err(|e| e.to_string())?;
-            tally.stored += 1;
-            eprintln!("{}", tr.msg(&progress(kind, &tally, id, found.difficulty)));
+        if !keeps_best(found.game.as_ref(), found.seat, &ids, &found.best, check) {
+            continue;
         }
+        tally.kept += 1;
+        let id = runtime
+            .block_on(store.insert_puzzle(&stored(kind, players, &found, now)))
+            .map_err(|e| e.to_string())?;
+        let Some(id) = id else {
+            eprintln!("{}", tr.msg(&repeated(kind, &tally)));
+            continue;
+        };
+        tally.seconds.push(since.elapsed().as_secs_f64());
+        since = Instant::now();
+        tally.stored += 1;
+        eprintln!("{}", tr.msg(&progress(kind, &tally, id, found.difficulty)));
     }
     runtime.block_on(store.close());
     println!("{}", tr.msg(&summary(kind, &tally)));
@@ -182,6 +190,12 @@ fn progress(kind: GameKind, tally: &Tally, id: i64, difficulty: u8) -> Msg {
         .arg("games", tally.games)
 }
 
+fn repeated(kind: GameKind, tally: &Tally) -> Msg {
+    Msg::new("puzzles-repeated")
+        .arg("game", kind.id())
+        .arg("games", tally.games)
+}
+
 fn summary(kind: GameKind, tally: &Tally) -> Msg {
     let mut seconds = tally.seconds.clone();
     seconds.sort_by(f64::total_cmp);
@@ -190,6 +204,7 @@ fn summary(kind: GameKind, tally: &Tally) -> Msg {
         .arg("game", kind.id())
         .arg("stored", tally.stored)
         .arg("confirmed", tally.confirmed)
+        .arg("kept", tally.kept)
         .arg("games", tally.games)
         .arg("median", format!("{median:.2}"))
 }

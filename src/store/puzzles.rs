@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 const INSERT_PUZZLE: &str = "INSERT INTO puzzles (kind, players, options, snapshot, seat, choices, best, \
      difficulty, rating, deviation, volatility, created_at) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id";
+const SELECT_SAME_PUZZLE: &str =
+    "SELECT id FROM puzzles WHERE kind = $1 AND snapshot = $2 AND seat = $3 LIMIT 1";
 const SELECT_PUZZLE: &str = "SELECT id, kind, players, options, snapshot, seat, choices, best, difficulty, \
      rating, deviation, volatility FROM puzzles WHERE id = $1";
 const SELECT_RATED_IDS: &str = "SELECT id, rating FROM puzzles WHERE kind = $1 ORDER BY id";
@@ -149,10 +151,24 @@ fn puzzle_row(t: PuzzleTuple) -> Result<PuzzleRow, StoreError> {
 }
 
 impl Store {
-    /// Stores a generated puzzle; its id.
-    pub async fn insert_puzzle(&self, p: &NewPuzzle) -> Result<i64, StoreError> {
+    /// Stores a generated puzzle; its id, or `None` if the same position with the same seat to
+    /// move is already a puzzle of its game (a generator run again on the same seed finds the
+    /// same positions: each is stored once).
+    pub async fn insert_puzzle(&self, p: &NewPuzzle) -> Result<Option<i64>, StoreError> {
         let choices = serde_json::to_string(&p.choices).map_err(invalid("a puzzle's choices"))?;
+        // Checked within the write turn, so no other write of this process comes between.
         let _turn = self.write_turn().await;
+        let same: Option<i64> = with_pool!(self, |pool| {
+            sqlx::query_scalar(SELECT_SAME_PUZZLE)
+                .bind(&p.kind)
+                .bind(&p.snapshot)
+                .bind(to_db(p.seat)?)
+                .fetch_optional(pool)
+                .await?
+        });
+        if same.is_some() {
+            return Ok(None);
+        }
         let id: i64 = with_pool!(self, |pool| {
             sqlx::query_scalar(INSERT_PUZZLE)
                 .bind(&p.kind)
@@ -170,7 +186,7 @@ impl Store {
                 .fetch_one(pool)
                 .await?
         });
-        Ok(id)
+        Ok(Some(id))
     }
 
     /// A puzzle by its id.

@@ -1,6 +1,6 @@
 //! The terminal front end as a person uses it: `saikoro play <game>` with options, bots and
 //! typed choices, and its refusals of bad options. Modules: `moves` (naming a move, refusals),
-//! `json` (the scripting interface and its schema), `lang` (Japanese), `coach` (reviews), `edges` (the rest).
+//! `json` (the scripting interface and its schema), `lang` (Japanese), `coach` (reviews), `puzzles` (generating them), `edges` (the rest).
 // A scenario reads best as one story, so tests may run past the 80 lines asked of the code.
 #![allow(clippy::too_many_lines)]
 
@@ -10,6 +10,7 @@ mod edges;
 mod json;
 mod lang;
 mod moves;
+mod puzzles;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

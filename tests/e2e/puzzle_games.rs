@@ -60,7 +60,11 @@ async fn store_puzzle(store: &Store, game: &str) -> (String, String) {
                     rating: PuzzleRating::of_puzzle(1500.0),
                     created_at: 0,
                 };
-                store.insert_puzzle(&puzzle).await.unwrap();
+                store
+                    .insert_puzzle(&puzzle)
+                    .await
+                    .unwrap()
+                    .expect("a new position");
                 return (best, other);
             }
             let action = bot.choose(state.as_ref(), seat, &mut rng);

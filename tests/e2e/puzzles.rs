@@ -45,7 +45,11 @@ async fn store_puzzles(store: &Store, count: usize) {
                 rating: PuzzleRating::of_puzzle(1500.0),
                 created_at: 0,
             };
-            store.insert_puzzle(&puzzle).await.unwrap();
+            store
+                .insert_puzzle(&puzzle)
+                .await
+                .unwrap()
+                .expect("a new position");
             stored += 1;
         }
         let action = bots[seat].choose(game.as_ref(), seat, &mut rng);

@@ -15,7 +15,7 @@ async fn a_puzzle_answer_counts_once_moves_both_ratings_and_is_forgotten(db: Tes
         kind: "cantstop".into(),
         players: 2,
         options: json!({}),
-        snapshot: "{}".into(),
+        snapshot: format!("{{\"rating\":{rating}}}"),
         seat: 1,
         choices: vec![
             PuzzleChoice {
@@ -34,8 +34,12 @@ async fn a_puzzle_answer_counts_once_moves_both_ratings_and_is_forgotten(db: Tes
         rating: PuzzleRating::of_puzzle(rating),
         created_at: 1_700_000_000,
     };
-    let first = store.insert_puzzle(&puzzle(1500.0)).await.unwrap();
-    let second = store.insert_puzzle(&puzzle(1700.0)).await.unwrap();
+    let first = store.insert_puzzle(&puzzle(1500.0)).await.unwrap().unwrap();
+    let second = store.insert_puzzle(&puzzle(1700.0)).await.unwrap().unwrap();
+    // The same position again (another generator run on the same seed) is not stored twice.
+    assert_eq!(store.insert_puzzle(&puzzle(1500.0)).await.unwrap(), None);
+    let ratings = store.puzzle_ratings_of("cantstop").await.unwrap();
+    assert_eq!(ratings, vec![(first, 1500.0), (second, 1700.0)]);
     let row = store.puzzle(first).await.unwrap().unwrap();
     assert_eq!(
         (

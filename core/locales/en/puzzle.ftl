@@ -11,8 +11,27 @@ puzzle-unknown-choice = { $choice } is not one of this puzzle's moves.
 puzzle-bad-date = --date: give a date of 2026-11-01 or later as YYYY-MM-DD.
 puzzle-you = You
 puzzle-player = Player { $n }
-puzzles-progress = { $game }: puzzle { $n } stored as #{ $id } (difficulty { $difficulty }/5) after { $games } games
-puzzles-done = { $game }: { $stored } puzzles stored from { $games } bot games; a fresh evaluation with another seed kept the best move of { $stored } of { $confirmed } confirmed; { $median } s a puzzle (median).
+puzzles-progress = { $game }: puzzle { $n } stored as #{ $id } (difficulty { $difficulty }/5) after { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+puzzles-repeated = { $game }: the puzzle found after { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } is stored already (another `--seed` finds other puzzles sooner)
+puzzles-done = { $game }: { $stored ->
+        [one] 1 puzzle
+       *[other] { $stored } puzzles
+    } stored from { $games ->
+        [one] 1 bot game
+       *[other] { $games } bot games
+    }{ $confirmed ->
+        [0] ; none was confirmed by playouts.
+       *[other] ; a fresh evaluation with another seed kept the best move of { $kept } of { $confirmed } confirmed{ $stored ->
+            [0] .
+           *[other] ; { $median } s a puzzle (median).
+        }
+    }
 puzzle-stats = Puzzle rating
 puzzle-stats-value = { $rating } ({ $solved } of { $attempts } solved)
 

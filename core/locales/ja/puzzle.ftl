@@ -12,7 +12,14 @@ puzzle-bad-date = --date：2026-11-01 以降の日付を YYYY-MM-DD で指定し
 puzzle-you = あなた
 puzzle-player = プレイヤー { $n }
 puzzles-progress = { $game }：パズル { $n } を #{ $id }（難易度 { $difficulty }/5）として保存（{ $games } 局目）
-puzzles-done = { $game }：ボット対局 { $games } 局から { $stored } 問を保存。別のシードでの再評価で、確認済み { $confirmed } 問のうち { $stored } 問が最善手を保ちました。1 問あたり { $median } 秒（中央値）。
+puzzles-repeated = { $game }：{ $games } 局目で見つけたパズルは保存済みです（別の `--seed` なら他のパズルが早く見つかります）
+puzzles-done = { $game }：ボット対局 { $games } 局から { $stored } 問を保存。{ $confirmed ->
+        [0] プレイアウトで確認できた候補はありませんでした。
+       *[other] 別のシードでの再評価で、確認済み { $confirmed } 問のうち { $kept } 問が最善手を保ちました。{ $stored ->
+            [0] {""}
+           *[other] 1 問あたり { $median } 秒（中央値）。
+        }
+    }
 puzzle-stats = パズルレーティング
 puzzle-stats-value = { $rating }（{ $attempts } 問中 { $solved } 問正解）
 
