@@ -1,7 +1,7 @@
 //! What the emulated Discord knows: one guild, its users and channels, the messages the bot posted,
 //! the interactions it was sent and how it answered them, and the gateway session's event log.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -121,7 +121,7 @@ pub struct State {
     /// Until when a rate limit holds: per route (`Some("POST /channels/1/messages")`) or global (`None`).
     pub rate_limits: Vec<(Option<String>, Instant)>,
     /// Direct messages: the DM channels opened, and whose DMs are closed (`rest/dm.rs`).
-    pub dms: crate::rest::Dms,
+    pub dms: Dms,
 }
 
 /// An answer the test makes Discord give, once, to the next request matching `method` and `path`.
@@ -189,7 +189,7 @@ impl State {
             gateway_held: false,
             faults: Vec::new(),
             rate_limits: Vec::new(),
-            dms: crate::rest::Dms::default(),
+            dms: Dms::default(),
         };
         state.application_id = state.snowflake();
         // A bot user's id is its application's id.
@@ -807,4 +807,12 @@ impl Shared {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The DM channels opened, and the users whose DMs are closed to the bot (`rest::dm`).
+#[derive(Debug, Default)]
+pub struct Dms {
+    /// Each user's DM channel with the bot, once opened.
+    pub channels: BTreeMap<u64, u64>,
+    pub closed: BTreeSet<u64>,
 }

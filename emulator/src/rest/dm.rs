@@ -4,8 +4,6 @@
 //! privacy settings would: sending to them then fails with Discord's 50007, which is no bug of
 //! the bot's, so it is not recorded as a failure.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use axum::body::Bytes;
 use axum::extract::State as AxumState;
 use axum::http::{Method, StatusCode, Uri};
@@ -16,14 +14,6 @@ use super::{Shd, json_body, ok, reject, route};
 use crate::discord::{channel_type, error_code};
 use crate::model::State;
 use crate::{ChannelId, Emulator, Message, UserId};
-
-/// The DM channels opened, and the users whose DMs are closed to the bot.
-#[derive(Debug, Default)]
-pub struct Dms {
-    /// Each user's DM channel with the bot, once opened.
-    channels: BTreeMap<u64, u64>,
-    closed: BTreeSet<u64>,
-}
 
 /// `POST /users/@me/channels` with `{"recipient_id": …}`: the DM channel with that user, the same
 /// one every time. A recipient that is not a known person (a bot included) is refused.

@@ -26,7 +26,6 @@ use crate::message::{Message, Uploads};
 use crate::model::{Shared, State};
 use crate::validate;
 use check::check_request;
-pub use dm::Dms;
 pub use interaction::ANSWER_WITHIN;
 use interaction::{callback, follow_up, webhook_message};
 pub(crate) use threads::{delete as delete_thread, set_archived};

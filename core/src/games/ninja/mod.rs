@@ -2,12 +2,11 @@
 //! move one ninja exactly that far, straight or L-shaped, doubling back once per mission in the
 //! enemy dojo; come home within three turns to score the deepest row reached. The contract is
 //! `shared/rules/ninja-versus-ninja.md`; section numbers below refer to it. `board.rs` is the
-//! geometry, `paths.rs` its paths walked once, `position.rs` the moves and their resolution,
-//! `view.rs` the board.
+//! geometry and its paths walked once, `squares.rs` the bit sets they are tested against,
+//! `position.rs` the moves and their resolution, `view.rs` the board.
 
 pub mod board;
 pub mod bots;
-mod paths;
 mod picture;
 pub mod position;
 mod squares;

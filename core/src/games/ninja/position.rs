@@ -1,8 +1,7 @@
 //! The pieces, scores and missions (§3, §5), the legal moves of §4 and their resolution: the part
 //! of the rules bots simulate, kept apart from the turn phases and the log so it clones cheaply.
 
-use super::board::{BLACK, Board, RED, Sq};
-use super::paths::{LEAVES, NEUTRAL_TURN, Path, REVERSES};
+use super::board::{BLACK, Board, LEAVES, NEUTRAL_TURN, Path, RED, REVERSES, Sq};
 use super::squares::Squares;
 use crate::engine::{Msg, Seat};
 use serde::{Deserialize, Serialize};
@@ -444,9 +443,4 @@ pub(super) fn furthest(a: Refusal, b: Refusal) -> Refusal {
         (a, b) if rank(&b) > rank(&a) => b,
         (a, _) => a,
     }
-}
-
-/// Squares in the page's order: by column, then by row as a number.
-pub fn order_key(board: &Board, sq: Sq) -> (u8, u8) {
-    (board.col(sq), board.row(sq))
 }

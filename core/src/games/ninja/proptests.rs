@@ -217,7 +217,7 @@ proptest! {
             let listed: BTreeSet<(Sq, Sq)> = moves.iter().map(|m| (m.from, m.to)).collect();
             prop_assert_eq!(listed.len(), moves.len(), "one option per (origin, destination)");
             prop_assert_eq!(&listed, &brute_force(s));
-            let keys: Vec<_> = moves.iter().map(|m| (position::order_key(s.board(), m.from), position::order_key(s.board(), m.to))).collect();
+            let keys: Vec<_> = moves.iter().map(|m| (board::order_key(s.board(), m.from), board::order_key(s.board(), m.to))).collect();
             prop_assert!(keys.windows(2).all(|w| w[0] < w[1]), "sorted by origin, then destination");
         }
     }

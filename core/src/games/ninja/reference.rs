@@ -1,8 +1,9 @@
 //! The move generator as it was before the path tables (shapes walked square by square for every
 //! call), kept for tests only: the differential test in `proptests.rs` holds the fast one to it.
 
+use super::board::order_key;
 use super::board::{Board, Shape, Sq, Walk};
-use super::position::{Move, Position, Refusal, furthest, order_key};
+use super::position::{Move, Position, Refusal, furthest};
 use crate::engine::Seat;
 
 /// [`Position::check_move`], walking each shape.

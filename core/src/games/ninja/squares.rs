@@ -2,7 +2,8 @@
 //! most 256 squares ([`Sq`] is a byte). Hand-written since the bit-set crates at hand keep their
 //! bits on the heap, and a position must copy without allocating.
 
-use super::board::Sq;
+/// A square as an index: `(row - 1) * width + column`, column 0 = `a`.
+pub type Sq = u8;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Squares([u64; 4]);
