@@ -14,7 +14,7 @@
 use super::{Action, Effect, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts, multisets};
 use crate::engine::bot::{Level, Strategy, pick_index};
 use crate::engine::{Dice, Game, Seat};
-use odds::{Rolls, matching, multiset_index, outcomes};
+use odds::{Rolls, chance_of, matching, multiset_index, outcomes};
 
 pub mod coach;
 mod odds;
@@ -57,13 +57,8 @@ pub fn outlook(game: &Saizumi, cards: &[Placed], look: Look) -> Vec<f64> {
     let mut falls = vec![0.0; h + 1];
     let mut standing = Rolls::MAX;
     for (m, mask) in masks(game, cards).enumerate() {
-        let mut fell = mask & standing;
+        falls[m + 1] = chance_of(mask & standing);
         standing &= !mask;
-        while fell != 0 {
-            let i = fell.trailing_zeros() as usize;
-            falls[m + 1] += f64::from(multisets()[i].1) / f64::from(super::ROLLS);
-            fell &= fell - 1;
-        }
     }
     let mut value: Vec<f64> = (0..=h)
         .map(|j| game.pile_score(&cards[..j]) as f64 + look.per_card * j as f64)
@@ -128,16 +123,24 @@ fn pile_after(game: &Saizumi, seat: Seat, action: &Action) -> Option<(usize, Vec
     }
 }
 
-/// What the stacking action adds to `seat`'s value: `value` of the changed pile minus before.
-fn stack_gain(game: &Saizumi, seat: Seat, action: &Action, value: &dyn Fn(&[Placed]) -> f64) -> f64 {
-    let Some((i, cards)) = pile_after(game, seat, action) else {
-        return 0.0;
-    };
-    match game.piles(seat).get(i) {
-        Some(old) if old.cards.len() == cards.len() => 0.0,
-        Some(old) => value(&cards) - value(&old.cards),
-        None => value(&cards),
+/// What the stacking action adds to `seat`'s value: `value` of the changed pile minus its value
+/// before (`before`, pile by pile).
+fn stack_gain(
+    game: &Saizumi,
+    seat: Seat,
+    action: &Action,
+    before: &[f64],
+    value: &dyn Fn(&[Placed]) -> f64,
+) -> f64 {
+    match pile_after(game, seat, action) {
+        Some((i, cards)) => value(&cards) - before.get(i).copied().unwrap_or(0.0),
+        None => 0.0,
     }
+}
+
+/// `value` of each of `seat`'s piles.
+fn values(game: &Saizumi, seat: Seat, value: &dyn Fn(&[Placed]) -> f64) -> Vec<f64> {
+    game.piles(seat).iter().map(|p| value(&p.cards)).collect()
 }
 
 /// Easy: no responses, random places, and half its stacks at random.
@@ -170,18 +173,15 @@ impl NormalBot {
                 }
                 _ => f64::MIN,
             }),
-            Phase::Stack => best_by(legal, |a| {
-                stack_gain(game, seat, a, &|c| {
-                    pile_value(
-                        game,
-                        c,
-                        Look {
-                            checks: 1,
-                            per_card: 0.0,
-                        },
-                    )
-                })
-            }),
+            Phase::Stack => {
+                let look = Look {
+                    checks: 1,
+                    per_card: 0.0,
+                };
+                let value = |c: &[Placed]| pile_value(game, c, look);
+                let before = values(game, seat, &value);
+                best_by(legal, |a| stack_gain(game, seat, a, &before, &value))
+            }
             Phase::Over => Action::Done,
         }
     }
@@ -289,9 +289,11 @@ impl StrongBot {
         match game.phase() {
             Phase::Respond { dice, .. } => self.respond(game, seat, *dice, legal),
             Phase::Place => Self::place(game, seat, legal, look),
-            Phase::Stack => best_by(legal, |a| {
-                stack_gain(game, seat, a, &|c| pile_value(game, c, look))
-            }),
+            Phase::Stack => {
+                let value = |c: &[Placed]| pile_value(game, c, look);
+                let before = values(game, seat, &value);
+                best_by(legal, |a| stack_gain(game, seat, a, &before, &value))
+            }
             Phase::Over => Action::Done,
         }
     }
@@ -360,7 +362,9 @@ impl StrongBot {
     /// Places a stone where it makes the best stack for this turn's P4 (the slot's own
     /// options re-valued; the other slots' best is unchanged).
     fn place(game: &Saizumi, seat: Seat, legal: Vec<Action>, look: Look) -> Action {
-        let value = |g: &Saizumi, a: &Action| stack_gain(g, seat, a, &|c| pile_value(g, c, look));
+        // Placing changes the market only: the piles' values before stacking stay.
+        let before = values(game, seat, &|c| pile_value(game, c, look));
+        let value = |g: &Saizumi, a: &Action| stack_gain(g, seat, a, &before, &|c| pile_value(g, c, look));
         let slot_best = |g: &Saizumi, slot: usize| -> f64 {
             if g.slot(slot).is_empty() {
                 return f64::MIN;

@@ -3,7 +3,7 @@
 //! and the rolls an effect leads to by the multisets of the rerolled dice (at most 126 for four
 //! dice, where their orderings are 1,296).
 
-use super::super::{Effect, Roll, counts, multisets};
+use super::super::{Effect, ROLLS, Roll, counts, multisets};
 use std::sync::OnceLock;
 
 /// The four-dice rolls as bits, one per multiset (126 of them).
@@ -12,6 +12,8 @@ pub type Rolls = u128;
 struct Tables {
     /// The index among [`multisets`] of each roll, by [`code`].
     index: Vec<u8>,
+    /// The chance of each roll.
+    chance: Vec<f64>,
     /// `at_least[f][n]`: the rolls with at least `n` dice showing `f`.
     at_least: [[Rolls; 5]; 7],
     /// `rerolls[k]`: each multiset of `k` dice (face counts) and its chance, summed roll by roll
@@ -39,6 +41,10 @@ fn tables() -> &'static Tables {
         }
         Tables {
             index,
+            chance: multisets()
+                .iter()
+                .map(|(_, w)| f64::from(*w) / f64::from(ROLLS))
+                .collect(),
             at_least,
             rerolls: std::array::from_fn(|k| rerolls(k as u32)),
         }
@@ -65,6 +71,18 @@ fn rerolls(k: u32) -> Vec<([u8; 7], f64)> {
 /// Index of a roll's face counts among [`multisets`].
 pub fn multiset_index(c: &[u8; 7]) -> usize {
     usize::from(tables().index[code(c)])
+}
+
+/// The chance of any of `rolls`, summed roll by roll in index order (as a pile's falls always
+/// were, so no valuation changes by a rounding).
+pub fn chance_of(mut rolls: Rolls) -> f64 {
+    let chance = &tables().chance;
+    let mut sum = 0.0;
+    while rolls != 0 {
+        sum += chance[rolls.trailing_zeros() as usize];
+        rolls &= rolls - 1;
+    }
+    sum
 }
 
 /// The rolls that contain a row with these face counts (at most four of a face).
