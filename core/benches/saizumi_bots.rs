@@ -1,15 +1,52 @@
 //! Saizumi computer players against each other: win shares with 95% intervals for 3 and 4
 //! players (one seat of the stronger level, the others of the weaker, the seat rotated each game),
 //! and how long each level takes to decide (p50 / p99). Games per table row: env `GAMES`
-//! (default 24). Run with `cargo bench -p saikoro-core --bench saizumi_bots`.
+//! (default 24). First, the playouts' speed: games per second of the normal player in every
+//! seat (as the coach and the puzzles play out), 2 and 4 players, the median of 7 runs of
+//! `PLAYOUTS` games (default 20) on the CPU and wall-clock; `PLAYOUTS_ONLY=1` stops there. Run
+//! with `cargo bench -p saikoro-core --bench saizumi_bots`.
 
 mod common;
 
-use common::{ci95, games_from_env, percentile};
+use common::{ci95, cpu_time, games_from_env, percentile};
 use saikoro_core::engine::driver::play;
-use saikoro_core::engine::{AnyGame, Bot, Level, Outcome, SeededDice};
+use saikoro_core::engine::{AnyGame, Bot, Game, Level, Outcome, SeededDice};
 use saikoro_core::games::GameKind;
+use saikoro_core::games::saizumi::{Options, Saizumi};
 use std::time::{Duration, Instant};
+
+/// One game of normal players from `seed`, as a playout plays it.
+fn playout(players: usize, seed: u64) {
+    let mut dice = SeededDice::new(seed);
+    let mut game = Saizumi::new(&Options::default(), players, &mut dice).expect("setup");
+    let bot = Saizumi::strategy(Level::Normal);
+    while Game::outcome(&game).is_none() {
+        let seat = game.first_to_act().expect("someone to act");
+        let action = bot.play(&game, seat, &mut dice);
+        game.apply_events(seat, &action, &mut dice, &mut Vec::new())
+            .expect("a legal move");
+    }
+}
+
+/// Prints the median games per second, on the CPU and wall-clock, of 7 runs of `games` playouts.
+fn playout_rate(players: usize, games: u64) {
+    let (mut cpu, mut wall): (Vec<f64>, Vec<f64>) = (0..7u64)
+        .map(|run| {
+            let (start, start_cpu) = (Instant::now(), cpu_time());
+            for g in 0..games {
+                playout(players, run * games + g);
+            }
+            let rate = |took: Duration| games as f64 / took.as_secs_f64();
+            (rate(cpu_time().saturating_sub(start_cpu)), rate(start.elapsed()))
+        })
+        .unzip();
+    cpu.sort_by(f64::total_cmp);
+    wall.sort_by(f64::total_cmp);
+    println!(
+        "| {players} | {games} × 7 | {:.1} | {:.1} | {:.1}–{:.1} |",
+        cpu[3], wall[3], cpu[0], cpu[6]
+    );
+}
 
 /// Plays one game; returns the share of the win each seat got and the decision times per level.
 fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64> {
@@ -52,6 +89,19 @@ fn game(levels: &[Level], seed: u64, times: &mut [Vec<Duration>; 3]) -> Vec<f64>
 }
 
 fn main() {
+    let playouts = std::env::var("PLAYOUTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
+    println!("| players | playouts | games/s (CPU, median) | games/s (wall, median) | CPU range |");
+    println!("|---|---|---|---|---|");
+    for players in [2, 4] {
+        playout_rate(players, playouts);
+    }
+    if std::env::var("PLAYOUTS_ONLY").is_ok_and(|v| v == "1") {
+        return;
+    }
+    println!();
     let games = games_from_env(24) as u64;
     let mut times: [Vec<Duration>; 3] = Default::default();
     println!("| players | seat level | vs | games | win share | 95% CI | fair share |");

@@ -6,7 +6,7 @@ use super::coach::{Measure, Weighing};
 use super::day::Day;
 use super::rollout::Chance;
 use super::sieve;
-pub use super::sieve::{Rounds, keeps_best};
+pub use super::sieve::{Lead, Rounds, keeps_best};
 use super::steps::tokens;
 use super::view::{Target, is_look};
 use super::{AnyGame, Bot, Dice, Row, Seat, SeededDice, Tr};
@@ -73,13 +73,14 @@ pub fn nearest(rating: f64, puzzles: &[(i64, f64)], answered: &[i64]) -> Option<
 }
 
 /// A decision [`hunt`] found and playouts confirmed: the position, the seat to move, every
-/// choice's estimated chance and the best.
+/// choice's estimated chance, the best and its paired lead over each other choice.
 #[derive(Debug)]
 pub struct Found {
     pub game: Box<dyn AnyGame>,
     pub seat: Seat,
     pub best: String,
     pub chances: Vec<Chance>,
+    pub leads: Vec<(String, Lead)>,
     pub difficulty: u8,
 }
 
@@ -144,13 +145,14 @@ fn confirm(game: &dyn AnyGame, seat: Seat, w: &Weighing, search: Rounds) -> Opti
     let mut ranked = w.choices.clone();
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     let ids: Vec<String> = ranked.into_iter().map(|(id, _)| id).collect();
-    let chances = sieve::confirm(game, seat, &ids, &w.best, MIN_GAP, search)?;
+    let settled = sieve::confirm(game, seat, &ids, &w.best, MIN_GAP, search)?;
     Some(Found {
         game: game.clone_box(),
         seat,
         best: w.best.clone(),
         difficulty: difficulty(gap, ids.len()),
-        chances,
+        chances: settled.chances,
+        leads: settled.leads,
     })
 }
 
@@ -346,6 +348,13 @@ mod tests {
         assert!(stands_out(&w).is_some());
         assert_eq!(found.chances.len(), w.choices.len());
         assert!(found.chances.iter().any(|c| c.action == found.best));
+        // Every other choice trails the best by at least MIN_GAP, significantly, on the paired
+        // playouts that settled it.
+        assert_eq!(found.leads.len(), w.choices.len() - 1);
+        for (rival, lead) in &found.leads {
+            assert_ne!(*rival, found.best);
+            assert!(lead.clears(MIN_GAP), "{rival}: {lead:?}");
+        }
         // The position is where the hunt stopped: the game played on no further.
         assert_eq!(game.snapshot(), found.game.snapshot());
         let ids: Vec<String> = w.choices.iter().map(|(a, _)| a.clone()).collect();

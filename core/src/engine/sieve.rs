@@ -106,10 +106,19 @@ impl Lead {
     }
 }
 
+/// What the playouts settled of a confirmed choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confirmed {
+    /// Every choice's chance over its playouts.
+    pub chances: Vec<Chance>,
+    /// The best's paired lead over each other choice, on the playouts that settled it.
+    pub leads: Vec<(String, Lead)>,
+}
+
 /// Whether playouts confirm `best` as a puzzle: it leads every other choice by at least `gap`
 /// and is better than each at the 95% level. Stops early once a rival cannot be shown `gap`
 /// behind within the most playouts ([`Lead::hopeless`]), first in a round against the closest
-/// rival alone (`choices` strongest first). Every choice's chance when it was settled, if so.
+/// rival alone (`choices` strongest first). What they settled, if so.
 pub fn confirm(
     game: &dyn AnyGame,
     seat: Seat,
@@ -117,7 +126,7 @@ pub fn confirm(
     best: &str,
     gap: f64,
     r: Rounds,
-) -> Option<Vec<Chance>> {
+) -> Option<Confirmed> {
     let judge = |lead: &Lead| {
         if lead.clears(gap) {
             Step::Beaten
@@ -140,7 +149,17 @@ pub fn confirm(
         rounds(game, seat, &duel, best, one, judge)?;
     }
     let (open, settled) = rounds(game, seat, choices, best, r, judge)?;
-    open.is_empty().then(|| settled.iter().map(chance).collect())
+    let top = &settled.iter().find(|t| t.action == best)?.results;
+    // A rival's playouts pair with the best's first ones: the lead it left the rounds on.
+    let leads = settled
+        .iter()
+        .filter(|t| t.action != best)
+        .map(|t| (t.action.clone(), Lead::of(top, &t.results)))
+        .collect();
+    open.is_empty().then(|| Confirmed {
+        chances: settled.iter().map(chance).collect(),
+        leads,
+    })
 }
 
 /// Whether a fresh evaluation still finds `best` the likeliest to win: rivals leave once

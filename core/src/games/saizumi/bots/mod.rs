@@ -14,10 +14,10 @@
 use super::{Action, Effect, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts, multisets};
 use crate::engine::bot::{Level, Strategy, pick_index};
 use crate::engine::{Dice, Game, Seat};
-use std::collections::HashMap;
-use std::sync::OnceLock;
+use odds::{Rolls, chance_of, matching, multiset_index, outcomes};
 
 pub mod coach;
+mod odds;
 #[cfg(test)]
 mod tests;
 
@@ -41,42 +41,6 @@ fn best_by(actions: Vec<Action>, mut value: impl FnMut(&Action) -> f64) -> Actio
     best.map_or(Action::Done, |(_, a)| a)
 }
 
-/// Index of a roll's face counts among [`multisets`].
-fn multiset_index(c: &[u8; 7]) -> usize {
-    static INDEX: OnceLock<HashMap<[u8; 7], usize>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        multisets()
-            .iter()
-            .enumerate()
-            .map(|(i, (c, _))| (*c, i))
-            .collect()
-    })[c]
-}
-
-/// The chance of each four-dice outcome (by [`multiset_index`]) after applying `effect` to
-/// `dice`: the rerolled dice enumerated exactly.
-fn outcomes(dice: Roll, effect: Effect, face: Option<u8>) -> Vec<(usize, f64)> {
-    let reroll: Vec<usize> = match effect {
-        Effect::Set(n) => return vec![(multiset_index(&counts(&[n; 4])), 1.0)],
-        Effect::RerollAll => (0..4).collect(),
-        Effect::Reroll(printed) => {
-            let n = printed.or(face).unwrap_or_default();
-            (0..4).filter(|&i| dice[i] == n).collect()
-        }
-    };
-    let k = reroll.len() as u32;
-    let total = 6u32.pow(k);
-    let mut chance = vec![0.0; multisets().len()];
-    for n in 0..total {
-        let mut roll = dice;
-        for (j, &i) in reroll.iter().enumerate() {
-            roll[i] = (n / 6u32.pow(j as u32) % 6) as u8 + 1;
-        }
-        chance[multiset_index(&counts(&roll))] += 1.0 / f64::from(total);
-    }
-    chance.into_iter().enumerate().filter(|(_, p)| *p > 0.0).collect()
-}
-
 /// How a pile is valued: its expected score after `checks` more checks with nobody responding,
 /// plus `per_card` for each card it still holds then (material for the piles' later growth,
 /// which the checks alone do not model).
@@ -91,10 +55,10 @@ pub fn outlook(game: &Saizumi, cards: &[Placed], look: Look) -> Vec<f64> {
     let h = cards.len();
     // falls[m]: the chance that a check's lowest matching card is position m (1-based).
     let mut falls = vec![0.0; h + 1];
-    for (c, w) in multisets() {
-        if let Some(m) = game.lowest_match(cards, c) {
-            falls[m] += f64::from(*w) / f64::from(super::ROLLS);
-        }
+    let mut standing = Rolls::MAX;
+    for (m, mask) in masks(game, cards).enumerate() {
+        falls[m + 1] = chance_of(mask & standing);
+        standing &= !mask;
     }
     let mut value: Vec<f64> = (0..=h)
         .map(|j| game.pile_score(&cards[..j]) as f64 + look.per_card * j as f64)
@@ -119,49 +83,64 @@ fn pile_value(game: &Saizumi, cards: &[Placed], look: Look) -> f64 {
     outlook(game, cards, look).last().copied().unwrap_or(0.0)
 }
 
-/// The piles `seat` would hold after the P4 action.
-fn piles_after(game: &Saizumi, seat: Seat, action: &Action) -> Vec<Vec<Placed>> {
-    let mut piles: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
+/// Each card's row as the rolls that collapse it.
+fn masks<'a>(game: &'a Saizumi, cards: &'a [Placed]) -> impl Iterator<Item = Rolls> + 'a {
+    cards.iter().map(|&p| matching(&game.face(p).counts))
+}
+
+/// How many cards of a pile (its rows as [`masks`]) the roll with index `roll` leaves standing.
+fn standing(rows: &[Rolls], roll: usize) -> usize {
+    rows.iter().position(|m| m >> roll & 1 == 1).unwrap_or(rows.len())
+}
+
+/// The pile the P4 action changes (its index among `seat`'s piles, a new one's past them) and
+/// its cards after; `None` if it changes none.
+fn pile_after(game: &Saizumi, seat: Seat, action: &Action) -> Option<(usize, Vec<Placed>)> {
+    let piles = game.piles(seat);
     match action {
         Action::Take { slot, pile, half } => {
-            let index = game.piles(seat).iter().position(|p| p.label == *pile);
-            if let (Some(i), Some(card)) = (index, game.market_top(*slot as usize)) {
-                let half = if half == "b" { Half::B } else { Half::A };
-                piles[i].push(Placed { card, half });
-            }
+            let i = piles.iter().position(|p| p.label == *pile)?;
+            let card = game.market_top(*slot as usize)?;
+            let half = if half == "b" { Half::B } else { Half::A };
+            let mut cards = piles[i].cards.clone();
+            cards.push(Placed { card, half });
+            Some((i, cards))
         }
         Action::Claim { slot, halves } => {
             let cards = game.slot(*slot as usize);
             let halves = halves.clone().unwrap_or_else(|| "a".repeat(cards.len()));
-            piles.push(
-                cards
-                    .iter()
-                    .zip(halves.chars())
-                    .map(|(&card, h)| Placed {
-                        card,
-                        half: Half::from_letter(h).unwrap_or(Half::A),
-                    })
-                    .collect(),
-            );
+            let pile = cards
+                .iter()
+                .zip(halves.chars())
+                .map(|(&card, h)| Placed {
+                    card,
+                    half: Half::from_letter(h).unwrap_or(Half::A),
+                })
+                .collect();
+            Some((piles.len(), pile))
         }
-        _ => {}
+        _ => None,
     }
-    piles
 }
 
-/// What the stacking action adds to `seat`'s value: `value` of the changed pile minus before.
-fn stack_gain(game: &Saizumi, seat: Seat, action: &Action, value: &dyn Fn(&[Placed]) -> f64) -> f64 {
-    let before: Vec<&[Placed]> = game.piles(seat).iter().map(|p| p.cards.as_slice()).collect();
-    let after = piles_after(game, seat, action);
-    after
-        .iter()
-        .enumerate()
-        .map(|(i, cards)| match before.get(i) {
-            Some(old) if old.len() == cards.len() => 0.0,
-            Some(old) => value(cards) - value(old),
-            None => value(cards),
-        })
-        .sum()
+/// What the stacking action adds to `seat`'s value: `value` of the changed pile minus its value
+/// before (`before`, pile by pile).
+fn stack_gain(
+    game: &Saizumi,
+    seat: Seat,
+    action: &Action,
+    before: &[f64],
+    value: &dyn Fn(&[Placed]) -> f64,
+) -> f64 {
+    match pile_after(game, seat, action) {
+        Some((i, cards)) => value(&cards) - before.get(i).copied().unwrap_or(0.0),
+        None => 0.0,
+    }
+}
+
+/// `value` of each of `seat`'s piles.
+fn values(game: &Saizumi, seat: Seat, value: &dyn Fn(&[Placed]) -> f64) -> Vec<f64> {
+    game.piles(seat).iter().map(|p| value(&p.cards)).collect()
 }
 
 /// Easy: no responses, random places, and half its stacks at random.
@@ -194,45 +173,46 @@ impl NormalBot {
                 }
                 _ => f64::MIN,
             }),
-            Phase::Stack => best_by(legal, |a| {
-                stack_gain(game, seat, a, &|c| {
-                    pile_value(
-                        game,
-                        c,
-                        Look {
-                            checks: 1,
-                            per_card: 0.0,
-                        },
-                    )
-                })
-            }),
+            Phase::Stack => {
+                let look = Look {
+                    checks: 1,
+                    per_card: 0.0,
+                };
+                let value = |c: &[Placed]| pile_value(game, c, look);
+                let before = values(game, seat, &value);
+                best_by(legal, |a| stack_gain(game, seat, a, &before, &value))
+            }
             Phase::Over => Action::Done,
         }
     }
 
     /// Expected own cards kept, over the dice each choice leads to; only when cards are at risk.
     fn respond(game: &Saizumi, seat: Seat, dice: Roll, legal: Vec<Action>) -> Action {
-        let kept = |piles: &[Vec<Placed>], c: &[u8; 7]| -> f64 {
-            piles
-                .iter()
-                .map(|p| game.lowest_match(p, c).map_or(p.len(), |m| m - 1) as f64)
+        let own = rows(game, seat);
+        let kept = |heights: &[usize], roll: usize| -> f64 {
+            own.iter()
+                .zip(heights)
+                .map(|(rows, &h)| standing(&rows[..h], roll) as f64)
                 .sum()
         };
-        let own: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
-        let total: usize = own.iter().map(Vec::len).sum();
-        if kept(&own, &counts(&dice)) as usize == total {
+        let full = heights(game, seat);
+        let total: usize = full.iter().sum();
+        let now = multiset_index(&counts(&dice));
+        if kept(&full, now) as usize == total {
             return Action::Done;
         }
         best_by(legal, |a| match a {
-            Action::Done => kept(&own, &counts(&dice)) + 0.01,
+            Action::Done => kept(&full, now) + 0.01,
             Action::Use { pile, pos, face } => {
-                let Some((piles, effect)) = after_use(game, seat, *pile, *pos) else {
+                let Some((i, height, effect)) = after_use(game, seat, *pile, *pos) else {
                     return f64::MIN;
                 };
+                let mut heights = full.clone();
+                heights[i] = height;
                 let face = face.map(|n| n as u8);
                 outcomes(dice, effect, face)
                     .iter()
-                    .map(|&(i, p)| p * kept(&piles, &multisets()[i].0))
+                    .map(|&(roll, p)| p * kept(&heights, roll))
                     .sum()
             }
             _ => f64::MIN,
@@ -240,13 +220,26 @@ impl NormalBot {
     }
 }
 
-/// `seat`'s piles after discarding from `pos` of pile `label` up, and the chosen card's effect.
-fn after_use(game: &Saizumi, seat: Seat, label: u32, pos: u32) -> Option<(Vec<Vec<Placed>>, Effect)> {
-    let mut piles: Vec<Vec<Placed>> = game.piles(seat).iter().map(|p| p.cards.clone()).collect();
+/// The rows of each of `seat`'s piles, as [`masks`].
+fn rows(game: &Saizumi, seat: Seat) -> Vec<Vec<Rolls>> {
+    game.piles(seat)
+        .iter()
+        .map(|p| masks(game, &p.cards).collect())
+        .collect()
+}
+
+/// The height of each of `seat`'s piles.
+fn heights(game: &Saizumi, seat: Seat) -> Vec<usize> {
+    game.piles(seat).iter().map(|p| p.cards.len()).collect()
+}
+
+/// Discarding from `pos` of `seat`'s pile `label` up: the pile's index, its height left and the
+/// chosen card's effect.
+fn after_use(game: &Saizumi, seat: Seat, label: u32, pos: u32) -> Option<(usize, usize, Effect)> {
     let i = game.piles(seat).iter().position(|p| p.label == label)?;
-    let chosen = *piles[i].get((pos as usize).checked_sub(1)?)?;
-    piles[i].truncate(pos as usize - 1);
-    Some((piles, game.face(chosen).effect))
+    let height = (pos as usize).checked_sub(1)?;
+    let chosen = *game.piles(seat)[i].cards.get(height)?;
+    Some((i, height, game.face(chosen).effect))
 }
 
 impl Strategy<Saizumi> for NormalBot {
@@ -296,9 +289,11 @@ impl StrongBot {
         match game.phase() {
             Phase::Respond { dice, .. } => self.respond(game, seat, *dice, legal),
             Phase::Place => Self::place(game, seat, legal, look),
-            Phase::Stack => best_by(legal, |a| {
-                stack_gain(game, seat, a, &|c| pile_value(game, c, look))
-            }),
+            Phase::Stack => {
+                let value = |c: &[Placed]| pile_value(game, c, look);
+                let before = values(game, seat, &value);
+                best_by(legal, |a| stack_gain(game, seat, a, &before, &value))
+            }
             Phase::Over => Action::Done,
         }
     }
@@ -320,32 +315,29 @@ impl StrongBot {
                     .collect()
             })
             .collect();
-        let settled = |s: Seat, heights: &[usize], c: &[u8; 7]| -> f64 {
-            game.piles(s)
+        let rows: Vec<Vec<Vec<Rolls>>> = (0..game.players()).map(|s| rows(game, s)).collect();
+        let settled = |s: Seat, heights: &[usize], roll: usize| -> f64 {
+            rows[s]
                 .iter()
                 .zip(heights)
                 .zip(&outlooks[s])
-                .map(|((p, &h), values)| {
-                    let cards = &p.cards[..h];
-                    values[game.lowest_match(cards, c).map_or(h, |m| m - 1)]
-                })
+                .map(|((rows, &h), values)| values[standing(&rows[..h], roll)])
                 .sum()
         };
-        let full = |s: Seat| -> Vec<usize> { game.piles(s).iter().map(|p| p.cards.len()).collect() };
-        let mut others_value: HashMap<usize, f64> = HashMap::new();
-        let mut others_at = |i: usize| -> f64 {
-            *others_value.entry(i).or_insert_with(|| {
-                let c = &multisets()[i].0;
-                others.iter().map(|&s| settled(s, &full(s), c)).sum::<f64>() * weight
+        let mut others_value: Vec<Option<f64>> = vec![None; multisets().len()];
+        let mut others_at = |roll: usize| -> f64 {
+            *others_value[roll].get_or_insert_with(|| {
+                let others = others.iter().map(|&s| settled(s, &heights(game, s), roll));
+                others.sum::<f64>() * weight
             })
         };
         let mut value_of = |heights: &[usize], spread: &[(usize, f64)]| -> f64 {
             spread
                 .iter()
-                .map(|&(i, p)| p * (settled(seat, heights, &multisets()[i].0) - others_at(i)))
+                .map(|&(roll, p)| p * (settled(seat, heights, roll) - others_at(roll)))
                 .sum()
         };
-        let own = full(seat);
+        let own = heights(game, seat);
         let now = multiset_index(&counts(&dice));
         let pass = value_of(&own, &[(now, 1.0)]);
         let mut best = (pass + 0.05, Action::Done);
@@ -353,13 +345,12 @@ impl StrongBot {
             let Action::Use { pile, pos, face } = a else {
                 continue;
             };
-            let Some(i) = game.piles(seat).iter().position(|p| p.label == pile) else {
+            let Some((i, height, effect)) = after_use(game, seat, pile, pos) else {
                 continue;
             };
-            let chosen = game.piles(seat)[i].cards[pos as usize - 1];
             let mut heights = own.clone();
-            heights[i] = pos as usize - 1;
-            let spread = outcomes(dice, game.face(chosen).effect, face.map(|n| n as u8));
+            heights[i] = height;
+            let spread = outcomes(dice, effect, face.map(|n| n as u8));
             let v = value_of(&heights, &spread);
             if v > best.0 {
                 best = (v, a);
@@ -371,7 +362,9 @@ impl StrongBot {
     /// Places a stone where it makes the best stack for this turn's P4 (the slot's own
     /// options re-valued; the other slots' best is unchanged).
     fn place(game: &Saizumi, seat: Seat, legal: Vec<Action>, look: Look) -> Action {
-        let value = |g: &Saizumi, a: &Action| stack_gain(g, seat, a, &|c| pile_value(g, c, look));
+        // Placing changes the market only: the piles' values before stacking stay.
+        let before = values(game, seat, &|c| pile_value(game, c, look));
+        let value = |g: &Saizumi, a: &Action| stack_gain(g, seat, a, &before, &|c| pile_value(g, c, look));
         let slot_best = |g: &Saizumi, slot: usize| -> f64 {
             if g.slot(slot).is_empty() {
                 return f64::MIN;
