@@ -26,7 +26,7 @@ pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
 /// This thread's time on a CPU so far, from Linux's `/proc/thread-self/schedstat` (zero
 /// elsewhere): on a shared machine it tells a bench's own work from its wait for a core. It is
 /// brought up to date at the scheduler's ticks, so it is only good to a few milliseconds.
-// Only the coach's and the reference's benches time on the CPU.
+// Only some benches (the coach's, the reference's, Saizumi's playouts) time on the CPU.
 #[allow(dead_code)]
 pub fn cpu_time() -> Duration {
     std::fs::read_to_string("/proc/thread-self/schedstat")
