@@ -99,8 +99,9 @@ fn threat(pos: Option<&Position>, me: Seat) -> f64 {
 fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall>) -> f64 {
     let opp = 1 - me;
     if pos.hands[opp] == 0 {
-        // Game over, or play-over: only I move on.
-        return evaluate(pos, me, params);
+        // Game over, or play-over: only I move on, where a roll I cannot meet still loses.
+        let stuck = stuck_chance(pos, me, dice);
+        return (1.0 - stuck) * evaluate(pos, me, params) - stuck * WIN;
     }
     let mut start = pos.clone();
     start.take_all(opp);
@@ -187,4 +188,35 @@ pub fn choose(game: &Stones, chains: &[Chain], params: &Params) -> Chain {
         }
     }
     best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, SeededDice};
+    use crate::games::stones::{Options, Piece};
+
+    /// With the die, a player who plays on alone (the opponent's hand is empty) still loses to a
+    /// roll it cannot meet: the position is worth that risk, not only its race.
+    #[test]
+    fn playing_on_alone_still_counts_the_rolls_that_strand_me() {
+        let options = Options {
+            dice: true,
+            dice_shortfall: Shortfall::Lose,
+        };
+        let game = Stones::new(&options, 2, &mut SeededDice::new(1)).expect("setup");
+        let mut pos = game.position().clone();
+        pos.hands = [6, 0];
+        let params = Params::default();
+        let dice = Some(Shortfall::Lose);
+        // From a1 every length can be placed: the race alone.
+        let free = reply_value(&pos, 0, &params, dice);
+        assert_eq!(free, evaluate(&pos, 0, &params));
+        // My own stones on a2 and b1 close my initial stone's only exits: every roll strands me.
+        pos.board[7] = Piece::Stone(0);
+        pos.board[1] = Piece::Stone(0);
+        assert_eq!(stuck_chance(&pos, 0, dice), 1.0);
+        assert_eq!(reply_value(&pos, 0, &params, dice), -WIN);
+        assert!(evaluate(&pos, 0, &params) > 0.0, "ahead in the race");
+    }
 }
