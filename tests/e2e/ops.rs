@@ -98,12 +98,18 @@ async fn metrics_count_a_games_clicks_and_readiness_follows_the_gateway() {
         click(&emu, player, board.message_id(), &roll).await;
         clicks += 1;
     }
-    let metrics = wait_status(port, "/metrics", 200).await;
-    // The lobby's Join and Start were clicks too.
-    let answered = sample(
-        &metrics,
-        r#"saikoro_interactions_total{kind="click",outcome="answered"}"#,
-    );
+    // The lobby's Join and Start were clicks too. A click is counted once Discord has taken its
+    // answer, just after the emulator saw it, so the last one may take a moment to show.
+    let answered_series = r#"saikoro_interactions_total{kind="click",outcome="answered"}"#;
+    let started = Instant::now();
+    let (metrics, answered) = loop {
+        let metrics = wait_status(port, "/metrics", 200).await;
+        let answered = sample(&metrics, answered_series);
+        if answered >= f64::from(clicks + 2) || started.elapsed() > WAIT {
+            break (metrics, answered);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     assert!(
         answered >= f64::from(clicks + 2),
         "{answered} of {clicks}: {metrics}"
