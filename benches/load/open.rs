@@ -28,8 +28,8 @@ pub struct OpenFigures {
     pub seconds: f64,
     pub p50_ms: f64,
     pub p99_ms: f64,
-    /// The p99 of clicks sent [`SETTLED_AFTER`] or more into the rate.
-    pub settled_p99_ms: f64,
+    /// The p99 of clicks sent [`SETTLED_AFTER`] or more into the rate (none in a shorter rate).
+    pub settled_p99_ms: Option<f64>,
     pub p999_ms: f64,
     pub max_ms: f64,
     pub errors: usize,
@@ -84,12 +84,7 @@ async fn draw_pictures(tables: &Tables) -> Result<(), String> {
     let image = serde_json::json!(1);
     let asked = emu.try_slash(manager, channel, "saikoro-settings", &[("board_style", image)])?;
     emu.wait_callback(asked, crate::WAIT).await;
-    // The command is acknowledged first; its text is the original answer's edit.
-    let said = emu
-        .wait_for(crate::WAIT, "the settings' answer", |e| {
-            e.original(asked).map(|m| m.content).filter(|c| !c.is_empty())
-        })
-        .await;
+    let said = emu.wait_original_text(asked, crate::WAIT).await;
     if said.contains("picture") {
         Ok(())
     } else {
@@ -156,7 +151,7 @@ async fn offer(bot: &Bot, idle: &Idle, rate: usize, seconds: u64) -> Result<Open
         seconds: elapsed,
         p50_ms: quantile_ms(&played.latencies, 0.50),
         p99_ms: quantile_ms(&played.latencies, 0.99),
-        settled_p99_ms: quantile_ms(&played.settled, 0.99),
+        settled_p99_ms: (!played.settled.is_empty()).then(|| quantile_ms(&played.settled, 0.99)),
         p999_ms: quantile_ms(&played.latencies, 0.999),
         max_ms: quantile_ms(&played.latencies, 1.0),
         errors: played.errors,

@@ -645,6 +645,17 @@ impl Emulator {
         })
     }
 
+    /// Waits for the text of an interaction's answer: poise acknowledges a command first and
+    /// may send its text as an edit of the original answer. Panics after `timeout`.
+    pub async fn wait_original_text(&self, interaction: InteractionId, timeout: Duration) -> String {
+        self.wait_for(timeout, "the command's answer", |e| {
+            e.original(interaction)
+                .map(|m| m.content)
+                .filter(|c| !c.is_empty())
+        })
+        .await
+    }
+
     /// "METHOD /path" (below `/api/v10`) of every REST request the bot made, in order.
     pub fn requests(&self) -> Vec<String> {
         self.shared.read(|s| s.requests.clone())

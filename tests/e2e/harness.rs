@@ -291,11 +291,7 @@ pub async fn slash_waiting(
 ) -> String {
     let i = emu.slash(user, channel, path, options);
     emu.wait_callback(i, WAIT).await;
-    // poise answers commands with a callback, then the text may arrive as an edit or follow-up.
-    emu.wait_for(wait, "the command's answer", |e| {
-        e.original(i).map(|m| m.content).filter(|c| !c.is_empty())
-    })
-    .await
+    emu.wait_original_text(i, wait).await
 }
 
 /// Ann and Ben at the two-player Can't Stop game they started in `#dice` (Ben is whichever of
