@@ -75,8 +75,12 @@ pub fn parse_cell(s: &str) -> Option<u8> {
 }
 
 /// The cells whose bit is set, in board order.
-pub fn bits(mask: u64) -> impl Iterator<Item = u8> {
-    (0..CELLS as u8).filter(move |c| mask & (1 << c) != 0)
+pub fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let cell = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (usize::from(cell) < CELLS).then_some(cell)
+    })
 }
 
 fn is_blank(cell: u8) -> bool {
@@ -89,6 +93,32 @@ fn is_jewel_start(cell: u8) -> bool {
     let (row, col) = (i32::from(cell / SIZE), i32::from(cell % SIZE));
     (row - 3).abs() + (col - 3).abs() == 3
 }
+
+/// No neighbour: the edge of the board.
+const OFF: u8 = u8::MAX;
+
+/// Each cell's neighbour towards N, E, S and W (in [`Dir`]'s order), or [`OFF`].
+const NEIGHBOURS: [[u8; CELLS]; 4] = {
+    let mut table = [[OFF; CELLS]; 4];
+    let mut cell = 0;
+    while cell < CELLS as u8 {
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        if row + 1 < SIZE {
+            table[0][cell as usize] = cell + SIZE;
+        }
+        if col + 1 < SIZE {
+            table[1][cell as usize] = cell + 1;
+        }
+        if row > 0 {
+            table[2][cell as usize] = cell - SIZE;
+        }
+        if col > 0 {
+            table[3][cell as usize] = cell - 1;
+        }
+        cell += 1;
+    }
+    table
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dir {
@@ -119,16 +149,11 @@ impl Dir {
         Dir::ALL[(self as usize + 2) % 4]
     }
 
-    /// The neighbour of `cell` this way, if it is on the board.
+    /// The neighbour of `cell` this way, if it is on the board. A table: steps are the
+    /// searching bot's inner loop.
     pub fn from(self, cell: u8) -> Option<u8> {
-        let (row, col) = (cell / SIZE, cell % SIZE);
-        match self {
-            Dir::N if row + 1 < SIZE => Some(cell + SIZE),
-            Dir::S if row > 0 => Some(cell - SIZE),
-            Dir::E if col + 1 < SIZE => Some(cell + 1),
-            Dir::W if col > 0 => Some(cell - 1),
-            _ => None,
-        }
+        let next = NEIGHBOURS[self as usize][usize::from(cell)];
+        (next != OFF).then_some(next)
     }
 
     /// The direction from `a` to `b` when they share a row or a column (and differ).
@@ -313,20 +338,53 @@ impl Position {
 
     /// Where `me`'s chains may start: the initial stone while it stands, else any own stone.
     pub fn origins(&self, me: Seat) -> Vec<u8> {
+        bits(self.origin_mask(me)).collect()
+    }
+
+    /// [`Position::origins`] as bits.
+    pub fn origin_mask(&self, me: Seat) -> u64 {
         if self.initial[me] {
-            return vec![HOME[me]];
+            return 1 << HOME[me];
         }
-        (0..CELLS as u8)
-            .filter(|&c| self.board[usize::from(c)] == Piece::Stone(me as u8))
-            .collect()
+        self.stone_mask(me)
+    }
+
+    /// `me`'s placed stones (not the initial stone) as bits.
+    fn stone_mask(&self, me: Seat) -> u64 {
+        let stone = Piece::Stone(me as u8);
+        (0..CELLS)
+            .filter(|&c| self.board[c] == stone)
+            .fold(0, |m, c| m | 1 << c)
+    }
+
+    /// Could a placed stone of `me` start a chain, were the initial stone removed? (The
+    /// initial stone blocks a step exactly as its emptied corner would.)
+    pub fn stone_can_start(&self, me: Seat) -> bool {
+        let mut found = false;
+        self.walk_origins(self.stone_mask(me), me, 1..=1, |_, _, _| {
+            found = true;
+            false
+        });
+        found
     }
 
     /// Calls `f(chain, jumped, last landing)` for every legal chain of `me` with a length in
     /// `lens`, origin by origin, directions N E S W, each chain before its extensions. Stops
     /// when `f` returns false.
-    pub fn walk(&self, me: Seat, lens: RangeInclusive<u8>, mut f: impl FnMut(Chain, u64, u8) -> bool) {
+    pub fn walk(&self, me: Seat, lens: RangeInclusive<u8>, f: impl FnMut(Chain, u64, u8) -> bool) {
+        self.walk_origins(self.origin_mask(me), me, lens, f);
+    }
+
+    /// [`Position::walk`] from the `origins` given as bits.
+    fn walk_origins(
+        &self,
+        origins: u64,
+        me: Seat,
+        lens: RangeInclusive<u8>,
+        mut f: impl FnMut(Chain, u64, u8) -> bool,
+    ) {
         let mut board = self.board;
-        for origin in self.origins(me) {
+        for origin in bits(origins) {
             if !self.walk_from(&mut board, me, Chain::new(origin, &[]), 0, lens.clone(), &mut f) {
                 return;
             }

@@ -1,9 +1,13 @@
 //! Wise Man's Stones players. Easy plays a random chain half the time and the greediest one
 //! otherwise; normal takes the chain that captures most now; strong searches its chains against
-//! the opponent's best reply, scoring positions as the race they are at the end (see `strong`).
+//! the opponent's best reply, scoring positions as the race they are at the end (see `strong`),
+//! and with the die, where nearly every game ends with a player who cannot meet a roll, plays
+//! games out by Monte Carlo tree search instead (see `search`, and `playout` for its speed).
 //! Every level takes the opponent's corner stones (a free point) and removes its initial stone
 //! as soon as another stone of its own can start a chain.
 
+mod playout;
+mod search;
 pub mod strong;
 
 pub mod coach;
@@ -48,6 +52,9 @@ impl Player {
             let chain = match self.0 {
                 Style::Easy if rng.roll(2) == 1 => chains[pick_index(chains.len(), rng)],
                 Style::Easy | Style::Greedy => greedy(game),
+                Style::Search(params) if game.options().dice && params.turns > 0 => {
+                    search::choose(game, &chains, params.turns)
+                }
                 Style::Search(params) => strong::choose(game, &chains, &params),
             };
             Action::Place(chain)
@@ -94,6 +101,5 @@ pub fn wants_removal(game: &Stones) -> bool {
     }
     let mut after = pos.clone();
     after.settle(me, game.current_turn().captured);
-    after.remove_initial(me);
-    after.has_chain(me, 1..=1)
+    after.stone_can_start(me)
 }

@@ -19,6 +19,9 @@ pub struct Params {
     pub hand: f64,
     /// Worth of a point I could capture on my next turn after the opponent's best answer.
     pub threat: f64,
+    /// With the die, the turns a decision plays out in the tree search (`search`) instead
+    /// (0: this search with the die too).
+    pub turns: u32,
 }
 
 impl Default for Params {
@@ -27,6 +30,7 @@ impl Default for Params {
             width: 40,
             hand: 1.0,
             threat: 0.3,
+            turns: super::search::TURNS,
         }
     }
 }
@@ -69,12 +73,8 @@ pub(super) fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
     let mut next = pos.clone();
     let jumped = next.play(seat, chain);
     next.settle(seat, jumped);
-    if next.initial[seat] {
-        let mut removed = next.clone();
-        removed.remove_initial(seat);
-        if removed.has_chain(seat, 1..=1) {
-            return removed;
-        }
+    if next.initial[seat] && next.stone_can_start(seat) {
+        next.remove_initial(seat);
     }
     next
 }

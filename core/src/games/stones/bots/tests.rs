@@ -178,3 +178,22 @@ fn the_coach_weighs_the_stranding_captures_as_sure_wins() {
     assert_eq!(hint.args["chance"], crate::engine::Arg::Text("100".into()));
     assert_eq!(Game::hint(&g, 1), None);
 }
+
+/// With the die the strong player searches by playouts: of the three chains a roll of 2 allows
+/// from a1, only `a1 EE` jumps P2's last stone on b1 (P2 has no origin left and loses), and the
+/// search finds it, the same way every time.
+#[test]
+fn with_the_die_the_search_strands_an_opponent_without_origin() {
+    let mut g = game(Options {
+        dice: true,
+        dice_shortfall: Shortfall::Lose,
+    });
+    g.pos.remove_initial(1);
+    g.pos.board[1] = Piece::Stone(1);
+    (g.roll, g.required) = (Some(2), Some(2));
+    assert_eq!(g.legal_chains().len(), 3);
+    let strong = Player(Style::Search(Params::default()));
+    let action = strong.action(&g, &mut SeededDice::new(1));
+    assert_eq!(action.to_string(), "place a1 EE");
+    assert_eq!(strong.action(&g, &mut SeededDice::new(2)), action);
+}
