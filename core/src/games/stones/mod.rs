@@ -31,6 +31,11 @@ pub const PLAYERS: RangeInclusive<usize> = 2..=2;
 /// P1 (seat 0, the host: the platform seats the host first) moves first; P2 wins ties.
 pub const P1: Seat = 0;
 pub const P2: Seat = 1;
+
+/// Who wins when both hands are empty with these scores: ties go to the second player (§5).
+pub fn winner_by(scores: [u32; 2]) -> Seat {
+    if scores[P1] > scores[P2] { P1 } else { P2 }
+}
 /// The most directions a chain holds. A longer typed chain keeps its first ones: still over 6, it
 /// is refused by the rules with "at most 6", not as an unknown move.
 const MAX_PARSED: usize = 16;
@@ -335,10 +340,7 @@ impl Stones {
             ..TurnRecord::default()
         };
         if self.pos.hands == [0, 0] {
-            let [a, b] = self.pos.scores;
-            // Ties go to the second player.
-            let winner = if a > b { P1 } else { P2 };
-            self.finish(winner);
+            self.finish(winner_by(self.pos.scores));
             return;
         }
         if self.pos.hands[self.active] == 0 {

@@ -4,7 +4,7 @@
 //! same chains and the same results.
 
 use super::super::board::{CELLS, Dir, HOME, JEWEL_POINTS, NEUTRAL, Piece, Position, STONE_POINTS, bits};
-use super::super::{P1, P2, Shortfall};
+use super::super::{Shortfall, winner_by};
 use crate::engine::Seat;
 use arrayvec::ArrayVec;
 use rand::Rng;
@@ -63,9 +63,7 @@ pub(super) fn play_out(
         game.hands[mover] -= placed;
         game.end_turn(mover, jumped);
         if game.hands == [0, 0] {
-            // Ties go to the second player.
-            let winner = if game.scores[P1] > game.scores[P2] { P1 } else { P2 };
-            return (winner, turns);
+            return (winner_by(game.scores), turns);
         }
         if game.hands[1 - mover] > 0 {
             mover = 1 - mover;
@@ -200,7 +198,7 @@ mod tests {
     use super::*;
     use crate::engine::{Game, SeededDice};
     use crate::games::stones::bots::strong::turn;
-    use crate::games::stones::{Chain, Options, Stones};
+    use crate::games::stones::{Chain, Options, P1, Stones};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

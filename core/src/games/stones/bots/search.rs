@@ -12,7 +12,7 @@
 //! what one near the end does. The chain played is the root's most visited.
 
 use super::super::board::{MAX_CHAIN, Position};
-use super::super::{Chain, P1, P2, Shortfall, Stones};
+use super::super::{Chain, P1, Shortfall, Stones, winner_by};
 use super::playout::play_out;
 use super::strong::turn;
 use crate::engine::Seat;
@@ -52,10 +52,10 @@ struct Node {
 
 impl Node {
     /// The node for the turn after `seat` played.
-    fn after(pos: Position, seat: Seat) -> Self {
-        let (pos, mover, over) = match next_turn(pos, seat) {
-            Ok((pos, mover)) => (pos, mover, None),
-            Err((pos, winner)) => (pos, 1 - seat, Some(winner)),
+    fn after(mut pos: Position, seat: Seat) -> Self {
+        let (mover, over) = match next_turn(&mut pos, seat) {
+            Ok(mover) => (mover, None),
+            Err(winner) => (1 - seat, Some(winner)),
         };
         Self {
             pos,
@@ -77,17 +77,15 @@ impl Node {
     }
 }
 
-/// Who starts the turn after `seat` played (play-over passes it back), corner stones taken;
-/// or the winner when both hands are empty.
-fn next_turn(mut pos: Position, seat: Seat) -> Result<(Position, Seat), (Position, Seat)> {
+/// Who starts the turn after `seat` played (play-over passes it back), their corner stones
+/// taken; or the winner when both hands are empty.
+fn next_turn(pos: &mut Position, seat: Seat) -> Result<Seat, Seat> {
     if pos.hands == [0, 0] {
-        // Ties go to the second player.
-        let winner = if pos.scores[P1] > pos.scores[P2] { P1 } else { P2 };
-        return Err((pos, winner));
+        return Err(winner_by(pos.scores));
     }
     let mover = if pos.hands[1 - seat] == 0 { seat } else { 1 - seat };
     pos.take_all(mover);
-    Ok((pos, mover))
+    Ok(mover)
 }
 
 /// A win of `seat` as P1's share.
