@@ -13,6 +13,7 @@
 pub mod discord;
 mod gateway;
 pub mod identify;
+mod json;
 mod message;
 mod model;
 pub mod registration;
