@@ -29,7 +29,7 @@ const EXPLORE: f64 = 1.0;
 /// No group: a node's requirement not rolled yet.
 const NONE: u32 = u32::MAX;
 
-/// The chains of one die requirement at a node, captures first, and the children tried so far.
+/// The chains of one die requirement at a node, in random order, and the children tried so far.
 struct Group {
     chains: Vec<Chain>,
     /// Node index of each tried chain, in the order of `chains`.
