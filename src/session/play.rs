@@ -4,8 +4,8 @@
 
 use super::catchup::CatchUp;
 use super::daily::{self, Days};
+use super::guard::Guard;
 use super::index::{Index, Locked};
-use super::limits::Guard;
 use super::live::{Session, due_at};
 use super::notices::Notices;
 use super::phase::Phase;

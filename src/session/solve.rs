@@ -7,6 +7,7 @@
 
 use super::ids::{self, PuzzleRoute};
 use super::puzzles::{NoPuzzle, Puzzle};
+use super::tables::Tables;
 use super::{BoardStyle, Post, Refused, Reply, User, render};
 use crate::engine::day::Day;
 use crate::engine::puzzle::step_leads;
@@ -224,7 +225,7 @@ fn fit(head: Vec<String>, values: Vec<String>, tail: Vec<String>, tr: &Tr) -> St
     lines.join("\n")
 }
 
-impl super::Tables {
+impl Tables {
     /// `/<game> puzzle` (`next`: another near the player's rating), in the server's board style.
     pub async fn puzzle(
         &self,

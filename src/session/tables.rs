@@ -2,10 +2,10 @@
 //! game commands (board, resign, abandon, log), each for one game under its lock.
 
 use super::decide::{self, Click};
+use super::guard;
 use super::ids::TableRoute;
 use super::index::Locked;
 use super::invitations::{LobbyChoices, LobbyTable};
-use super::limits;
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
 use super::phase::Phase;
@@ -15,7 +15,7 @@ use super::rematch::Lobbies;
 use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
-    Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render,
+    Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render, seated,
     store_failed, text,
 };
 use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
@@ -420,7 +420,7 @@ impl Tables {
             self.play.leave_thread(s);
             return Reply::Private(store_failed(tr, &e));
         }
-        s.seated = super::seated::read(&self.play.store, s).await;
+        s.seated = seated::read(&self.play.store, &s.row, &s.table).await;
         // The lobby message stays as the record of who played (or becomes the line linking to
         // the game's thread); with no board id stored, the first board (pinging the first
         // player) is posted next, in the game's channel, even after a restart.
@@ -508,7 +508,7 @@ impl Tables {
             return tr.t("rule-not-playing");
         };
         let bots_alone = match self.play.whole_log(&s).await {
-            Ok(log) => limits::leaves_bots_alone(&s, seat, &log),
+            Ok(log) => guard::leaves_bots_alone(&s, seat, &log),
             Err(e) => return store_failed(&tr, &e),
         };
         if bots_alone {

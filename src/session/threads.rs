@@ -9,35 +9,14 @@ use super::live::Session;
 use super::play::Play;
 use super::tables::Tables;
 use super::text::game_name;
-use super::{OutboxError, Post, User};
+use super::{GameThread, OutboxError, Post, ThreadRoom, User};
 use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR};
 use crate::engine::{AnyGame, Tr, View};
 use crate::id::{ChannelId, GuildId, MessageId};
 use crate::store::Status;
-use serde::{Deserialize, Serialize};
 
 /// Discord's longest thread name.
 const NAME_CHARS: usize = 100;
-
-/// Whether the bot may open a thread where a lobby is opened, as the front end sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThreadRoom {
-    /// A channel threads start in, and the bot may start public threads there.
-    Allowed,
-    /// A channel threads start in, but the bot lacks the permission to.
-    NoPermission,
-    /// No thread can start here (already a thread, a direct message): the game stays here.
-    NotHere,
-}
-
-/// Where a started game plays when it plays in its own thread.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameThread {
-    /// The channel the lobby was opened in.
-    pub parent: ChannelId,
-    /// The lobby message there, now the line that links to the thread.
-    pub line: MessageId,
-}
 
 /// Whether a lobby's game moves into a thread when it starts, and whether the host must hear
 /// why it cannot: `asked` is the host's `thread:` option, `server` the server's setting (on by
