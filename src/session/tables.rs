@@ -5,7 +5,7 @@ use super::decide::{self, Click};
 use super::guard;
 use super::ids::TableRoute;
 use super::index::Locked;
-use super::invitations::{LobbyChoices, LobbyTable};
+use super::invitations::{self, LobbyChoices, LobbyTable};
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
 use super::phase::Phase;
@@ -176,12 +176,12 @@ impl Tables {
             return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]);
         }
         let lobby = LobbyTable {
-            guild,
             locale: guild_locale,
             max_players: *kind.players().end(),
             solitaire_allowed: kind.players().contains(&1),
         };
-        let mut table = match self.table_for(lobby, host, choices).await {
+        let bounds = self.play.guilds.get(guild).await.clock;
+        let mut table = match invitations::table_for(&lobby, bounds, host, choices) {
             Ok(table) => table,
             Err(refusal) => return refusal.words(host.locale),
         };
