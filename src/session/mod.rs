@@ -27,6 +27,7 @@ mod live;
 mod lobby;
 mod markup;
 mod notices;
+mod notify;
 mod phase;
 mod play;
 pub mod puzzles;
