@@ -10,7 +10,9 @@ use super::live::{Session, due_at};
 use super::notices::Notices;
 use super::phase::Phase;
 use super::settings::GuildSettings;
-use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
+use super::{
+    Clock, Outbox, OutboxError, Post, Settings, User, coach, history, lobby, render, store_failed, threads,
+};
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;
 use crate::id::{GameId, MessageId};
@@ -155,7 +157,7 @@ impl Play {
     /// the bots' turns.
     pub(super) async fn settle(self: &Arc<Self>, s: &mut Session) {
         self.post_board_if_needed(s).await;
-        self.show_end_on_line(s).await;
+        threads::show_end_on_line(self.outbox.as_ref(), s).await;
         self.wake_bots(s);
     }
 
@@ -332,7 +334,7 @@ impl Play {
             }
         }
         self.post_board_if_needed(s).await;
-        self.show_end_on_line(s).await;
+        threads::show_end_on_line(self.outbox.as_ref(), s).await;
         Ok(())
     }
 
@@ -378,7 +380,27 @@ impl Play {
                 tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
             }
         }
-        self.close_lobby_thread(s, "lobby-expired").await;
+        threads::close_lobby_thread(self.outbox.as_ref(), s, "lobby-expired").await;
+    }
+
+    /// The game's channel or thread no longer exists: the game ends as abandoned, stored as such
+    /// with its log, and its line in the parent says why.
+    pub(super) async fn channel_gone(&self, s: &mut Session) {
+        if !s.phase.is_open() {
+            return;
+        }
+        tracing::info!(game = %s.row.id, channel = %s.row.channel_id, "the game's channel was deleted");
+        s.phase.abandon();
+        self.persist(s).await;
+        self.index.close(s);
+        threads::edit_line(self.outbox.as_ref(), s, threads::line(s, true)).await;
+    }
+
+    /// A post to the game's channel failed: if the channel is gone, so is the game.
+    async fn posting_failed(&self, s: &mut Session, error: &OutboxError) {
+        if matches!(error, OutboxError::ChannelGone) {
+            self.channel_gone(s).await;
+        }
     }
 
     /// A game's whole action log: the actions its snapshot covers are only in the store.

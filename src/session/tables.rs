@@ -16,7 +16,7 @@ use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
     Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render, seated,
-    store_failed, text,
+    store_failed, text, threads,
 };
 use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
@@ -158,7 +158,7 @@ impl Tables {
             guild,
             channel,
             locale: guild_locale,
-            threads,
+            threads: room,
         } = place;
         let tr = Tr::new(host.locale, &[]);
         match self.play.index.in_channel(channel).await {
@@ -185,7 +185,8 @@ impl Tables {
             Ok(table) => table,
             Err(refusal) => return refusal.words(host.locale),
         };
-        let (threaded, note) = self.thread_plan(guild, host, choices.thread, threads).await;
+        let (store, guilds) = (&self.play.store, &self.play.guilds);
+        let (threaded, note) = threads::plan_for(store, guilds, guild, host, choices.thread, room).await;
         table.threaded = threaded;
         let answer = self.open(kind, guild, channel, host, options, table).await;
         match note {
@@ -377,7 +378,7 @@ impl Tables {
                     return Reply::Private(store_failed(&tr, &e));
                 }
                 self.play.index.close(s);
-                self.play.close_lobby_thread(s, "lobby-cancelled").await;
+                threads::close_lobby_thread(self.play.outbox.as_ref(), s, "lobby-cancelled").await;
                 Reply::Update(lobby::closed(s, "lobby-cancelled"))
             }
             LobbyClick::Start => self.start(s, &tr).await,
@@ -410,21 +411,23 @@ impl Tables {
         s.phase = Phase::Playing(game);
         s.row.updated_at = self.play.clock.now();
         let moved = match lobby {
-            Some(message) if s.table.threaded => self.play.open_thread(s, message).await,
+            Some(message) if s.table.threaded => {
+                threads::open(self.play.outbox.as_ref(), &self.play.index, s, message).await
+            }
             _ => false,
         };
         if let Err(e) = self.play.try_persist(s).await {
             s.phase = Phase::Lobby;
             s.row.setup_dice.clear();
             s.row.board_message_id = lobby;
-            self.play.leave_thread(s);
+            threads::leave(&self.play.index, s);
             return Reply::Private(store_failed(tr, &e));
         }
         s.seated = seated::read(&self.play.store, &s.row, &s.table).await;
         // The lobby message stays as the record of who played (or becomes the line linking to
         // the game's thread); with no board id stored, the first board (pinging the first
         // player) is posted next, in the game's channel, even after a restart.
-        match super::threads::line(s, false).filter(|_| moved) {
+        match threads::line(s, false).filter(|_| moved) {
             Some(line) => Reply::Update(line),
             None => Reply::Update(lobby::closed(s, "lobby-started")),
         }
@@ -444,6 +447,15 @@ impl Tables {
             return Err(none());
         }
         Ok(s)
+    }
+
+    /// Discord deleted a channel or thread: a game there ends as abandoned (its record stays).
+    pub async fn channel_deleted(&self, channel: ChannelId) {
+        match self.play.index.in_channel(channel).await {
+            Ok(Some(mut s)) => self.play.channel_gone(&mut s).await,
+            Ok(None) => {}
+            Err(e) => tracing::warn!(%channel, why = e.message(), "a deleted channel's game did not load"),
+        }
     }
 
     /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
@@ -556,9 +568,10 @@ impl Tables {
             self.play.outbox.edit(channel, message, &post).await.ok();
         }
         if was_lobby {
-            self.play.close_lobby_thread(&s, "lobby-cancelled").await;
+            threads::close_lobby_thread(self.play.outbox.as_ref(), &s, "lobby-cancelled").await;
         }
-        self.play.edit_line(&s, super::threads::line(&s, false)).await;
+        let line = threads::line(&s, false);
+        threads::edit_line(self.play.outbox.as_ref(), &s, line).await;
         tr.t("abandoned")
     }
 
