@@ -8,6 +8,7 @@
 //! Its services: [`Tables`] (live play: lobbies, games, timers, bots) and [`Records`] (the
 //! players' history, from the store only).
 
+mod attempt;
 mod away;
 mod catchup;
 mod clock;
@@ -44,10 +45,10 @@ mod text;
 mod threads;
 mod timers;
 
+pub use attempt::DailyAnswer;
 pub use away::AwayRequest;
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
-pub use daily::DailyAnswer;
 pub use deadlines::{ClockBounds, OnTimeout, Timers};
 pub use forget::LiveSeats;
 pub use invitations::{Invitee, LobbyChoices};

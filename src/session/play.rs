@@ -115,6 +115,7 @@ impl Play {
             index: Index::new(store.clone(), guilds.clone(), settings.markup),
             guard: Guard::new(settings.limits.clone(), clock.clone()),
             notices: Arc::new(Notices::new(store.clone(), outbox.clone(), settings.markup)),
+            days: Days::new(store.clone(), settings.markup),
             store,
             outbox,
             settings,
@@ -123,7 +124,6 @@ impl Play {
             wake: Notify::new(),
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
-            days: Days::default(),
         }
     }
 
@@ -185,7 +185,7 @@ impl Play {
     /// Applies one action for a seat, durably, and returns the clicked board's new look.
     /// On any refusal nothing changed.
     pub(super) async fn act(&self, s: &mut Session, seat: Seat, action: &str) -> Result<Post, Refusal> {
-        let daily = self.days.dice_of(self, s).await.map_err(Refusal::Store)?;
+        let daily = self.days.dice_of(s).await.map_err(Refusal::Store)?;
         let played = self.apply(s, seat, action, daily)?;
         // Durable before acknowledged: if this fails, the game stays as it was.
         match self.store_move(s, &played).await {
@@ -264,7 +264,7 @@ impl Play {
     async fn store_move(&self, s: &Session, played: &Move) -> Result<(), StoreError> {
         let seq = s.version() as i64;
         if let Some(outcome) = played.game.outcome() {
-            let mut log = self.whole_log(s).await?;
+            let mut log = s.whole_log(&self.store).await?;
             log.push(played.logged.clone());
             // A daily's result is its own, stored with the final action.
             if let Some((player, day, result)) = daily::ending(s, &log, played.at)? {
@@ -400,23 +400,6 @@ impl Play {
     async fn posting_failed(&self, s: &mut Session, error: &OutboxError) {
         if matches!(error, OutboxError::ChannelGone) {
             self.channel_gone(s).await;
-        }
-    }
-
-    /// A game's whole action log: the actions its snapshot covers are only in the store.
-    pub(super) async fn whole_log(&self, s: &Session) -> Result<Vec<LoggedAction>, StoreError> {
-        if s.base == 0 {
-            return Ok(s.tail.clone());
-        }
-        let stored = self.store.load_game(s.row.id).await?;
-        match stored.map(|stored| stored.log) {
-            Some(log) if log.len() == s.version() => Ok(log),
-            found => Err(StoreError::Invalid(format!(
-                "game {} has {} actions in the store and {} in memory",
-                s.row.id,
-                found.map_or(0, |log| log.len()),
-                s.version()
-            ))),
         }
     }
 

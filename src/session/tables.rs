@@ -348,7 +348,7 @@ impl Tables {
         let reply = match reply {
             // The end of a daily: its private board becomes the result card.
             Reply::Update(board) if s.table.daily.is_some() && matches!(s.phase, Phase::Finished(_)) => {
-                Reply::Update(self.daily_card(&s, board).await)
+                Reply::Update(self.play.days.card(&s, board, self.play.clock.now()).await)
             }
             reply => reply,
         };
@@ -519,7 +519,7 @@ impl Tables {
         let Some(seat) = s.seat_of(user.id) else {
             return tr.t("rule-not-playing");
         };
-        let bots_alone = match self.play.whole_log(&s).await {
+        let bots_alone = match s.whole_log(&self.play.store).await {
             Ok(log) => guard::leaves_bots_alone(&s, seat, &log),
             Err(e) => return store_failed(&tr, &e),
         };
@@ -583,7 +583,7 @@ impl Tables {
                 Ok(s) => s,
                 Err(r) => return r.words(user.locale),
             };
-            match self.play.whole_log(&s).await {
+            match s.whole_log(&self.play.store).await {
                 Ok(log) => (render::LogSource::of(&s), log),
                 Err(e) => return store_failed(&tr, &e),
             }
