@@ -361,27 +361,6 @@ fn store_failed(tr: &Tr, e: &StoreError) -> String {
     tr.msg(&Refused::store(e).0)
 }
 
-/// A stored table's seats with `user` anonymised (no id, no name: shown as "someone"), or `None`
-/// if they do not seat `user`.
-fn forget_seats(seats: &serde_json::Value, user: UserId) -> Option<serde_json::Value> {
-    let mut table: Table = serde_json::from_value(seats.clone()).ok()?;
-    let rematch = table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut());
-    let invited = table.invited.len();
-    table.invited.retain(|seat| seat.user != Some(user));
-    let mut changed = table.invited.len() != invited;
-    for seat in table.seats.iter_mut().chain(rematch) {
-        if seat.user == Some(user) {
-            *seat = SeatInfo {
-                user: None,
-                name: crate::store::ANONYMOUS.to_owned(),
-                bot: None,
-            };
-            changed = true;
-        }
-    }
-    changed.then(|| serde_json::to_value(&table).expect("a table serializes"))
-}
-
 /// How a seat of an ended game is named: a forgotten player as "someone".
 fn seat_name(seat: &SeatInfo, tr: &Tr, markup: &dyn Markup) -> String {
     if seat.user.is_none() && seat.bot.is_none() {

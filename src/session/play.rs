@@ -1,6 +1,7 @@
 //! Live play: actions applied to a game and stored before anyone hears of them, boards posted
-//! and edited, bots' turns. Commands and clicks ([`super::Tables`]) and the timers
-//! ([`super::timers::Timekeeper`]) act on games through it.
+//! and edited, bots' turns, and the ends that come without a move (a lobby expiring, a deleted
+//! channel, a forgotten player leaving). Commands and clicks (`Tables`) and the timers
+//! (`Timekeeper`) act on games through it.
 
 use super::catchup::CatchUp;
 use super::daily::{self, Days};
@@ -11,11 +12,12 @@ use super::notices::Notices;
 use super::phase::Phase;
 use super::settings::GuildSettings;
 use super::{
-    Clock, Outbox, OutboxError, Post, Settings, User, coach, history, lobby, render, store_failed, threads,
+    Clock, Outbox, OutboxError, Post, SeatInfo, Settings, User, coach, history, lobby, render, store_failed,
+    threads,
 };
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;
-use crate::id::{GameId, MessageId};
+use crate::id::{GameId, MessageId, UserId};
 use crate::store::{Played, Status, Store, StoreError};
 use saikoro_core::daily::DailyDice;
 use std::sync::Arc;
@@ -403,6 +405,59 @@ impl Play {
         }
     }
 
+    /// The user leaves a lobby; a lobby they host is cancelled, as its host would.
+    pub(super) async fn leave_lobby(&self, s: &mut Session, user: UserId) {
+        let post = if s.row.host_id == user {
+            s.phase.abandon();
+            if let Err(e) = self.try_persist(s).await {
+                tracing::error!(game = %s.row.id, error = %e, "could not cancel a forgotten host's lobby");
+                s.phase.reopen();
+                return;
+            }
+            self.index.close(s);
+            lobby::closed(s, "lobby-cancelled")
+        } else {
+            let someone = anonymous(s);
+            s.table.seats.retain(|seat| seat.user != Some(user));
+            s.table.invited.retain(|seat| seat.user != Some(user));
+            forget_rematch(s, user, &someone);
+            self.persist(s).await;
+            lobby::post(s)
+        };
+        if let Some(message) = s.row.board_message_id {
+            self.outbox.edit(s.row.channel_id, message, &post).await.ok();
+        }
+    }
+
+    /// The user's seats in a game in play become "someone" and resign, so the game goes on (or
+    /// ends) by its rules and its results name no one for them.
+    pub(super) async fn leave_game(self: &Arc<Self>, s: &mut Session, user: UserId) {
+        let someone = anonymous(s);
+        let mut seats = vec![];
+        for (index, seat) in s.table.seats.iter_mut().enumerate() {
+            if seat.user == Some(user) {
+                *seat = someone.clone();
+                seats.push(index);
+            }
+        }
+        forget_rematch(s, user, &someone);
+        if s.row.host_id == user {
+            // Not written by the session: the store's forget clears the stored host.
+            s.row.host_id = UserId(0);
+        }
+        self.persist(s).await;
+        for seat in seats {
+            if s.phase.playing().is_none() {
+                break;
+            }
+            // Refused only if the seat is out already: then there is nothing to resign.
+            if self.act_on_board(s, seat, engine::RESIGN).await.is_err() {
+                tracing::debug!(game = %s.row.id, seat, "a forgotten seat was out already");
+            }
+        }
+        self.wake_bots(s);
+    }
+
     /// Plays the bots' turns one action at a time, pausing between them so people can follow.
     async fn run_bots(self: Arc<Self>, game: GameId) {
         loop {
@@ -493,5 +548,22 @@ impl Play {
             return true;
         }
         self.act_on_board(s, seat, engine::RESIGN).await.is_ok()
+    }
+}
+
+/// A forgotten seat: no id, and "someone" as its name in the server's language.
+fn anonymous(s: &Session) -> SeatInfo {
+    SeatInfo {
+        user: None,
+        name: Tr::new(s.table.locale, &[]).t("history-anonymous"),
+        bot: None,
+    }
+}
+
+fn forget_rematch(s: &mut Session, user: UserId, someone: &SeatInfo) {
+    for seat in s.table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut()) {
+        if seat.user == Some(user) {
+            *seat = someone.clone();
+        }
     }
 }

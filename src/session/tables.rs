@@ -1,7 +1,12 @@
-//! Live play as the front ends see it: lobbies opened, clicks on boards and lobbies, and the
-//! game commands (board, resign, abandon, log), each for one game under its lock.
+//! Live play as the front ends see it: lobbies opened, clicks on boards and lobbies, the game
+//! commands (board, resign, abandon, log), each for one game under its lock, and a deleted
+//! channel's game ended. It also serves the players' history ([`Records`]) through the two ports
+//! that history uses: a rematch's lobby ([`Lobbies`]) and forget-me's leaving ([`LiveSeats`]).
+//! The commands of their own (`/saikoro away`, `notify`, `games`, `/cantstop daily`,
+//! `/<game> puzzle`) add their methods from the files above this one.
 
 use super::decide::{self, Click};
+use super::forget::LiveSeats;
 use super::guard;
 use super::ids::TableRoute;
 use super::index::Locked;
@@ -20,7 +25,7 @@ use super::{
 };
 use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
-use crate::id::{ChannelId, GameId, GuildId, MessageId};
+use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::{GameRow, Status, Store, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -614,5 +619,21 @@ impl Lobbies for Tables {
             Err(e) => return tr.t(e.message()),
         }
         self.open(kind, guild, channel, host, options, table).await
+    }
+}
+
+#[async_trait::async_trait]
+impl LiveSeats for Tables {
+    async fn forget_live(&self, user: UserId, games: &[GameId]) {
+        for &game in games {
+            let Ok(Some(mut s)) = self.play.index.live(game).await else {
+                continue; // ended meanwhile, or another process's
+            };
+            match s.phase.status() {
+                Status::Lobby => self.play.leave_lobby(&mut s, user).await,
+                Status::Playing => self.play.leave_game(&mut s, user).await,
+                Status::Finished | Status::Abandoned => {}
+            }
+        }
     }
 }
