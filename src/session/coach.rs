@@ -1,7 +1,8 @@
 //! The coach in sessions: the 💡 Hint button on live boards (answered privately, recorded in the
 //! table so the game stays marked as coached) and `/<game> review` of a finished game.
 
-use super::{Markup, Table, User, live, text};
+use super::markup::Markup;
+use super::{Table, User, live, text};
 use crate::engine::coach::{self, Slip};
 use crate::engine::{AnyGame, Button, LoggedAction, Msg, Row, Seat, Style, Tr, View};
 use crate::games::GameKind;

@@ -8,8 +8,9 @@
 
 mod card;
 
+use super::Post;
 use super::live::Session;
-use super::{Markup, Post};
+use super::markup::Markup;
 use crate::engine::day::Day;
 use crate::engine::{Locale, LoggedAction, Tr};
 use crate::id::{GuildId, UserId};

@@ -3,8 +3,9 @@
 //! together) and emptied again when it idles.
 
 use super::live::{Session, load_session};
+use super::markup::Markup;
+use super::seated;
 use super::settings::{GuildSettings, ServerSettings};
-use super::{Markup, seated};
 use crate::engine::RestoreError;
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, GuildId};

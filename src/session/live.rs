@@ -1,11 +1,12 @@
 //! One game in memory: its stored row, its table of seats, the game itself and its log since
 //! the last snapshot, and what the board needs to know of its server's settings.
 
+use super::Table;
 use super::deadlines::{self, Timers};
+use super::markup::Markup;
 use super::phase::Phase;
 use super::seated::Seated;
 use super::settings::{BoardStyle, ServerSettings};
-use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, RestoreError, Seat, driver};
 use crate::games::GameKind;
 use crate::id::UserId;

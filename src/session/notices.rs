@@ -28,7 +28,8 @@
 //! once in the channel.
 
 use super::live::Session;
-use super::{Markup, Outbox, OutboxError, User, text};
+use super::markup::Markup;
+use super::{Outbox, OutboxError, User, text};
 use crate::engine::{Arg, Locale, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};

@@ -4,6 +4,7 @@
 //! (`Timekeeper`) act on games through it.
 
 use super::catchup::CatchUp;
+use super::clock::Clock;
 use super::daily::{self, Days};
 use super::guard::Guard;
 use super::index::{Index, Locked};
@@ -12,8 +13,7 @@ use super::notices::Notices;
 use super::phase::Phase;
 use super::settings::GuildSettings;
 use super::{
-    Clock, Outbox, OutboxError, Post, SeatInfo, Settings, User, coach, history, lobby, render, store_failed,
-    threads,
+    Outbox, OutboxError, Post, SeatInfo, Settings, User, coach, history, lobby, render, store_failed, threads,
 };
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;

@@ -5,8 +5,9 @@
 
 use super::forget::{self, LiveSeats};
 use super::ids::RecordRoute;
+use super::markup::Markup;
 use super::rematch::{self, Lobbies};
-use super::{Markup, Post, Refused, Reply, Sight, User, coach, replay, stats};
+use super::{Post, Refused, Reply, Sight, User, coach, replay, stats};
 use crate::engine::Msg;
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId, UserId};

@@ -1,8 +1,9 @@
 //! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
 
 use super::live::{self, Session};
+use super::settings::BoardStyle;
 use super::text::{duration, game_name};
-use super::{BoardStyle, Post, ids};
+use super::{Post, ids};
 use crate::engine::picture::Picture;
 use crate::engine::view::COLOUR_DONE;
 use crate::engine::{AnyGame, Button, Locale, LoggedAction, Msg, Row, Style, Tr, View};

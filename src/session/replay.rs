@@ -3,7 +3,8 @@
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`. One past the last move is the
 //! whole game as an animated GIF (the 🎞 button), built off the async workers like every step.
 
-use super::{Markup, Post, Refused, Table, User, live};
+use super::markup::Markup;
+use super::{Post, Refused, Table, User, live};
 use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr, animation};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};

@@ -7,8 +7,9 @@
 
 use super::ids::{self, PuzzleRoute};
 use super::puzzles::{NoPuzzle, Puzzle};
+use super::settings::BoardStyle;
 use super::tables::Tables;
-use super::{BoardStyle, Post, Refused, Reply, User, render};
+use super::{Post, Refused, Reply, User, render};
 use crate::engine::day::Day;
 use crate::engine::puzzle::step_leads;
 use crate::engine::view::Target;

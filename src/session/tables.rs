@@ -5,6 +5,7 @@
 //! The commands of their own (`/saikoro away`, `notify`, `games`, `/cantstop daily`,
 //! `/<game> puzzle`) add their methods from the files above this one.
 
+use super::clock::{Clock, SystemClock};
 use super::decide::{self, Click};
 use super::forget::LiveSeats;
 use super::guard;
@@ -20,8 +21,8 @@ use super::rematch::Lobbies;
 use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
-    Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render, seated,
-    store_failed, text, threads,
+    Outbox, Place, Refused, Reply, Responder, Settings, Table, User, render, seated, store_failed, text,
+    threads,
 };
 use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
