@@ -167,7 +167,8 @@ impl Tables {
         self.daily_summary(&attempt, place, user).await
     }
 
-    /// A finished attempt's summary, in the user's language, with this server's leaderboard.
+    /// A finished attempt, for `user`: the result, par, streak and share line, and the day's
+    /// leaderboards of this server and of all servers ([`daily::Days::summary`]).
     async fn daily_summary(
         &self,
         attempt: &DailyAttempt,
