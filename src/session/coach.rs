@@ -1,7 +1,8 @@
 //! The coach in sessions: the 💡 Hint button on live boards (answered privately, recorded in the
 //! table so the game stays marked as coached) and `/<game> review` of a finished game.
 
-use super::{Markup, Table, User, text};
+use super::markup::Markup;
+use super::{Table, User, live, text};
 use crate::engine::coach::{self, Slip};
 use crate::engine::{AnyGame, Button, LoggedAction, Msg, Row, Seat, Style, Tr, View};
 use crate::games::GameKind;
@@ -112,7 +113,7 @@ pub fn review_slips(
     if !kind.coached() {
         return Err(tr.f("review-no-coach", &[("game", text::game_name(tr, kind).into())]));
     }
-    let (mut game, _) = super::replayed(kind, row, players, &[]).map_err(|e| e.to_string())?;
+    let (mut game, _) = live::replayed(kind, row, players, &[]).map_err(|e| e.to_string())?;
     coach::review(game.as_mut(), log, tr).map_err(|e| e.to_string())
 }
 

@@ -3,8 +3,9 @@
 //! answers, posts — so these rules are tested without a store, Discord or an async runtime.
 
 use super::ids::TableRoute as Route;
+use super::live::Session;
 use super::phase::Phase;
-use super::{Post, Session, User, coach, render};
+use super::{Post, User, coach, render};
 use crate::engine::view::{Target, is_look};
 use crate::engine::{AnyGame, RESIGN, Seat};
 use crate::id::MessageId;

@@ -1,6 +1,7 @@
 //! What a finished game records for the players' history, built from the session's seats.
 
-use super::{SeatInfo, Session};
+use super::SeatInfo;
+use super::live::Session;
 use crate::engine::{LoggedAction, Outcome};
 use crate::history::placings;
 use crate::id::UserId;

@@ -2,8 +2,9 @@
 //! that is filled from the store when the game is first touched (once, however many touch it
 //! together) and emptied again when it idles.
 
-use super::Markup;
 use super::live::{Session, load_session};
+use super::markup::Markup;
+use super::seated;
 use super::settings::{GuildSettings, ServerSettings};
 use crate::engine::RestoreError;
 use crate::games::GameKind;
@@ -248,7 +249,7 @@ impl Index {
             Err(why) => return Err(self.quarantine(id, &why).await),
         };
         session.apply(self.guilds.get(session.row.guild_id).await);
-        session.seated = super::seated::read(&self.store, &session).await;
+        session.seated = seated::read(&self.store, &session.row, &session.table).await;
         Ok(Arc::new(Mutex::new(session)))
     }
 

@@ -2,8 +2,8 @@
 //! (and seats the bots named there at once), pings them with the lobby, and `private:true` lets
 //! only them join. An invited player joins into their kept seat or declines, which frees it.
 
+use super::deadlines::ClockBounds;
 use super::live::Session;
-use super::tables::Tables;
 use super::text::duration;
 use super::{Refused, SeatInfo, Table, User};
 use crate::engine::{Arg, Level, Msg, Tr};
@@ -30,74 +30,71 @@ pub struct LobbyChoices {
     pub thread: Option<bool>,
 }
 
-impl Tables {
-    /// The table a lobby opens with for `choices`: the host, the bots named, a seat kept for each
-    /// person invited, the game's own clock; or why the choices are refused.
-    pub(super) async fn table_for(
-        &self,
-        s: LobbyTable,
-        host: &User,
-        choices: &LobbyChoices,
-    ) -> Result<Table, Refused> {
-        let bounds = self.play.guilds.get(s.guild).await.clock;
-        if let Some(secs) = choices.turn_timer
-            && !bounds.contains(secs)
-        {
-            let worded = |secs| Arg::worded(|locale| duration(&Tr::new(locale, &[]), secs));
-            return Err(Refused(
-                Msg::new("lobby-timer-out-of-bounds")
-                    .arg("min", worded(bounds.min_secs))
-                    .arg("max", worded(bounds.max_secs)),
-            ));
-        }
-        let mut people: Vec<UserId> = vec![];
-        let mut bots: Vec<Level> = vec![];
-        for invitee in &choices.invited {
-            match *invitee {
-                Invitee::Person(u) if u == host.id || people.contains(&u) => {}
-                Invitee::Person(u) => people.push(u),
-                Invitee::Bot(level) => bots.push(level),
-            }
-        }
-        if people.len() + bots.len() + 1 > s.max_players {
-            return Err(Refused(
-                Msg::new("lobby-too-many-invited").arg("max", s.max_players - 1),
-            ));
-        }
-        if choices.private && people.is_empty() {
-            return Err(Refused::new("lobby-private-nobody"));
-        }
-        let host_seat = SeatInfo {
-            user: Some(host.id),
-            name: host.name.clone(),
-            bot: None,
-        };
-        let mut table = Table::new(
-            vec![host_seat],
-            s.locale,
-            choices.solitaire && s.solitaire_allowed,
-        );
-        for level in bots {
-            let seat = bot_seat(&table.seats, level, table.locale);
-            table.seats.push(seat);
-        }
-        table.invited = people
-            .into_iter()
-            .map(|u| SeatInfo {
-                user: Some(u),
-                name: String::new(),
-                bot: None,
-            })
-            .collect();
-        table.private = choices.private;
-        table.turn_timer = choices.turn_timer;
-        Ok(table)
+/// The table a lobby opens with for `choices`: the host, the bots named, a seat kept for each
+/// person invited, the game's own clock within the server's `bounds`; or why the choices are
+/// refused.
+pub(super) fn table_for(
+    s: &LobbyTable,
+    bounds: ClockBounds,
+    host: &User,
+    choices: &LobbyChoices,
+) -> Result<Table, Refused> {
+    if let Some(secs) = choices.turn_timer
+        && !bounds.contains(secs)
+    {
+        let worded = |secs| Arg::worded(|locale| duration(&Tr::new(locale, &[]), secs));
+        return Err(Refused(
+            Msg::new("lobby-timer-out-of-bounds")
+                .arg("min", worded(bounds.min_secs))
+                .arg("max", worded(bounds.max_secs)),
+        ));
     }
+    let mut people: Vec<UserId> = vec![];
+    let mut bots: Vec<Level> = vec![];
+    for invitee in &choices.invited {
+        match *invitee {
+            Invitee::Person(u) if u == host.id || people.contains(&u) => {}
+            Invitee::Person(u) => people.push(u),
+            Invitee::Bot(level) => bots.push(level),
+        }
+    }
+    if people.len() + bots.len() + 1 > s.max_players {
+        return Err(Refused(
+            Msg::new("lobby-too-many-invited").arg("max", s.max_players - 1),
+        ));
+    }
+    if choices.private && people.is_empty() {
+        return Err(Refused::new("lobby-private-nobody"));
+    }
+    let host_seat = SeatInfo {
+        user: Some(host.id),
+        name: host.name.clone(),
+        bot: None,
+    };
+    let mut table = Table::new(
+        vec![host_seat],
+        s.locale,
+        choices.solitaire && s.solitaire_allowed,
+    );
+    for level in bots {
+        let seat = bot_seat(&table.seats, level, table.locale);
+        table.seats.push(seat);
+    }
+    table.invited = people
+        .into_iter()
+        .map(|u| SeatInfo {
+            user: Some(u),
+            name: String::new(),
+            bot: None,
+        })
+        .collect();
+    table.private = choices.private;
+    table.turn_timer = choices.turn_timer;
+    Ok(table)
 }
 
-/// What [`Tables::table_for`] needs of the lobby to be.
+/// What [`table_for`] needs of the lobby to be.
 pub(super) struct LobbyTable {
-    pub(super) guild: Option<crate::id::GuildId>,
     pub(super) locale: crate::engine::Locale,
     pub(super) max_players: usize,
     pub(super) solitaire_allowed: bool,

@@ -1,15 +1,16 @@
 //! One game in memory: its stored row, its table of seats, the game itself and its log since
 //! the last snapshot, and what the board needs to know of its server's settings.
 
+use super::Table;
 use super::deadlines::{self, Timers};
+use super::markup::Markup;
 use super::phase::Phase;
 use super::seated::Seated;
 use super::settings::{BoardStyle, ServerSettings};
-use super::{Markup, Table};
 use crate::engine::{self, AnyGame, Level, LoggedAction, Msg, RestoreError, Seat, driver};
 use crate::games::GameKind;
 use crate::id::UserId;
-use crate::store::{GameRow, LiveGame, Status};
+use crate::store::{GameRow, LiveGame, Status, Store, StoreError};
 use tokio::time::Instant;
 
 /// One game and its seats, live in memory; the store has the same, durably.
@@ -174,6 +175,23 @@ impl Session {
             let guild = self.row.guild_id.map_or("@me".to_owned(), |g| g.to_string());
             format!("https://discord.com/channels/{guild}/{}/{m}", self.row.channel_id)
         })
+    }
+
+    /// A game's whole action log: the actions its snapshot covers are only in the store.
+    pub(super) async fn whole_log(&self, store: &Store) -> Result<Vec<LoggedAction>, StoreError> {
+        if self.base == 0 {
+            return Ok(self.tail.clone());
+        }
+        let stored = store.load_game(self.row.id).await?;
+        match stored.map(|stored| stored.log) {
+            Some(log) if log.len() == self.version() => Ok(log),
+            found => Err(StoreError::Invalid(format!(
+                "game {} has {} actions in the store and {} in memory",
+                self.row.id,
+                found.map_or(0, |log| log.len()),
+                self.version()
+            ))),
+        }
     }
 
     /// Follows its server's settings (and its own turn timer, if the host chose one).

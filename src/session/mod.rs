@@ -8,6 +8,7 @@
 //! Its services: [`Tables`] (live play: lobbies, games, timers, bots) and [`Records`] (the
 //! players' history, from the store only).
 
+mod attempt;
 mod away;
 mod catchup;
 mod clock;
@@ -17,6 +18,7 @@ mod deadlines;
 mod decide;
 mod forget;
 mod games;
+mod guard;
 mod history;
 pub mod ids;
 mod index;
@@ -26,6 +28,7 @@ mod live;
 mod lobby;
 mod markup;
 mod notices;
+mod notify;
 mod phase;
 mod play;
 pub mod puzzles;
@@ -42,27 +45,26 @@ mod text;
 mod threads;
 mod timers;
 
-pub use away::{Away, AwayRequest};
+pub use attempt::DailyAnswer;
+pub use away::AwayRequest;
 pub use clock::{Clock, SystemClock};
 pub use coach::{hint_note, review_text};
-pub use daily::DailyAnswer;
 pub use deadlines::{ClockBounds, OnTimeout, Timers};
 pub use forget::LiveSeats;
 pub use invitations::{Invitee, LobbyChoices};
 pub use limits::{Limits, checked as checked_limits};
 pub use markup::Markup;
-pub use records::{Records, Sight};
+pub use records::Records;
 pub use rematch::Lobbies;
+pub use seated::Away;
 pub use settings::{BoardStyle, ServerSettings};
 pub use tables::Tables;
 pub use text::duration;
-pub use threads::{GameThread, ThreadRoom};
 
 use crate::engine::picture::Picture;
 use crate::engine::{Level, Locale, Msg, Seat, SeededDice, Tr, View};
 use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::StoreError;
-use live::{Session, replayed};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -152,6 +154,26 @@ pub struct Rematch {
     /// Its seats in the order they will play now (rotated): the lobby keeps its seats in this
     /// order and names the people it still expects.
     pub seats: Vec<SeatInfo>,
+}
+
+/// Whether the bot may open a thread where a lobby is opened, as the front end sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadRoom {
+    /// A channel threads start in, and the bot may start public threads there.
+    Allowed,
+    /// A channel threads start in, but the bot lacks the permission to.
+    NoPermission,
+    /// No thread can start here (already a thread, a direct message): the game stays here.
+    NotHere,
+}
+
+/// Where a started game plays when it plays in its own thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameThread {
+    /// The channel the lobby was opened in.
+    pub parent: ChannelId,
+    /// The lobby message there, now the line that links to the thread.
+    pub line: MessageId,
 }
 
 /// A person acting through Discord.
@@ -247,6 +269,13 @@ pub trait Outbox: Send + Sync {
     }
 }
 
+/// Whether the member asking may see a channel (Discord's View Channel), as the front end knows
+/// it now: history, replays and reviews show a game only to members who may see the channel it
+/// was played in, so a private channel's games stay as private as its messages.
+pub trait Sight: Send + Sync {
+    fn sees(&self, channel: ChannelId) -> bool;
+}
+
 /// Why a channel message was not sent. The session logs it and carries on: a board that could
 /// not be posted stays due and is tried again.
 #[derive(Debug, thiserror::Error)]
@@ -330,27 +359,6 @@ impl From<Msg> for Refused {
 
 fn store_failed(tr: &Tr, e: &StoreError) -> String {
     tr.msg(&Refused::store(e).0)
-}
-
-/// A stored table's seats with `user` anonymised (no id, no name: shown as "someone"), or `None`
-/// if they do not seat `user`.
-fn forget_seats(seats: &serde_json::Value, user: UserId) -> Option<serde_json::Value> {
-    let mut table: Table = serde_json::from_value(seats.clone()).ok()?;
-    let rematch = table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut());
-    let invited = table.invited.len();
-    table.invited.retain(|seat| seat.user != Some(user));
-    let mut changed = table.invited.len() != invited;
-    for seat in table.seats.iter_mut().chain(rematch) {
-        if seat.user == Some(user) {
-            *seat = SeatInfo {
-                user: None,
-                name: crate::store::ANONYMOUS.to_owned(),
-                bot: None,
-            };
-            changed = true;
-        }
-    }
-    changed.then(|| serde_json::to_value(&table).expect("a table serializes"))
 }
 
 /// How a seat of an ended game is named: a forgotten player as "someone".

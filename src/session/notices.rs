@@ -1,5 +1,5 @@
-//! Turn notices by direct message (`/saikoro notify dm:`, off unless a player turns them on):
-//! when a game has waited for a player who asked for them for a grace period
+//! Turn notices by direct message (`/saikoro notify dm:`, in `notify.rs`; off unless a player
+//! turns them on): when a game has waited for a player who asked for them for a grace period
 //! ([`NOTICE_GRACE_SECS`](super::deadlines::NOTICE_GRACE_SECS), 2 minutes) and they have not been
 //! in its channel since their last action, the bot sends them a DM with the game, its board's
 //! link and the deadline. A player who moves within the grace period is at the board: fast play
@@ -28,7 +28,8 @@
 //! once in the channel.
 
 use super::live::Session;
-use super::{Markup, Outbox, OutboxError, Tables, User, store_failed, text};
+use super::markup::Markup;
+use super::{Outbox, OutboxError, User, text};
 use crate::engine::{Arg, Locale, Tr};
 use crate::games::GameKind;
 use crate::id::{ChannelId, GameId, UserId};
@@ -214,51 +215,6 @@ impl Notices {
         );
         if let Err(e) = self.outbox.say(notice.channel, &text, &[user]).await {
             tracing::warn!(%user, error = %e, "could not say that turn notices are off");
-        }
-    }
-}
-
-impl Tables {
-    /// `/saikoro notify dm:`: turns the asker's notices by direct message on or off (`None`:
-    /// only says how they are), in the asker's language.
-    pub async fn notify(&self, user: &User, dm: Option<bool>) -> String {
-        let tr = Tr::new(user.locale, &[]);
-        let store = &self.play.store;
-        let on = match dm {
-            Some(dm) => {
-                let row = NotifyRow {
-                    dm,
-                    locale: user.locale,
-                };
-                if let Err(e) = store.set_notify(user.id, row).await {
-                    return store_failed(&tr, &e);
-                }
-                self.follow_notify(user.id, dm).await;
-                dm
-            }
-            None => match store.notify_of(user.id).await {
-                Ok(row) => row.is_some_and(|r| r.dm),
-                Err(e) => return store_failed(&tr, &e),
-            },
-        };
-        tr.t(if on { "notify-dm-on" } else { "notify-dm-off" })
-    }
-
-    /// This process's games in memory that seat `user` learn their choice, and store the due
-    /// time it makes (a pending notice, or none). Games not in memory read it when they load; a
-    /// game of another process (shards) learns it at its next load, so there an opt-in counts
-    /// from the next turn after it.
-    async fn follow_notify(&self, user: UserId, on: bool) {
-        let play = &self.play;
-        for session in play.index.in_memory() {
-            let mut s = session.lock().await;
-            if s.evicted || s.seat_of(user).is_none() || s.seated.notified(user) == on {
-                continue;
-            }
-            s.seated.set_notified(user, on);
-            if s.phase.playing().is_some() {
-                play.persist(&mut s).await;
-            }
         }
     }
 }

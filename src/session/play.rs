@@ -1,19 +1,23 @@
 //! Live play: actions applied to a game and stored before anyone hears of them, boards posted
-//! and edited, bots' turns. Commands and clicks ([`super::Tables`]) and the timers
-//! ([`super::timers::Timekeeper`]) act on games through it.
+//! and edited, bots' turns, and the ends that come without a move (a lobby expiring, a deleted
+//! channel, a forgotten player leaving). Commands and clicks (`Tables`) and the timers
+//! (`Timekeeper`) act on games through it.
 
 use super::catchup::CatchUp;
+use super::clock::Clock;
 use super::daily::{self, Days};
+use super::guard::Guard;
 use super::index::{Index, Locked};
-use super::limits::Guard;
 use super::live::{Session, due_at};
 use super::notices::Notices;
 use super::phase::Phase;
 use super::settings::GuildSettings;
-use super::{Clock, Outbox, Post, Settings, User, coach, history, lobby, render, store_failed};
+use super::{
+    Outbox, OutboxError, Post, SeatInfo, Settings, User, coach, history, lobby, render, store_failed, threads,
+};
 use crate::engine::{self, AnyGame, Dice, Level, Locale, LoggedAction, Msg, Seat, Tr};
 use crate::games::GameKind;
-use crate::id::{GameId, MessageId};
+use crate::id::{GameId, MessageId, UserId};
 use crate::store::{Played, Status, Store, StoreError};
 use saikoro_core::daily::DailyDice;
 use std::sync::Arc;
@@ -113,6 +117,7 @@ impl Play {
             index: Index::new(store.clone(), guilds.clone(), settings.markup),
             guard: Guard::new(settings.limits.clone(), clock.clone()),
             notices: Arc::new(Notices::new(store.clone(), outbox.clone(), settings.markup)),
+            days: Days::new(store.clone(), settings.markup),
             store,
             outbox,
             settings,
@@ -121,7 +126,6 @@ impl Play {
             wake: Notify::new(),
             next_wake: AtomicI64::new(i64::MAX),
             catch_up: CatchUp::default(),
-            days: Days::default(),
         }
     }
 
@@ -155,7 +159,7 @@ impl Play {
     /// the bots' turns.
     pub(super) async fn settle(self: &Arc<Self>, s: &mut Session) {
         self.post_board_if_needed(s).await;
-        self.show_end_on_line(s).await;
+        threads::show_end_on_line(self.outbox.as_ref(), s).await;
         self.wake_bots(s);
     }
 
@@ -183,7 +187,7 @@ impl Play {
     /// Applies one action for a seat, durably, and returns the clicked board's new look.
     /// On any refusal nothing changed.
     pub(super) async fn act(&self, s: &mut Session, seat: Seat, action: &str) -> Result<Post, Refusal> {
-        let daily = self.days.dice_of(self, s).await.map_err(Refusal::Store)?;
+        let daily = self.days.dice_of(s).await.map_err(Refusal::Store)?;
         let played = self.apply(s, seat, action, daily)?;
         // Durable before acknowledged: if this fails, the game stays as it was.
         match self.store_move(s, &played).await {
@@ -262,7 +266,7 @@ impl Play {
     async fn store_move(&self, s: &Session, played: &Move) -> Result<(), StoreError> {
         let seq = s.version() as i64;
         if let Some(outcome) = played.game.outcome() {
-            let mut log = self.whole_log(s).await?;
+            let mut log = s.whole_log(&self.store).await?;
             log.push(played.logged.clone());
             // A daily's result is its own, stored with the final action.
             if let Some((player, day, result)) = daily::ending(s, &log, played.at)? {
@@ -332,7 +336,7 @@ impl Play {
             }
         }
         self.post_board_if_needed(s).await;
-        self.show_end_on_line(s).await;
+        threads::show_end_on_line(self.outbox.as_ref(), s).await;
         Ok(())
     }
 
@@ -378,24 +382,80 @@ impl Play {
                 tracing::warn!(game = %s.row.id, error = %e, "could not mark a lobby as expired");
             }
         }
-        self.close_lobby_thread(s, "lobby-expired").await;
+        threads::close_lobby_thread(self.outbox.as_ref(), s, "lobby-expired").await;
     }
 
-    /// A game's whole action log: the actions its snapshot covers are only in the store.
-    pub(super) async fn whole_log(&self, s: &Session) -> Result<Vec<LoggedAction>, StoreError> {
-        if s.base == 0 {
-            return Ok(s.tail.clone());
+    /// The game's channel or thread no longer exists: the game ends as abandoned, stored as such
+    /// with its log, and its line in the parent says why.
+    pub(super) async fn channel_gone(&self, s: &mut Session) {
+        if !s.phase.is_open() {
+            return;
         }
-        let stored = self.store.load_game(s.row.id).await?;
-        match stored.map(|stored| stored.log) {
-            Some(log) if log.len() == s.version() => Ok(log),
-            found => Err(StoreError::Invalid(format!(
-                "game {} has {} actions in the store and {} in memory",
-                s.row.id,
-                found.map_or(0, |log| log.len()),
-                s.version()
-            ))),
+        tracing::info!(game = %s.row.id, channel = %s.row.channel_id, "the game's channel was deleted");
+        s.phase.abandon();
+        self.persist(s).await;
+        self.index.close(s);
+        threads::edit_line(self.outbox.as_ref(), s, threads::line(s, true)).await;
+    }
+
+    /// A post to the game's channel failed: if the channel is gone, so is the game.
+    async fn posting_failed(&self, s: &mut Session, error: &OutboxError) {
+        if matches!(error, OutboxError::ChannelGone) {
+            self.channel_gone(s).await;
         }
+    }
+
+    /// The user leaves a lobby; a lobby they host is cancelled, as its host would.
+    pub(super) async fn leave_lobby(&self, s: &mut Session, user: UserId) {
+        let post = if s.row.host_id == user {
+            s.phase.abandon();
+            if let Err(e) = self.try_persist(s).await {
+                tracing::error!(game = %s.row.id, error = %e, "could not cancel a forgotten host's lobby");
+                s.phase.reopen();
+                return;
+            }
+            self.index.close(s);
+            lobby::closed(s, "lobby-cancelled")
+        } else {
+            let someone = anonymous(s);
+            s.table.seats.retain(|seat| seat.user != Some(user));
+            s.table.invited.retain(|seat| seat.user != Some(user));
+            forget_rematch(s, user, &someone);
+            self.persist(s).await;
+            lobby::post(s)
+        };
+        if let Some(message) = s.row.board_message_id {
+            self.outbox.edit(s.row.channel_id, message, &post).await.ok();
+        }
+    }
+
+    /// The user's seats in a game in play become "someone" and resign, so the game goes on (or
+    /// ends) by its rules and its results name no one for them.
+    pub(super) async fn leave_game(self: &Arc<Self>, s: &mut Session, user: UserId) {
+        let someone = anonymous(s);
+        let mut seats = vec![];
+        for (index, seat) in s.table.seats.iter_mut().enumerate() {
+            if seat.user == Some(user) {
+                *seat = someone.clone();
+                seats.push(index);
+            }
+        }
+        forget_rematch(s, user, &someone);
+        if s.row.host_id == user {
+            // Not written by the session: the store's forget clears the stored host.
+            s.row.host_id = UserId(0);
+        }
+        self.persist(s).await;
+        for seat in seats {
+            if s.phase.playing().is_none() {
+                break;
+            }
+            // Refused only if the seat is out already: then there is nothing to resign.
+            if self.act_on_board(s, seat, engine::RESIGN).await.is_err() {
+                tracing::debug!(game = %s.row.id, seat, "a forgotten seat was out already");
+            }
+        }
+        self.wake_bots(s);
     }
 
     /// Plays the bots' turns one action at a time, pausing between them so people can follow.
@@ -488,5 +548,22 @@ impl Play {
             return true;
         }
         self.act_on_board(s, seat, engine::RESIGN).await.is_ok()
+    }
+}
+
+/// A forgotten seat: no id, and "someone" as its name in the server's language.
+fn anonymous(s: &Session) -> SeatInfo {
+    SeatInfo {
+        user: None,
+        name: Tr::new(s.table.locale, &[]).t("history-anonymous"),
+        bot: None,
+    }
+}
+
+fn forget_rematch(s: &mut Session, user: UserId, someone: &SeatInfo) {
+    for seat in s.table.rematch.iter_mut().flat_map(|r| r.seats.iter_mut()) {
+        if seat.user == Some(user) {
+            *seat = someone.clone();
+        }
     }
 }

@@ -5,20 +5,14 @@
 
 use super::forget::{self, LiveSeats};
 use super::ids::RecordRoute;
+use super::markup::Markup;
 use super::rematch::{self, Lobbies};
-use super::{Markup, Post, Refused, Reply, User, coach, replay, stats};
+use super::{Post, Refused, Reply, Sight, User, coach, replay, stats};
 use crate::engine::Msg;
 use crate::games::GameKind;
-use crate::id::{ChannelId, GameId, GuildId, UserId};
+use crate::id::{GameId, GuildId, UserId};
 use crate::store::Store;
 use std::sync::Arc;
-
-/// Whether the member asking may see a channel (Discord's View Channel), as the front end knows
-/// it now: history, replays and reviews show a game only to members who may see the channel it
-/// was played in, so a private channel's games stay as private as its messages.
-pub trait Sight: Send + Sync {
-    fn sees(&self, channel: ChannelId) -> bool;
-}
 
 /// The players' history of every server, from the store.
 pub struct Records {

@@ -1,7 +1,9 @@
 //! What sessions show: boards with routed buttons, pings, and the short texts of refusals.
 
-use super::text::game_name;
-use super::{BoardStyle, Post, Session, ids};
+use super::live::{self, Session};
+use super::settings::BoardStyle;
+use super::text::{duration, game_name};
+use super::{Post, ids};
 use crate::engine::picture::Picture;
 use crate::engine::view::COLOUR_DONE;
 use crate::engine::{AnyGame, Button, Locale, LoggedAction, Msg, Row, Style, Tr, View};
@@ -27,7 +29,7 @@ pub fn board(s: &Session, game: &dyn AnyGame, ping: &[UserId], live: bool, draft
         let deadline = s
             .deadline_in(game)
             .map(|at| tr.f("board-deadline", &[("at", s.markup.relative_time(at).into())]));
-        for line in deadline.into_iter().chain(super::away::board_notes(s, &tr)) {
+        for line in deadline.into_iter().chain(board_notes(s, &tr)) {
             view.description = if view.description.is_empty() {
                 line
             } else {
@@ -55,6 +57,25 @@ pub fn board(s: &Session, game: &dyn AnyGame, ping: &[UserId], live: bool, draft
         ping: ping.to_vec(),
         picture,
     }
+}
+
+/// What a live board adds under its deadline: the game's own turn timer, and who is away.
+fn board_notes(s: &Session, tr: &Tr) -> Vec<String> {
+    let clock = s
+        .table
+        .turn_timer
+        .map(|secs| tr.f("board-turn-timer", &[("time", duration(tr, secs).into())]));
+    let away = s.seated.away.shown(s.row.updated_at).filter_map(|(user, until)| {
+        let seat = s.table.seats.iter().find(|seat| seat.user == Some(user))?;
+        Some(tr.f(
+            "board-away",
+            &[
+                ("player", s.markup.escape(&seat.name).into()),
+                ("until", s.markup.moment(until).into()),
+            ],
+        ))
+    });
+    clock.into_iter().chain(away).collect()
 }
 
 /// A daily's board has no Resign: its one attempt is played to the end.
@@ -191,7 +212,7 @@ pub fn log_page(src: &LogSource, log: &[LoggedAction], locale: Locale, page: Opt
 /// Every log line of the game, by replaying its record (the log stores actions, not text, so it
 /// reads in any language).
 fn log_lines(src: &LogSource, log: &[LoggedAction], tr: &Tr) -> Vec<String> {
-    match super::replayed(src.kind, &src.row, src.players, log) {
+    match live::replayed(src.kind, &src.row, src.players, log) {
         Ok((_, lines)) => lines
             .iter()
             .enumerate()

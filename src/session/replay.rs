@@ -3,7 +3,8 @@
 //! the game and the move shown: `rp:<game id>:<move>:<emoji>`. One past the last move is the
 //! whole game as an animated GIF (the 🎞 button), built off the async workers like every step.
 
-use super::{Markup, Post, Refused, Table, User};
+use super::markup::Markup;
+use super::{Post, Refused, Table, User, live};
 use crate::engine::{Button, Locale, Msg, RestoreError, Row, Style, Tr, animation};
 use crate::games::GameKind;
 use crate::id::{GameId, GuildId};
@@ -78,7 +79,7 @@ fn board_at(
     let moves = stored.log.len();
     let animated = step == Some(moves + 1);
     let step = step.unwrap_or(moves).min(moves);
-    let (game, lines) = super::replayed(kind, &stored.row, table.seats.len(), &stored.log[..step])?;
+    let (game, lines) = live::replayed(kind, &stored.row, table.seats.len(), &stored.log[..step])?;
     let tr = Tr::new(locale, names);
     let picture = if animated {
         let start = kind.set_up_again(&stored.row.options, table.seats.len(), &stored.row.setup_dice)?;

@@ -7,7 +7,9 @@
 
 use super::ids::{self, PuzzleRoute};
 use super::puzzles::{NoPuzzle, Puzzle};
-use super::{BoardStyle, Post, Refused, Reply, User, render};
+use super::settings::BoardStyle;
+use super::tables::Tables;
+use super::{Post, Refused, Reply, User, render};
 use crate::engine::day::Day;
 use crate::engine::puzzle::step_leads;
 use crate::engine::view::Target;
@@ -224,7 +226,7 @@ fn fit(head: Vec<String>, values: Vec<String>, tail: Vec<String>, tr: &Tr) -> St
     lines.join("\n")
 }
 
-impl super::Tables {
+impl Tables {
     /// `/<game> puzzle` (`next`: another near the player's rating), in the server's board style.
     pub async fn puzzle(
         &self,

@@ -3,8 +3,8 @@
 //! carry the game and page only; the server always comes from where the click happened.
 
 use super::history::user_key;
-use super::records::Sight;
-use super::{Markup, Post, Refused, User, text};
+use super::markup::Markup;
+use super::{Post, Refused, Sight, User, text};
 use crate::engine::{Button, Field, Msg, Row, Style, Tr, View};
 use crate::games::GameKind;
 use crate::history::Rating;

@@ -1,11 +1,17 @@
-//! Live play as the front ends see it: lobbies opened, clicks on boards and lobbies, and the
-//! game commands (board, resign, abandon, log), each for one game under its lock.
+//! Live play as the front ends see it: lobbies opened, clicks on boards and lobbies, the game
+//! commands (board, resign, abandon, log), each for one game under its lock, and a deleted
+//! channel's game ended. It also serves the players' history ([`Records`]) through the two ports
+//! that history uses: a rematch's lobby ([`Lobbies`]) and forget-me's leaving ([`LiveSeats`]).
+//! The commands of their own (`/saikoro away`, `notify`, `games`, `/cantstop daily`,
+//! `/<game> puzzle`) add their methods from the files above this one.
 
+use super::clock::{Clock, SystemClock};
 use super::decide::{self, Click};
+use super::forget::LiveSeats;
+use super::guard;
 use super::ids::TableRoute;
 use super::index::Locked;
-use super::invitations::{LobbyChoices, LobbyTable};
-use super::limits;
+use super::invitations::{self, LobbyChoices, LobbyTable};
 use super::live::Session;
 use super::lobby::{self, LobbyClick};
 use super::phase::Phase;
@@ -15,12 +21,12 @@ use super::rematch::Lobbies;
 use super::settings::ServerSettings;
 use super::timers::Timekeeper;
 use super::{
-    Clock, Outbox, Place, Refused, Reply, Responder, Settings, SystemClock, Table, User, render,
-    store_failed, text,
+    Outbox, Place, Refused, Reply, Responder, Settings, Table, User, render, seated, store_failed, text,
+    threads,
 };
 use crate::engine::{self, Arg, Msg, RecordingDice, SeededDice, Tr};
 use crate::games::GameKind;
-use crate::id::{ChannelId, GameId, GuildId, MessageId};
+use crate::id::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::store::{GameRow, Status, Store, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -158,7 +164,7 @@ impl Tables {
             guild,
             channel,
             locale: guild_locale,
-            threads,
+            threads: room,
         } = place;
         let tr = Tr::new(host.locale, &[]);
         match self.play.index.in_channel(channel).await {
@@ -176,16 +182,17 @@ impl Tables {
             return tr.f("lobby-bad-options", &[("reason", tr.msg(&e.msg()).into())]);
         }
         let lobby = LobbyTable {
-            guild,
             locale: guild_locale,
             max_players: *kind.players().end(),
             solitaire_allowed: kind.players().contains(&1),
         };
-        let mut table = match self.table_for(lobby, host, choices).await {
+        let bounds = self.play.guilds.get(guild).await.clock;
+        let mut table = match invitations::table_for(&lobby, bounds, host, choices) {
             Ok(table) => table,
             Err(refusal) => return refusal.words(host.locale),
         };
-        let (threaded, note) = self.thread_plan(guild, host, choices.thread, threads).await;
+        let (store, guilds) = (&self.play.store, &self.play.guilds);
+        let (threaded, note) = threads::plan_for(store, guilds, guild, host, choices.thread, room).await;
         table.threaded = threaded;
         let answer = self.open(kind, guild, channel, host, options, table).await;
         match note {
@@ -347,7 +354,7 @@ impl Tables {
         let reply = match reply {
             // The end of a daily: its private board becomes the result card.
             Reply::Update(board) if s.table.daily.is_some() && matches!(s.phase, Phase::Finished(_)) => {
-                Reply::Update(self.daily_card(&s, board).await)
+                Reply::Update(self.play.days.card(&s, board, self.play.clock.now()).await)
             }
             reply => reply,
         };
@@ -377,7 +384,7 @@ impl Tables {
                     return Reply::Private(store_failed(&tr, &e));
                 }
                 self.play.index.close(s);
-                self.play.close_lobby_thread(s, "lobby-cancelled").await;
+                threads::close_lobby_thread(self.play.outbox.as_ref(), s, "lobby-cancelled").await;
                 Reply::Update(lobby::closed(s, "lobby-cancelled"))
             }
             LobbyClick::Start => self.start(s, &tr).await,
@@ -410,21 +417,23 @@ impl Tables {
         s.phase = Phase::Playing(game);
         s.row.updated_at = self.play.clock.now();
         let moved = match lobby {
-            Some(message) if s.table.threaded => self.play.open_thread(s, message).await,
+            Some(message) if s.table.threaded => {
+                threads::open(self.play.outbox.as_ref(), &self.play.index, s, message).await
+            }
             _ => false,
         };
         if let Err(e) = self.play.try_persist(s).await {
             s.phase = Phase::Lobby;
             s.row.setup_dice.clear();
             s.row.board_message_id = lobby;
-            self.play.leave_thread(s);
+            threads::leave(&self.play.index, s);
             return Reply::Private(store_failed(tr, &e));
         }
-        s.seated = super::seated::read(&self.play.store, s).await;
+        s.seated = seated::read(&self.play.store, &s.row, &s.table).await;
         // The lobby message stays as the record of who played (or becomes the line linking to
         // the game's thread); with no board id stored, the first board (pinging the first
         // player) is posted next, in the game's channel, even after a restart.
-        match super::threads::line(s, false).filter(|_| moved) {
+        match threads::line(s, false).filter(|_| moved) {
             Some(line) => Reply::Update(line),
             None => Reply::Update(lobby::closed(s, "lobby-started")),
         }
@@ -444,6 +453,15 @@ impl Tables {
             return Err(none());
         }
         Ok(s)
+    }
+
+    /// Discord deleted a channel or thread: a game there ends as abandoned (its record stays).
+    pub async fn channel_deleted(&self, channel: ChannelId) {
+        match self.play.index.in_channel(channel).await {
+            Ok(Some(mut s)) => self.play.channel_gone(&mut s).await,
+            Ok(None) => {}
+            Err(e) => tracing::warn!(%channel, why = e.message(), "a deleted channel's game did not load"),
+        }
     }
 
     /// `/<game> board`: posts the live board again at the bottom of the channel; the old one
@@ -507,8 +525,8 @@ impl Tables {
         let Some(seat) = s.seat_of(user.id) else {
             return tr.t("rule-not-playing");
         };
-        let bots_alone = match self.play.whole_log(&s).await {
-            Ok(log) => limits::leaves_bots_alone(&s, seat, &log),
+        let bots_alone = match s.whole_log(&self.play.store).await {
+            Ok(log) => guard::leaves_bots_alone(&s, seat, &log),
             Err(e) => return store_failed(&tr, &e),
         };
         if bots_alone {
@@ -556,9 +574,10 @@ impl Tables {
             self.play.outbox.edit(channel, message, &post).await.ok();
         }
         if was_lobby {
-            self.play.close_lobby_thread(&s, "lobby-cancelled").await;
+            threads::close_lobby_thread(self.play.outbox.as_ref(), &s, "lobby-cancelled").await;
         }
-        self.play.edit_line(&s, super::threads::line(&s, false)).await;
+        let line = threads::line(&s, false);
+        threads::edit_line(self.play.outbox.as_ref(), &s, line).await;
         tr.t("abandoned")
     }
 
@@ -570,7 +589,7 @@ impl Tables {
                 Ok(s) => s,
                 Err(r) => return r.words(user.locale),
             };
-            match self.play.whole_log(&s).await {
+            match s.whole_log(&self.play.store).await {
                 Ok(log) => (render::LogSource::of(&s), log),
                 Err(e) => return store_failed(&tr, &e),
             }
@@ -601,5 +620,21 @@ impl Lobbies for Tables {
             Err(e) => return tr.t(e.message()),
         }
         self.open(kind, guild, channel, host, options, table).await
+    }
+}
+
+#[async_trait::async_trait]
+impl LiveSeats for Tables {
+    async fn forget_live(&self, user: UserId, games: &[GameId]) {
+        for &game in games {
+            let Ok(Some(mut s)) = self.play.index.live(game).await else {
+                continue; // ended meanwhile, or another process's
+            };
+            match s.phase.status() {
+                Status::Lobby => self.play.leave_lobby(&mut s, user).await,
+                Status::Playing => self.play.leave_game(&mut s, user).await,
+                Status::Finished | Status::Abandoned => {}
+            }
+        }
     }
 }

@@ -5,39 +5,18 @@
 //! game meanwhile. Without the permission to create threads the game plays in its channel, and
 //! the host is told why once per server (stored, so a restart does not tell them again). A thread deleted under a game ends it as abandoned.
 
+use super::index::Index;
 use super::live::Session;
-use super::play::Play;
-use super::tables::Tables;
+use super::settings::GuildSettings;
 use super::text::game_name;
-use super::{OutboxError, Post, User};
+use super::{GameThread, Outbox, Post, ThreadRoom, User};
 use crate::engine::view::{COLOUR_DONE, SEAT_COLOUR};
 use crate::engine::{AnyGame, Tr, View};
-use crate::id::{ChannelId, GuildId, MessageId};
-use crate::store::Status;
-use serde::{Deserialize, Serialize};
+use crate::id::{GuildId, MessageId};
+use crate::store::{Status, Store};
 
 /// Discord's longest thread name.
 const NAME_CHARS: usize = 100;
-
-/// Whether the bot may open a thread where a lobby is opened, as the front end sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThreadRoom {
-    /// A channel threads start in, and the bot may start public threads there.
-    Allowed,
-    /// A channel threads start in, but the bot lacks the permission to.
-    NoPermission,
-    /// No thread can start here (already a thread, a direct message): the game stays here.
-    NotHere,
-}
-
-/// Where a started game plays when it plays in its own thread.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameThread {
-    /// The channel the lobby was opened in.
-    pub parent: ChannelId,
-    /// The lobby message there, now the line that links to the thread.
-    pub line: MessageId,
-}
 
 /// Whether a lobby's game moves into a thread when it starts, and whether the host must hear
 /// why it cannot: `asked` is the host's `thread:` option, `server` the server's setting (on by
@@ -53,136 +32,104 @@ fn plan(asked: Option<bool>, server: Option<bool>, room: ThreadRoom) -> (bool, b
     }
 }
 
-impl Tables {
-    /// Whether `host`'s new lobby moves into a thread when it starts, and the note telling the
-    /// host (once per server) why it cannot.
-    pub(super) async fn thread_plan(
-        &self,
-        guild: Option<GuildId>,
-        host: &User,
-        asked: Option<bool>,
-        room: ThreadRoom,
-    ) -> (bool, Option<String>) {
-        let Some(guild) = guild else {
-            return (false, None);
+/// Whether `host`'s new lobby moves into a thread when it starts, and the note telling the
+/// host (once per server) why it cannot.
+pub(super) async fn plan_for(
+    store: &Store,
+    guilds: &GuildSettings,
+    guild: Option<GuildId>,
+    host: &User,
+    asked: Option<bool>,
+    room: ThreadRoom,
+) -> (bool, Option<String>) {
+    let Some(guild) = guild else {
+        return (false, None);
+    };
+    let server = guilds.get(Some(guild)).await.threads;
+    let (threaded, tell) = plan(asked, server, room);
+    // Told once per server and host, as stored; a store that fails keeps the note back
+    // rather than risk telling it at every start.
+    let first = tell
+        && match store.tell_no_threads(guild, host.id).await {
+            Ok(first) => first,
+            Err(e) => {
+                tracing::warn!(%guild, error = %e, "could not record that a host was told of threads");
+                false
+            }
         };
-        let server = self.play.guilds.get(Some(guild)).await.threads;
-        let (threaded, tell) = plan(asked, server, room);
-        // Told once per server and host, as stored; a store that fails keeps the note back
-        // rather than risk telling it at every start.
-        let first = tell
-            && match self.play.store.tell_no_threads(guild, host.id).await {
-                Ok(first) => first,
-                Err(e) => {
-                    tracing::warn!(%guild, error = %e, "could not record that a host was told of threads");
-                    false
-                }
-            };
-        let note = first.then(|| Tr::new(host.locale, &[]).t("thread-no-permission"));
-        (threaded, note)
-    }
+    let note = first.then(|| Tr::new(host.locale, &[]).t("thread-no-permission"));
+    (threaded, note)
+}
 
-    /// Discord deleted a channel or thread: a game there ends as abandoned (its record stays).
-    pub async fn channel_deleted(&self, channel: ChannelId) {
-        match self.play.index.in_channel(channel).await {
-            Ok(Some(mut s)) => self.play.channel_gone(&mut s).await,
-            Ok(None) => {}
-            Err(e) => tracing::warn!(%channel, why = e.message(), "a deleted channel's game did not load"),
+/// Moves a starting game into a public thread opened from its lobby message `lobby`; says
+/// whether it moved (if not, it plays in its channel, as without threads).
+pub(super) async fn open(outbox: &dyn Outbox, index: &Index, s: &mut Session, lobby: MessageId) -> bool {
+    let tr = Tr::new(s.table.locale, &[]);
+    let name: String = tr
+        .f(
+            "thread-name",
+            &[
+                ("game", game_name(&tr, s.kind).into()),
+                ("host", host_name(s, &tr).into()),
+            ],
+        )
+        .chars()
+        .take(NAME_CHARS)
+        .collect();
+    let parent = s.row.channel_id;
+    match outbox.start_thread(parent, lobby, &name).await {
+        Ok(thread) => {
+            s.row.channel_id = thread;
+            s.table.thread = Some(GameThread { parent, line: lobby });
+            index.rehome(s.row.id, parent, thread);
+            true
+        }
+        Err(e) => {
+            tracing::warn!(game = %s.row.id, error = %e, "could not open a thread; playing in the channel");
+            false
         }
     }
 }
 
-impl Play {
-    /// Moves a starting game into a public thread opened from its lobby message `lobby`; says
-    /// whether it moved (if not, it plays in its channel, as without threads).
-    pub(super) async fn open_thread(&self, s: &mut Session, lobby: MessageId) -> bool {
-        let tr = Tr::new(s.table.locale, &[]);
-        let name: String = tr
-            .f(
-                "thread-name",
-                &[
-                    ("game", game_name(&tr, s.kind).into()),
-                    ("host", host_name(s, &tr).into()),
-                ],
-            )
-            .chars()
-            .take(NAME_CHARS)
-            .collect();
-        let parent = s.row.channel_id;
-        match self.outbox.start_thread(parent, lobby, &name).await {
-            Ok(thread) => {
-                s.row.channel_id = thread;
-                s.table.thread = Some(GameThread { parent, line: lobby });
-                self.index.rehome(s.row.id, parent, thread);
-                true
-            }
-            Err(e) => {
-                tracing::warn!(game = %s.row.id, error = %e, "could not open a thread; playing in the channel");
-                false
-            }
-        }
+/// Undoes [`open`] when the start was not stored: the game is a lobby in its channel again
+/// (the thread stays empty).
+pub(super) fn leave(index: &Index, s: &mut Session) {
+    if let Some(home) = s.table.thread.take() {
+        index.rehome(s.row.id, s.row.channel_id, home.parent);
+        s.row.channel_id = home.parent;
     }
+}
 
-    /// Undoes [`Play::open_thread`] when the start was not stored: the game is a lobby in its
-    /// channel again (the thread stays empty).
-    pub(super) fn leave_thread(&self, s: &mut Session) {
-        if let Some(home) = s.table.thread.take() {
-            self.index.rehome(s.row.id, s.row.channel_id, home.parent);
-            s.row.channel_id = home.parent;
-        }
+/// A lobby that ended without its game (`why`: expired or cancelled) may have a thread all the
+/// same, if a start crashed after Discord opened it: that thread says why, and is archived, so
+/// nobody waits there for a game. Only a lobby meant for a thread is looked at (one read of its
+/// message).
+pub(super) async fn close_lobby_thread(outbox: &dyn Outbox, s: &Session, why: &str) {
+    let Some(lobby) = s.row.board_message_id.filter(|_| s.table.threaded) else {
+        return;
+    };
+    let tr = Tr::new(s.table.locale, &[]);
+    let text = tr.f("thread-lobby-ended", &[("why", tr.t(why).into())]);
+    if let Err(e) = outbox.close_thread_of(s.row.channel_id, lobby, &text).await {
+        tracing::warn!(game = %s.row.id, error = %e, "could not close an ended lobby's thread");
     }
+}
 
-    /// A lobby that ended without its game (`why`: expired or cancelled) may have a thread all
-    /// the same, if a start crashed after Discord opened it: that thread says why, and is
-    /// archived, so nobody waits there for a game. Only a lobby meant for a thread is looked
-    /// at (one read of its message).
-    pub(super) async fn close_lobby_thread(&self, s: &Session, why: &str) {
-        let Some(lobby) = s.row.board_message_id.filter(|_| s.table.threaded) else {
-            return;
-        };
-        let tr = Tr::new(s.table.locale, &[]);
-        let text = tr.f("thread-lobby-ended", &[("why", tr.t(why).into())]);
-        if let Err(e) = self.outbox.close_thread_of(s.row.channel_id, lobby, &text).await {
-            tracing::warn!(game = %s.row.id, error = %e, "could not close an ended lobby's thread");
-        }
+/// Once a game in a thread is finished, its line in the parent shows the result. (An abandoned
+/// game's line is edited where it is abandoned, which says why.)
+pub(super) async fn show_end_on_line(outbox: &dyn Outbox, s: &Session) {
+    if s.phase.status() == Status::Finished {
+        edit_line(outbox, s, line(s, false)).await;
     }
+}
 
-    /// Once a game in a thread is finished, its line in the parent shows the result. (An
-    /// abandoned game's line is edited where it is abandoned, which says why.)
-    pub(super) async fn show_end_on_line(&self, s: &Session) {
-        if s.phase.status() == Status::Finished {
-            self.edit_line(s, line(s, false)).await;
-        }
-    }
-
-    /// Edits the game's line in its parent channel to `post`, if it plays in a thread.
-    pub(super) async fn edit_line(&self, s: &Session, post: Option<Post>) {
-        let (Some(home), Some(post)) = (s.table.thread, post) else {
-            return;
-        };
-        if let Err(e) = self.outbox.edit(home.parent, home.line, &post).await {
-            tracing::warn!(game = %s.row.id, error = %e, "could not update the game's line in its channel");
-        }
-    }
-
-    /// The game's channel or thread no longer exists: the game ends as abandoned, stored as such
-    /// with its log, and its line in the parent says why.
-    pub(super) async fn channel_gone(&self, s: &mut Session) {
-        if !s.phase.is_open() {
-            return;
-        }
-        tracing::info!(game = %s.row.id, channel = %s.row.channel_id, "the game's channel was deleted");
-        s.phase.abandon();
-        self.persist(s).await;
-        self.index.close(s);
-        self.edit_line(s, line(s, true)).await;
-    }
-
-    /// A post to the game's channel failed: if the channel is gone, so is the game.
-    pub(super) async fn posting_failed(&self, s: &mut Session, error: &OutboxError) {
-        if matches!(error, OutboxError::ChannelGone) {
-            self.channel_gone(s).await;
-        }
+/// Edits the game's line in its parent channel to `post`, if it plays in a thread.
+pub(super) async fn edit_line(outbox: &dyn Outbox, s: &Session, post: Option<Post>) {
+    let (Some(home), Some(post)) = (s.table.thread, post) else {
+        return;
+    };
+    if let Err(e) = outbox.edit(home.parent, home.line, &post).await {
+        tracing::warn!(game = %s.row.id, error = %e, "could not update the game's line in its channel");
     }
 }
 

@@ -2,7 +2,8 @@
 //! streak, share line and the Share button) and the private summary of a finished attempt with
 //! the day's leaderboards.
 
-use super::super::{Markup, Post, ids};
+use super::super::markup::Markup;
+use super::super::{Post, ids};
 use crate::engine::{Button, Msg, Row, Style, Tr, View};
 use crate::id::UserId;
 use crate::store::DailyAttempt;
