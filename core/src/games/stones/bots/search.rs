@@ -21,9 +21,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hash::{Hash, Hasher};
 
-/// Turns played (in the tree and out of it) per decision: within 50 ms at the 99th
-/// percentile on a shared 2-core machine (see README's figures).
-pub const TURNS: u32 = 60_000;
 /// UCB1's exploration constant (wins count 0..=1).
 const EXPLORE: f64 = 1.0;
 /// No group: a node's requirement not rolled yet.
