@@ -94,7 +94,7 @@ pub struct Table {
     #[serde(default)]
     pub reminded_at: i64,
     /// Unix seconds when the current wait's turn notices were looked at (0: never): a wait is
-    /// noticed once, [`deadlines::NOTICE_GRACE_SECS`] after it began.
+    /// noticed once, `deadlines::NOTICE_GRACE_SECS` after it began.
     #[serde(default)]
     pub noticed_at: i64,
     /// Seats that asked the coach for a hint: the game is marked as coached for good.
