@@ -192,15 +192,16 @@ impl Search {
         if node.groups[required] != NONE {
             return node.groups[required] as usize;
         }
+        let len = match self.shortfall {
+            Shortfall::Lose => required as u8,
+            Shortfall::MaxPossible => node.pos.longest(node.mover, required as u8),
+        };
         let mut chains = vec![];
-        for len in (1..=required as u8).rev() {
+        if len > 0 {
             node.pos.walk(node.mover, len..=len, |chain, _, _| {
                 chains.push(chain);
                 true
             });
-            if !chains.is_empty() || self.shortfall == Shortfall::Lose {
-                break;
-            }
         }
         // Tried in random order: trying captures first proved weaker (what decides these games
         // is who runs out of chains, not the points).

@@ -110,7 +110,8 @@ fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall
     let mut start = pos.clone();
     start.take_all(opp);
     // With the die, a roll I cannot meet loses, so every reply is checked for that.
-    let fragile = dice == Some(Shortfall::Lose) || start.initial[me] || start.origins(me).len() <= 3;
+    let fragile =
+        dice == Some(Shortfall::Lose) || start.initial[me] || start.origin_mask(me).count_ones() <= 3;
     // The opponent's best answer (lowest value for me) by length, with the position it leaves.
     let mut best = [f64::INFINITY; 7];
     let mut leaves: [Option<Position>; 7] = Default::default();
