@@ -350,7 +350,7 @@ impl Position {
     }
 
     /// `me`'s placed stones (not the initial stone) as bits.
-    fn stone_mask(&self, me: Seat) -> u64 {
+    pub fn stone_mask(&self, me: Seat) -> u64 {
         let stone = Piece::Stone(me as u8);
         (0..CELLS)
             .filter(|&c| self.board[c] == stone)

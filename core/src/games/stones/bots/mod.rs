@@ -4,11 +4,13 @@
 //! and with the die, where nearly every game ends with a player who cannot meet a roll, plays
 //! games out by Monte Carlo tree search instead (see `search`, and `playout` for its speed).
 //! Every level takes the opponent's corner stones (a free point) and removes its initial stone
-//! as soon as another stone of its own can start a chain.
+//! as soon as another stone of its own can start a chain, except, with the die, while the
+//! opponent's next roll could jump every stone it has placed (see `turn`).
 
 mod playout;
 mod search;
 pub mod strong;
+mod turn;
 
 pub mod coach;
 #[cfg(test)]
@@ -75,7 +77,7 @@ pub fn greedy(game: &Stones) -> Chain {
     let me = game.active();
     let ranked = strong::ranked(game);
     let dice = game.options().dice.then_some(game.options().dice_shortfall);
-    let risk = |chain: Chain| strong::stuck_chance(&strong::turn(pos, me, chain), me, dice);
+    let risk = |chain: Chain| turn::stuck_chance(&turn::turn(pos, me, chain, dice), me, dice);
     ranked
         .iter()
         .take(GREEDY_WIDTH)
@@ -91,8 +93,9 @@ pub fn greedy(game: &Stones) -> Chain {
 /// How many of the greediest chains normal checks for safety.
 const GREEDY_WIDTH: usize = 8;
 
-/// Remove the initial stone once a placed stone of one's own can start a chain: the initial
-/// stone's two exits fill up fast, and with them blocked its owner would lose.
+/// Remove the initial stone once a placed stone of one's own can start a chain (the initial
+/// stone's two exits fill up fast, and with them blocked its owner would lose), but with the die
+/// not while a sweep of every placed stone is the likelier loss (`turn::removes`).
 pub fn wants_removal(game: &Stones) -> bool {
     let me = game.active();
     let pos = game.position();
@@ -101,5 +104,6 @@ pub fn wants_removal(game: &Stones) -> bool {
     }
     let mut after = pos.clone();
     after.settle(me, game.current_turn().captured);
-    after.stone_can_start(me)
+    let dice = game.options().dice.then_some(game.options().dice_shortfall);
+    turn::removes(&after, me, dice)
 }

@@ -5,6 +5,7 @@
 
 use super::super::board::{CELLS, Dir, HOME, JEWEL_POINTS, NEUTRAL, Piece, Position, STONE_POINTS, bits};
 use super::super::{Shortfall, winner_by};
+use super::turn::removes;
 use crate::engine::Seat;
 use arrayvec::ArrayVec;
 use rand::Rng;
@@ -44,6 +45,31 @@ impl From<&Position> for Bits {
     }
 }
 
+impl From<&Bits> for Position {
+    fn from(bits: &Bits) -> Self {
+        let mut board = [Piece::Empty; CELLS];
+        for (cell, piece) in board.iter_mut().enumerate() {
+            let bit = 1 << cell;
+            let owner = (0..2).find(|&s| bits.stones[s] & bit != 0);
+            *piece = match owner {
+                _ if bits.blank & bit != 0 => Piece::Blank,
+                _ if bits.jewels & bit != 0 => Piece::Jewel,
+                Some(s) if bits.initial[s] && cell == usize::from(HOME[s]) => Piece::Initial(s as u8),
+                Some(s) => Piece::Stone(s as u8),
+                None => Piece::Empty,
+            };
+        }
+        Self {
+            board,
+            hands: bits.hands,
+            scores: bits.scores,
+            initial: bits.initial,
+            jewels_won: [0; 2],
+            stones_won: [0; 2],
+        }
+    }
+}
+
 /// A game played out by random chains from the start of `mover`'s turn (corner stones taken):
 /// the winner, and the turns it took.
 pub(super) fn play_out(
@@ -61,7 +87,7 @@ pub(super) fn play_out(
             return (1 - mover, turns);
         };
         game.hands[mover] -= placed;
-        game.end_turn(mover, jumped);
+        game.end_turn(mover, jumped, shortfall);
         if game.hands == [0, 0] {
             return (winner_by(game.scores), turns);
         }
@@ -159,27 +185,18 @@ impl Bits {
         None
     }
 
-    /// TURN_END: the jumped pieces score and leave; the initial stone leaves once a placed
-    /// stone can start a chain (as every level plays).
-    fn end_turn(&mut self, me: Seat, jumped: u64) {
+    /// TURN_END: the jumped pieces score and leave; the initial stone leaves as every level
+    /// removes it (rare here: the tree has played the first turns, so the rules' board serves).
+    fn end_turn(&mut self, me: Seat, jumped: u64, shortfall: Shortfall) {
         let jewels = (jumped & self.jewels).count_ones();
         let stones = (jumped & self.stones[1 - me]).count_ones();
         self.scores[me] += JEWEL_POINTS * jewels + STONE_POINTS * stones;
         self.jewels &= !jumped;
         self.stones[1 - me] &= !jumped;
-        if self.initial[me] && self.stone_can_start(me) {
+        if self.initial[me] && removes(&Position::from(&*self), me, Some(shortfall)) {
             self.stones[me] &= !(1 << HOME[me]);
             self.initial[me] = false;
         }
-    }
-
-    /// Could a placed stone of `me` (not the initial one) take a step?
-    fn stone_can_start(&self, me: Seat) -> bool {
-        bits(self.stones[me] & !(1 << HOME[me])).any(|cell| {
-            Dir::ALL
-                .into_iter()
-                .any(|d| self.step(me, cell, d, &mut 0).is_some())
-        })
     }
 
     /// `me` takes every enemy stone on the neutral corners.
@@ -197,7 +214,7 @@ impl Bits {
 mod tests {
     use super::*;
     use crate::engine::{Game, SeededDice};
-    use crate::games::stones::bots::strong::turn;
+    use crate::games::stones::bots::turn::turn;
     use crate::games::stones::{Chain, Options, P1, Stones};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -225,6 +242,9 @@ mod tests {
             while pos.hands != [0, 0] {
                 pos.take_all(mover);
                 let mut bits = Bits::from(&pos);
+                let mut back = Position::from(&bits);
+                (back.jewels_won, back.stones_won) = (pos.jewels_won, pos.stones_won);
+                assert_eq!(back, pos, "the bit sets hold the whole board");
                 let chains = rule_chains(&pos, mover);
                 for &(chain, _, jumped) in &chains {
                     let (mut walked, mut at, mut got) = (bits, chain.origin, 0);
@@ -254,8 +274,8 @@ mod tests {
                 };
                 bits.stones[mover] |= landed;
                 bits.hands[mover] -= chain.len() as u8;
-                bits.end_turn(mover, jumped);
-                pos = turn(&pos, mover, chain);
+                bits.end_turn(mover, jumped, Shortfall::Lose);
+                pos = turn(&pos, mover, chain, Some(Shortfall::Lose));
                 assert_eq!(bits, Bits::from(&pos));
                 if pos.hands[1 - mover] > 0 {
                     mover = 1 - mover;

@@ -14,7 +14,7 @@
 use super::super::board::{MAX_CHAIN, Position};
 use super::super::{Chain, P1, Shortfall, Stones, winner_by};
 use super::playout::play_out;
-use super::strong::turn;
+use super::turn::turn;
 use crate::engine::Seat;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -165,7 +165,10 @@ impl Search {
             }
             if group.children.len() < group.chains.len() {
                 let chain = group.chains[group.children.len()];
-                let child = Node::after(turn(&self.nodes[at].pos, mover, chain), mover);
+                let child = Node::after(
+                    turn(&self.nodes[at].pos, mover, chain, Some(self.shortfall)),
+                    mover,
+                );
                 let start = child.over.ok_or((child.pos.clone(), child.mover));
                 group.children.push(self.nodes.len() as u32);
                 path.push(self.nodes.len());

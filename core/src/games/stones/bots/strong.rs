@@ -9,6 +9,7 @@
 
 use super::super::board::Position;
 use super::super::{Chain, P2, Shortfall, Stones};
+use super::turn::{stuck_chance, turn};
 use crate::engine::Seat;
 
 #[derive(Clone, Copy, Debug)]
@@ -53,36 +54,6 @@ fn evaluate(pos: &Position, me: Seat, params: &Params) -> f64 {
     diff + tie + params.hand * (f64::from(pos.hands[me]) - f64::from(pos.hands[opp]))
 }
 
-/// The chance that `seat` has no legal chain when its turn starts here (corner takes
-/// assumed): with the die, over the six rolls; without, 0 or 1.
-pub(super) fn stuck_chance(pos: &Position, seat: Seat, dice: Option<Shortfall>) -> f64 {
-    if pos.hands[seat] == 0 {
-        return 0.0;
-    }
-    let mut freed = pos.clone();
-    freed.take_all(seat);
-    match dice {
-        Some(Shortfall::Lose) => {
-            let lengths = freed.lengths_available(seat);
-            let hand = pos.hands[seat];
-            (1..=6u8).filter(|&r| lengths & 1 << r.min(hand) == 0).count() as f64 / 6.0
-        }
-        _ => f64::from(u8::from(!freed.has_chain(seat, 1..=1))),
-    }
-}
-
-/// A whole turn of `seat`: the chain, its captures scored, the initial stone removed when a
-/// placed stone can start the next chain (as every level plays).
-pub(super) fn turn(pos: &Position, seat: Seat, chain: Chain) -> Position {
-    let mut next = pos.clone();
-    let jumped = next.play(seat, chain);
-    next.settle(seat, jumped);
-    if next.initial[seat] && next.stone_can_start(seat) {
-        next.remove_initial(seat);
-    }
-    next
-}
-
 /// The most `me` could capture on a turn starting here.
 fn threat(pos: Option<&Position>, me: Seat) -> f64 {
     let Some(pos) = pos else {
@@ -121,7 +92,7 @@ fn reply_value(pos: &Position, me: Seat, params: &Params, dice: Option<Shortfall
         if start.value(jumped) == 0 && !fragile && best[k].is_finite() {
             return true;
         }
-        let after = turn(&start, opp, chain);
+        let after = turn(&start, opp, chain, dice);
         let stuck = if fragile {
             stuck_chance(&after, me, dice)
         } else {
@@ -186,7 +157,7 @@ pub fn choose(game: &Stones, chains: &[Chain], params: &Params) -> Chain {
     candidates.sort_by(|a, b| worth(b).total_cmp(&worth(a)));
     let mut best = (f64::NEG_INFINITY, chains[0]);
     for &(_, _, chain) in candidates.iter().take(params.width.max(1)) {
-        let after = turn(pos, me, chain);
+        let after = turn(pos, me, chain, dice);
         let value = reply_value(&after, me, params, dice);
         if value > best.0 {
             best = (value, chain);
