@@ -177,7 +177,7 @@ pub fn answered(kind: &'static str, took: Duration, failed: bool) {
         .observe(took.as_secs_f64());
 }
 
-/// An interaction dropped before any work under overload (`outcome`: why, see [`Interaction`]).
+/// An interaction dropped before any work under overload (`outcome`: why, see `Interaction`).
 pub fn shed(kind: &'static str, outcome: &'static str) {
     if !on() {
         return;

@@ -1,6 +1,6 @@
 //! What Discord enforces on command registration beyond its OpenAPI schema (which holds only
 //! lengths and counts), as its Application Commands page states them
-//! (https://discord.com/developers/docs/interactions/application-commands):
+//! (<https://discord.com/developers/docs/interactions/application-commands>):
 //! - "Application Command Naming": `CHAT_INPUT` command and option names match
 //!   `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, and "if there is a lowercase variant of any
 //!   letters used, you must use those" — localized names included ("values follow the same

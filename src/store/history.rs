@@ -242,7 +242,7 @@ impl Store {
         }))
     }
 
-    /// A player's summaries in a server: one per game they finished there, and [`ALL_KINDS`].
+    /// A player's summaries in a server: one per game they finished there, and `ALL_KINDS`.
     pub async fn summaries(
         &self,
         guild: Option<GuildId>,

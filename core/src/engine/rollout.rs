@@ -206,7 +206,7 @@ fn play_rounds<G: Game>(
     (wins, rounds, weighed)
 }
 
-/// A playout coach's hint for `seat`: from its weighing ([`advice`]), or, with nothing to weigh,
+/// A playout coach's hint for `seat`: from its weighing (`advice`), or, with nothing to weigh,
 /// the one thing to do (`<game>-hint-only`). Moves are named by their labels, as their buttons
 /// read, in every language.
 pub fn hint<G: Game>(game: &G, seat: Seat, weighed: Option<Weighing>) -> Msg {

@@ -2,7 +2,7 @@
 
 use super::{Deserialize, Msg, Seat, Serialize, climb};
 
-/// What happened, as data; [`Game::describe`] words it for the log.
+/// What happened, as data; [`Game::describe`](crate::engine::Game::describe) words it for the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Start {

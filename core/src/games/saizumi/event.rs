@@ -2,7 +2,7 @@
 
 use super::{Card, Deserialize, Drawn, Effect, Msg, Placed, Roll, Saizumi, Seat, Serialize, view};
 
-/// What happened, as data; [`Game::describe`] words it for the log (card names come from the
+/// What happened, as data; [`Game::describe`](crate::engine::Game::describe) words it for the log (card names come from the
 /// game's card set, which never changes during a game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {

@@ -68,7 +68,7 @@ pub fn best(weighed: &[(Decision, f64)]) -> Decision {
 }
 
 /// Every choice open to the active seat with what the search expects of it: the chance to win,
-/// or alone minus the distance still to go (see [`Search::score`]). Stop comes before Roll, moves
+/// or alone minus the distance still to go (see `Search::score`). Stop comes before Roll, moves
 /// in the game's order; empty when there is nothing to decide (a turn's first roll, game over).
 pub fn weigh(game: &CantStop, params: &Params) -> Vec<(Decision, f64)> {
     let mut search = Search::new(game, params);

@@ -8,7 +8,7 @@ use crate::games::saizumi::Saizumi;
 
 use super::NormalBot;
 
-/// Games played out per choice, spread over [`WORLDS`] guessed decks.
+/// Games played out per choice, spread over `WORLDS` guessed decks.
 pub const PLAYOUTS: u32 = 16;
 /// Guessed deck orders.
 const WORLDS: u32 = 4;
