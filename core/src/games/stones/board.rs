@@ -350,7 +350,7 @@ impl Position {
     }
 
     /// `me`'s placed stones (not the initial stone) as bits.
-    pub fn stone_mask(&self, me: Seat) -> u64 {
+    fn stone_mask(&self, me: Seat) -> u64 {
         let stone = Piece::Stone(me as u8);
         (0..CELLS)
             .filter(|&c| self.board[c] == stone)
@@ -409,6 +409,26 @@ impl Position {
         }
         let at = chain.end(&self.board, me);
         Walker { board, me, lo, hi, f }.go(chain, at, jumped)
+    }
+
+    /// The lengths (bit k: length k) of `opp`'s chains at the start of their turn here (their
+    /// corner takes done) that leave the other player no placed stone, each jumping them all;
+    /// none when `opp` has no stone in hand.
+    pub fn sweeping_lengths(&self, opp: Seat) -> u8 {
+        if self.hands[opp] == 0 {
+            return 0;
+        }
+        let mut start = self.clone();
+        start.take_all(opp);
+        let theirs = start.stone_mask(1 - opp);
+        let mut lengths = 0u8;
+        start.walk(opp, 1..=MAX_CHAIN as u8, |chain, jumped, _| {
+            if jumped & theirs == theirs {
+                lengths |= 1 << chain.len();
+            }
+            true
+        });
+        lengths
     }
 
     /// Does `me` have a legal chain with a length in `lens`?

@@ -89,6 +89,10 @@ stones-view-warn-keep = ⚠️ Keeping the initial stone
 stones-view-warn-remove = ⚠️ Removing the initial stone
     leaves no chain next turn:
     you would lose.
+stones-view-warn-sweep = ⚠️ Removing the initial stone
+    lets the opponent's next chain
+    jump every stone you placed:
+    with none left, you lose.
 stones-view-take-first = { $player }: no chain yet;
     take the corner stone first.
 stones-view-pick-origin = { $player }: pick a start.

@@ -72,6 +72,9 @@ stones-view-warn-keep = ⚠️ イニシャル石を残すと、盤面が
     変わらない限り次の手番で負け
 stones-view-warn-remove = ⚠️ イニシャル石を取ると、盤面が
     変わらない限り次の手番で負け
+stones-view-warn-sweep = ⚠️ イニシャル石を取ると、相手の
+    次の手番で置いた石をすべて
+    取られる恐れ：石がなくなれば負け
 stones-view-take-first = { $player }：まだ置けません。
     先にコーナーの石を獲得
 stones-view-pick-origin = { $player }：起点の石を選択

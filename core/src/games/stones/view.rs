@@ -135,7 +135,21 @@ fn end_phase_lines(game: &Stones, tr: &Tr) -> Vec<String> {
         (false, _) => None,
     };
     lines.extend(warning.map(|id| tr.t(id)));
+    if remove == Some(false) && removal_invites_a_sweep(game) {
+        lines.push(tr.t("stones-view-warn-sweep"));
+    }
     lines
+}
+
+/// Would removing the initial stone now let the opponent's next chain jump every stone the
+/// active player has placed (with no stone left to start from, a loss)? With the die only some
+/// rolls may allow it, hence "could".
+fn removal_invites_a_sweep(game: &Stones) -> bool {
+    let me = game.active();
+    let mut next = game.position().clone();
+    next.settle(me, game.current_turn().captured);
+    next.remove_initial(me);
+    next.sweeping_lengths(1 - me) != 0
 }
 
 /// A chain being drafted, as far as it is legal: the board with its stones, what it jumps.

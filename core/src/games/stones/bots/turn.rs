@@ -38,26 +38,10 @@ pub(super) fn removes(pos: &Position, seat: Seat, dice: Option<Shortfall>) -> bo
 /// The chance that the opponent's next turn leaves `me` no stone on the board (each jumped
 /// or taken from a neutral corner), over the opponent's roll.
 fn sweep_chance(pos: &Position, me: Seat, dice: Option<Shortfall>) -> f64 {
-    let opp = 1 - me;
-    if pos.hands[opp] == 0 {
-        return 0.0;
-    }
-    let mut start = pos.clone();
-    start.take_all(opp);
-    let mine = start.stone_mask(me);
-    if mine == 0 {
-        return 1.0;
-    }
-    let mut lengths = 0u8;
-    start.walk(opp, 1..=6, |chain, jumped, _| {
-        if jumped & mine == mine {
-            lengths |= 1 << chain.len();
-        }
-        true
-    });
+    let lengths = pos.sweeping_lengths(1 - me);
     match dice {
         None => f64::from(u8::from(lengths != 0)),
-        Some(_) => roll_chance(lengths, start.hands[opp]),
+        Some(_) => roll_chance(lengths, pos.hands[1 - me]),
     }
 }
 

@@ -249,3 +249,42 @@ fn the_warning_counts_the_pieces_this_turn_captures() {
     play(&mut game, &["0 end", "1 place g7 S", "1 end"]);
     assert_eq!((game.active(), game.phase()), (P1, Phase::Place));
 }
+
+/// P1 ends its turn after `a1 E` (to b1), with P2's initial stone gone and P2's stone on
+/// `p2`: from c1, P2's `c1 W` would jump b1, P1's only placed stone, onto the emptied a1.
+fn after_b1_beside(p2: &str) -> Stones {
+    let mut game = position(Options::default(), &[], |g| {
+        without_initial(g, 1);
+        set(g, &[p2], Piece::Stone(1));
+    });
+    play(&mut game, &["0 place a1 E"]);
+    game
+}
+
+#[test]
+fn removing_the_initial_stone_before_a_sweep_is_warned_about() {
+    let game = after_b1_beside("c1");
+    let en = board(&game, Locale::En);
+    assert!(
+        en.contains(
+            "⚠️ Removing the initial stone\nlets the opponent's next chain\njump every stone you placed"
+        ),
+        "{en}"
+    );
+    let ja = board(&game, Locale::Ja);
+    assert!(
+        ja.contains("⚠️ イニシャル石を取ると、相手の\n次の手番で置いた石をすべて"),
+        "{ja}"
+    );
+    assert_eq!(
+        end_label(&game, true),
+        "End and remove initial stone",
+        "still no loss for sure"
+    );
+    let mut lost = game.clone();
+    play(&mut lost, &["0 end remove", "1 place c1 W", "1 end"]);
+    assert_eq!(lost.stuck(), Some(P1), "no stone left to start from");
+
+    let far = board(&after_b1_beside("e7"), Locale::En);
+    assert!(!far.contains("jump every stone"), "{far}");
+}
