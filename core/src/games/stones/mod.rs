@@ -280,6 +280,17 @@ impl Stones {
         self.last.as_ref()
     }
 
+    /// The position ending this turn would leave, before the next player's turn: the pieces
+    /// jumped this turn gone and scored, the initial stone removed if `remove`.
+    pub fn ended(&self, remove: bool) -> Position {
+        let mut next = self.pos.clone();
+        next.settle(self.active, self.turn.captured);
+        if remove {
+            next.remove_initial(self.active);
+        }
+        next
+    }
+
     /// The seat that lost for having no legal chain, if the game ended so.
     pub fn stuck(&self) -> Option<Seat> {
         self.stuck

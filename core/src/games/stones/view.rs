@@ -65,11 +65,7 @@ pub(super) fn end_leaves_no_chain(game: &Stones, remove: bool) -> bool {
         return false;
     }
     let me = game.active();
-    let mut next = game.position().clone();
-    next.settle(me, game.current_turn().captured);
-    if remove {
-        next.remove_initial(me);
-    }
+    let mut next = game.ended(remove);
     // An empty hand has no next turn to lose.
     if next.hands[me] == 0 {
         return false;
@@ -145,11 +141,7 @@ fn end_phase_lines(game: &Stones, tr: &Tr) -> Vec<String> {
 /// active player has placed (with no stone left to start from, a loss)? With the die only some
 /// rolls may allow it, hence "could".
 fn removal_invites_a_sweep(game: &Stones) -> bool {
-    let me = game.active();
-    let mut next = game.position().clone();
-    next.settle(me, game.current_turn().captured);
-    next.remove_initial(me);
-    next.sweeping_lengths(1 - me) != 0
+    game.ended(true).sweeping_lengths(1 - game.active()) != 0
 }
 
 /// A chain being drafted, as far as it is legal: the board with its stones, what it jumps.

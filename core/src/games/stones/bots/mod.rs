@@ -97,13 +97,6 @@ const GREEDY_WIDTH: usize = 8;
 /// stone's two exits fill up fast, and with them blocked its owner would lose), but with the die
 /// not while a sweep of every placed stone is the likelier loss (`turn::removes`).
 pub fn wants_removal(game: &Stones) -> bool {
-    let me = game.active();
-    let pos = game.position();
-    if !pos.initial[me] {
-        return false;
-    }
-    let mut after = pos.clone();
-    after.settle(me, game.current_turn().captured);
     let dice = game.options().dice.then_some(game.options().dice_shortfall);
-    turn::removes(&after, me, dice)
+    turn::removes(&game.ended(false), game.active(), dice)
 }
