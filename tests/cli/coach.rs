@@ -1,7 +1,7 @@
 //! The coach in the terminal: `saikoro review` of a game whose coach weighs by playouts says so,
 //! with how many and how sure, and names moves as their buttons read, in both languages.
 
-use super::{saikoro, text};
+use super::{saikoro, scratch, text};
 use saikoro::engine::{Locale, SeededDice, Tr, driver};
 
 /// The first moves of a Ninja game where each seat always takes its last choice, written as a
@@ -35,8 +35,7 @@ fn ninja_record(dir: &std::path::Path) -> (std::path::PathBuf, usize) {
 
 #[test]
 fn a_playout_review_names_its_measure_and_the_moves_as_their_buttons_read() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-coach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("coach");
     let (file, slips) = ninja_record(&dir);
     assert!(slips > 0, "the last choice each time is not always the coach's");
     let file = file.to_str().unwrap();
@@ -65,7 +64,6 @@ fn a_playout_review_names_its_measure_and_the_moves_as_their_buttons_read() {
         costs.windows(2).all(|w| w[0].0 >= w[1].0),
         "costliest first: {review}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A slip's cost and margin in points from its English line ("… won 12.5 points more often

@@ -1,17 +1,9 @@
 //! The rough edges of issue #30: README true to the program, a closed pipe, `help`, menus,
 //! check-config, reading commands that must not create a database, the no-token message.
 
-use super::{command, saikoro, text};
+use super::{command, saikoro, scratch, text};
 use std::io::Read;
 use std::process::Stdio;
-
-/// An empty directory of its own for a test.
-fn empty_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The README's section from `start` to the next heading.
 fn readme_section(start: &str) -> String {
@@ -23,7 +15,7 @@ fn readme_section(start: &str) -> String {
 
 #[test]
 fn the_readmes_terminal_commands_run_as_written() {
-    let dir = empty_dir("readme");
+    let dir = scratch("readme");
     // The card list a Saizumi example names.
     std::fs::write(
         dir.join("my-cards.toml"),
@@ -61,7 +53,6 @@ fn the_readmes_terminal_commands_run_as_written() {
         assert!(out.status.success(), "`{line}`: {}", text(&out.stderr));
     }
     assert!(dir.join("board.png").exists(), "render wrote its picture");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -259,7 +250,7 @@ fn render_takes_options_and_a_language() {
 
 #[test]
 fn reading_commands_never_create_a_database() {
-    let dir = empty_dir("nodb");
+    let dir = scratch("nodb");
     for args in [
         ["replay", "1"],
         ["review", "1"],
@@ -281,12 +272,11 @@ fn reading_commands_never_create_a_database() {
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert!(left.is_empty(), "{args:?} created {left:?}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn check_config_lists_every_problem_and_summarises_a_good_file() {
-    let dir = empty_dir("config");
+    let dir = scratch("config");
     let config = dir.join("config.toml");
     std::fs::write(
         &config,
@@ -322,12 +312,11 @@ fn check_config_lists_every_problem_and_summarises_a_good_file() {
         stdout.contains("lobbies expire after 600 s") && !stdout.contains("Config {"),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn the_no_token_message_shows_the_docker_command_too() {
-    let dir = empty_dir("notoken");
+    let dir = scratch("notoken");
     let out = command()
         .arg("run")
         .current_dir(&dir)
@@ -341,7 +330,6 @@ fn the_no_token_message_shows_the_docker_command_too() {
         stderr.contains("cargo run --release") && stderr.contains("docker run -e DISCORD_TOKEN="),
         "{stderr}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

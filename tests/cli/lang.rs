@@ -1,6 +1,6 @@
 //! Japanese in every command: `--lang ja`, or the POSIX locale (`LANG=ja_JP.UTF-8`).
 
-use super::{command, saikoro, stored_game, text};
+use super::{command, saikoro, scratch, stored_game, text};
 
 /// Whether `s` has Japanese in it (kana or kanji).
 fn japanese(s: &str) -> bool {
@@ -74,8 +74,7 @@ fn render_replay_review_and_export_speak_japanese() {
     let out = saikoro(&["render", "cantstop", "--moves", "5", "--lang", "ja"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(japanese(&text(&out.stdout)), "{}", text(&out.stdout));
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-ja-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ja");
     let (url, id, _, log) = stored_game(&dir);
     let id = id.to_string();
     let replay = saikoro(&["replay", &id, "--database", &url, "--lang", "ja"], "");
@@ -91,5 +90,4 @@ fn render_replay_review_and_export_speak_japanese() {
         "{}",
         text(&missing.stderr)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -13,7 +13,42 @@ mod moves;
 mod puzzles;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// An empty folder of a test's own, removed when dropped unless the test is failing (then it
+/// stays, to be looked at).
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept {}", self.0.display());
+        } else {
+            std::fs::remove_dir_all(&self.0).ok();
+        }
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+/// A fresh `Scratch` folder named after `name` (one per test, as tests run at once).
+fn scratch(name: &str) -> Scratch {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Scratch(dir)
+}
 
 /// The binary, in English whatever the machine's locale (a test asks for Japanese itself).
 fn command() -> Command {
@@ -214,7 +249,8 @@ fn render_draws_a_seeded_position_as_discord_shows_it() {
 
 #[test]
 fn render_writes_the_board_picture() {
-    let path = std::env::temp_dir().join(format!("saikoro-render-{}.png", std::process::id()));
+    let dir = scratch("render");
+    let path = dir.join("board.png");
     let out = saikoro(
         &[
             "render",
@@ -230,7 +266,6 @@ fn render_writes_the_board_picture() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let png = std::fs::read(&path).expect("the picture was written");
-    std::fs::remove_file(&path).ok();
     assert!(
         png.starts_with(b"\x89PNG") && png.len() < 200 * 1024,
         "{} bytes",
@@ -250,9 +285,8 @@ fn render_writes_the_board_picture() {
 }
 
 /// `saikoro run` with shard flags, in an empty directory with no configuration file and no token.
-fn run_with_shards(args: &[&str]) -> (Output, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
+fn run_with_shards(args: &[&str]) -> (Output, Scratch) {
+    let dir = scratch("shards");
     let out = command()
         .arg("run")
         .args(args)
@@ -299,7 +333,6 @@ fn part_of_the_shards_on_sqlite_is_refused_before_anything_starts() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 /// A finished game of Can't Stop between ann and ben, stored as the bot stores one; returns
@@ -357,8 +390,7 @@ fn stored_game(dir: &std::path::Path) -> (String, i64, Vec<u8>, Vec<saikoro::eng
 #[test]
 fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_broken_records() {
     use saikoro::engine::{Locale, ScriptedDice, Tr, driver};
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-from-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("from");
     let (url, id, setup, log) = stored_game(&dir);
     let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
     assert!(export.status.success(), "{}", text(&export.stderr));
@@ -421,7 +453,6 @@ fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_b
     record["game"] = "chess".into();
     std::fs::write(&tampered, record.to_string()).unwrap();
     refused(&["play", "--from", tampered.to_str().unwrap()], "unknown game");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Secrets the failing runs below are given; none may show in anything they print.
@@ -596,8 +627,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
 
 #[test]
 fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-secrets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("secrets");
     for Case {
         what,
         args,
@@ -615,7 +645,6 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Issue #33's record, which grew to 24 GB before it was killed: Ninja with no set-up dice, so
@@ -623,8 +652,7 @@ fn no_failure_prints_the_token_a_password_or_an_interaction_token() {
 /// record refuses it, saying why, and ends.
 #[test]
 fn a_ninja_record_whose_set_up_dice_run_out_is_refused_by_review_replay_export_and_play() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-ninja-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ninja");
     let file = dir.join("ninja.json");
     let record =
         r#"{"game":"ninja","options":{},"seats":[{"name":"a"},{"name":"b"}],"setup_dice":[],"actions":[]}"#;
@@ -647,15 +675,13 @@ fn a_ninja_record_whose_set_up_dice_run_out_is_refused_by_review_replay_export_a
         let printed = text(&out.stdout);
         assert!(args[0] == "play" || printed.is_empty(), "{args:?}: {printed}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `replay` and `export` take a record file as `review` does; `export --file` writes a record
 /// that replays as it was, and refuses one whose dice were tampered with.
 #[test]
 fn replay_and_export_read_a_record_file_and_export_checks_it() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-file-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("file");
     let (url, id, _, log) = stored_game(&dir);
     let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
     assert!(export.status.success(), "{}", text(&export.stderr));
@@ -687,15 +713,13 @@ fn replay_and_export_read_a_record_file_and_export_checks_it() {
             "{command}: {stderr}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `render --from` animates an exported game as a GIF within Discord's upload limit, and
 /// refuses a record of another game, a tampered record and a missing `--out` in words.
 #[test]
 fn render_from_an_export_writes_the_game_as_an_animated_gif() {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-gif-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("gif");
     let (url, id, _, _) = stored_game(&dir);
     let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
     assert!(export.status.success(), "{}", text(&export.stderr));
@@ -756,5 +780,4 @@ fn render_from_an_export_writes_the_game_as_an_animated_gif() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -2,14 +2,13 @@
 //! language, each position once however often the generator runs on a seed, a deadline that
 //! stops it, and a game without a coach refused.
 
-use super::{command, saikoro, text};
+use super::{Scratch, command, saikoro, scratch, text};
 
-/// A fresh database URL in a folder of its own.
-fn database(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("puzzles.db").display())
+/// A fresh database URL in a folder of its own (kept while the folder is).
+fn database(name: &str) -> (Scratch, String) {
+    let dir = scratch(name);
+    let url = format!("sqlite://{}", dir.join("puzzles.db").display());
+    (dir, url)
 }
 
 /// `puzzles generate GAME` with `more` arguments: (stdout, stderr, success).
@@ -30,7 +29,7 @@ fn stored_ids(stderr: &str) -> Vec<u32> {
 
 #[test]
 fn generated_puzzles_are_stored_once_each_and_summed_up() {
-    let db = database("puzzles");
+    let (_dir, db) = database("puzzles");
     let (out, err, ok) = generate("ishigaki", &db, &["--count", "2"]);
     assert!(ok, "{err}");
     assert_eq!(stored_ids(&err), [1, 2], "{err}");
@@ -55,7 +54,7 @@ fn generated_puzzles_are_stored_once_each_and_summed_up() {
 
 #[test]
 fn a_deadline_passed_stores_nothing_and_says_so_in_japanese_too() {
-    let db = database("puzzles-deadline");
+    let (_dir, db) = database("puzzles-deadline");
     let (out, err, ok) = generate("ishigaki", &db, &["--count", "3", "--minutes", "0"]);
     assert!(ok, "{err}");
     assert_eq!(
@@ -83,7 +82,7 @@ fn a_deadline_passed_stores_nothing_and_says_so_in_japanese_too() {
 
 #[test]
 fn a_game_without_a_coach_has_no_puzzles_to_generate() {
-    let db = database("puzzles-pig");
+    let (_dir, db) = database("puzzles-pig");
     let (out, err, ok) = generate("pig", &db, &[]);
     assert!(!ok);
     assert!(out.is_empty(), "{out}");

@@ -3,8 +3,9 @@
 
 pub use saikoro_emulator::discord::{callback_type, error_code};
 use saikoro_emulator::{ChannelId, Emulator, Message, MessageId, UserId};
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a test waits for what must happen (the bot identifying, an answer) before it
@@ -15,7 +16,7 @@ pub const WAIT: Duration = Duration::from_secs(30);
 /// The bot process. Killed when dropped, so a failing test leaves nothing running.
 pub struct Bot {
     child: Child,
-    pub dir: PathBuf,
+    pub dir: Workdir,
 }
 
 impl Drop for Bot {
@@ -70,17 +71,41 @@ impl Default for BotOptions {
     }
 }
 
+/// A bot's folder (database, config and log), shared by the bots a test restarts on it. When
+/// the last handle goes it is removed, unless the test is failing: then it stays for its log.
+#[derive(Clone)]
+pub struct Workdir(Arc<Folder>);
+
+struct Folder(std::path::PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept {} for its bot.log", self.0.display());
+        } else {
+            std::fs::remove_dir_all(&self.0).ok();
+        }
+    }
+}
+
+impl std::ops::Deref for Workdir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0.0
+    }
+}
+
 /// A fresh folder for a bot's database and logs.
-pub fn workdir() -> PathBuf {
+pub fn workdir() -> Workdir {
     let dir = std::env::temp_dir().join(format!("saikoro-e2e-{}", rand::random::<u64>()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Workdir(Arc::new(Folder(dir)))
 }
 
 impl Bot {
     /// Starts `saikoro run` pointed at the emulator, storing games in `dir`, and waits until it
     /// has connected (a new IDENTIFY, so a restarted bot is really back) and registered its commands.
-    pub async fn start(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
+    pub async fn start(emu: &Emulator, dir: Workdir, opts: &BotOptions) -> Bot {
         let (identified_before, _) = emu.gateway_sessions();
         let bot = Bot::spawn(emu, dir, opts);
         emu.wait_ready().await;
@@ -92,7 +117,7 @@ impl Bot {
     }
 
     /// Starts `saikoro run` pointed at the emulator without waiting for it to connect.
-    pub fn spawn(emu: &Emulator, dir: PathBuf, opts: &BotOptions) -> Bot {
+    pub fn spawn(emu: &Emulator, dir: Workdir, opts: &BotOptions) -> Bot {
         let config = dir.join("config.toml");
         let discord = if opts.production_http {
             let ca = dir.join("discord-ca.pem");
@@ -159,10 +184,8 @@ impl Bot {
     }
 
     /// Ends the process at once, as a crash or `kill -9` would.
-    pub fn kill(mut self) -> PathBuf {
-        self.child.kill().ok();
-        self.child.wait().ok();
-        std::mem::take(&mut self.dir)
+    pub fn kill(self) -> Workdir {
+        self.dir.clone()
     }
 
     /// Asks the process to stop (SIGTERM) and waits for it to exit by itself (serenity may give
