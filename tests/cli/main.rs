@@ -11,43 +11,17 @@ mod json;
 mod lang;
 mod moves;
 mod puzzles;
+#[path = "../common/scratch.rs"]
+mod scratch_folder;
+
+use scratch_folder::Scratch;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// An empty folder of a test's own, removed when dropped unless the test is failing (then it
-/// stays, to be looked at).
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!("kept {}", self.0.display());
-        } else {
-            std::fs::remove_dir_all(&self.0).ok();
-        }
-    }
-}
-
-impl AsRef<Path> for Scratch {
-    fn as_ref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-/// A fresh `Scratch` folder named after `name` (one per test, as tests run at once).
+/// A fresh folder of a test's own, named after `name`.
 fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("saikoro-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+    Scratch::new(&format!("cli-{name}"))
 }
 
 /// The binary, in English whatever the machine's locale (a test asks for Japanese itself).

@@ -1,6 +1,7 @@
 //! Runs the real `saikoro run` binary against the Discord emulator, with its own SQLite file,
 //! and plays it as people would: slash commands, lobbies, presses until a game ends.
 
+use crate::scratch::Scratch;
 pub use saikoro_emulator::discord::{callback_type, error_code};
 use saikoro_emulator::{ChannelId, Emulator, Message, MessageId, UserId};
 use std::path::Path;
@@ -71,35 +72,21 @@ impl Default for BotOptions {
     }
 }
 
-/// A bot's folder (database, config and log), shared by the bots a test restarts on it. When
-/// the last handle goes it is removed, unless the test is failing: then it stays for its log.
+/// A bot's folder (database, config and log), shared by the bots a test restarts on it and
+/// removed with the last of them (kept if the test fails, for its log).
 #[derive(Clone)]
-pub struct Workdir(Arc<Folder>);
-
-struct Folder(std::path::PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!("kept {} for its bot.log", self.0.display());
-        } else {
-            std::fs::remove_dir_all(&self.0).ok();
-        }
-    }
-}
+pub struct Workdir(Arc<Scratch>);
 
 impl std::ops::Deref for Workdir {
     type Target = Path;
     fn deref(&self) -> &Path {
-        &self.0.0
+        &self.0
     }
 }
 
 /// A fresh folder for a bot's database and logs.
 pub fn workdir() -> Workdir {
-    let dir = std::env::temp_dir().join(format!("saikoro-e2e-{}", rand::random::<u64>()));
-    std::fs::create_dir_all(&dir).unwrap();
-    Workdir(Arc::new(Folder(dir)))
+    Workdir(Arc::new(Scratch::new("e2e")))
 }
 
 impl Bot {

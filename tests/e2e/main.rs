@@ -7,6 +7,8 @@
 mod harness;
 #[path = "../common/postgres.rs"]
 mod postgres_schema;
+#[path = "../common/scratch.rs"]
+mod scratch;
 
 mod boards;
 mod boot;
