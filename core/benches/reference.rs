@@ -10,7 +10,8 @@
 //! repeated; `FIRST=n` starts at game n, to add games to an earlier run's; games: ninja, stones,
 //! stones-dice, saizumi-3, saizumi-4). Each finished game is
 //! reported on stderr as it ends, so a long run stopped early still tells what it played. Seeds
-//! are fixed, so a run reproduces.
+//! are fixed, so a run reproduces. `MEASURED_PLAYOUTS=n` puts the reference itself, with `n`
+//! playouts, in the strong bot's seat: whether more search still wins games against it.
 // Each game's options are named by inference from the game they are played with.
 #![allow(clippy::default_trait_access)]
 
@@ -155,7 +156,8 @@ fn shares(outcome: Option<Outcome>) -> [f64; SEATS] {
     shares
 }
 
-/// One game: the strong bot in `strong`'s seat, the reference in the others. The strong seat's
+/// One game: the strong bot (or, with `MEASURED_PLAYOUTS`, the reference with that many
+/// playouts) in `strong`'s seat, the reference in the others. The strong seat's
 /// share of the win, and the decision times: the strong bot's wall-clock and on the CPU (its
 /// own work, without the wait for a core of a shared machine), the reference's wall-clock.
 fn play<G: Game>(
@@ -167,6 +169,7 @@ fn play<G: Game>(
     guess: fn(&G, &mut dyn Dice) -> G,
 ) -> (f64, Vec<Duration>, Vec<Duration>, Vec<Duration>) {
     let bot = G::strategy(Level::Strong);
+    let measured = measured_playouts();
     let mut dice = SeededDice::new(seed);
     let mut chance = SeededDice::new(seed ^ 0x5EED_B075);
     let mut game = G::set_up(options, players, &mut dice).expect("valid setup");
@@ -180,7 +183,11 @@ fn play<G: Game>(
             decision += 1;
             let (start, start_cpu) = (Instant::now(), cpu_time());
             let action = if seat == strong {
-                bot.play(g, seat, &mut chance)
+                match measured {
+                    // Its own seeds, apart from the other seat's.
+                    Some(n) => uct(g, seat, n, seed.wrapping_mul(104_729) ^ decision, guess),
+                    None => bot.play(g, seat, &mut chance),
+                }
             } else {
                 uct(g, seat, playouts, seed.wrapping_mul(7919) ^ decision, guess)
             };
@@ -218,7 +225,7 @@ fn row<G: Game>(
     for g in first..first + games {
         let (share, b, c, r) = play::<G>(options, players, g % players, playouts, 1_000 + g as u64, guess);
         eprintln!(
-            "{name} against {playouts}: game {} of {first}..{}, strong's share {share:.2}, {:.0?} so far",
+            "{name} against {playouts}: game {} of {first}..{}, the measured seat's share {share:.2}, {:.0?} so far",
             g + 1,
             first + games,
             started.elapsed()
@@ -250,6 +257,12 @@ fn row<G: Game>(
     );
 }
 
+/// `MEASURED_PLAYOUTS`: the reference's playouts in the measured seat, if it replaces the
+/// strong bot there.
+fn measured_playouts() -> Option<u32> {
+    std::env::var("MEASURED_PLAYOUTS").ok()?.parse().ok()
+}
+
 fn same<G: Clone>(game: &G, _: &mut dyn Dice) -> G {
     game.clone()
 }
@@ -271,8 +284,9 @@ fn main() {
         dice: true,
         ..Default::default()
     };
+    let measured = measured_playouts().map_or_else(|| "strong".into(), |n| format!("UCT-{n}"));
     println!(
-        "| game | reference playouts | games | strong's wins (95%) | even share | strong p50 / p99 | strong CPU p50 / p99 | reference p50 |"
+        "| game | reference playouts | games | {measured}'s wins (95%) | even share | {measured} p50 / p99 | {measured} CPU p50 / p99 | reference p50 |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (i, &p) in playouts.iter().enumerate() {
