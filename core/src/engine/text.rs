@@ -55,6 +55,9 @@ pub enum Arg {
     Worded(BTreeMap<Locale, String>),
 }
 
+/// The largest integer a float holds exactly (2^53).
+const EXACT_IN_FLOAT: u64 = 1 << 53;
+
 impl Arg {
     /// [`Arg::Worded`] from a wording per language.
     pub fn worded(word: impl Fn(Locale) -> String) -> Self {
@@ -79,7 +82,7 @@ impl From<u8> for Arg {
 }
 impl From<u64> for Arg {
     fn from(v: u64) -> Self {
-        Arg::Num(i64::try_from(v).unwrap_or(i64::MAX))
+        i64::try_from(v).map_or_else(|_| Arg::Text(v.to_string()), Arg::Num)
     }
 }
 impl From<usize> for Arg {
@@ -244,6 +247,8 @@ impl<'a> Tr<'a> {
         for (k, v) in args {
             let value = match v {
                 Arg::Seat(s) => FluentValue::from(self.seat(*s)),
+                // Fluent's numbers are floats: a seed or an id beyond 2^53 is shown as written.
+                Arg::Num(n) if n.unsigned_abs() > EXACT_IN_FLOAT => FluentValue::from(n.to_string()),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Text(t) => FluentValue::from(t.clone()),
                 Arg::Worded(each) => {
@@ -304,6 +309,25 @@ mod tests {
         assert!(s.contains("ben"), "{s}");
         assert!(!s.contains('\u{2068}'), "no isolation marks");
         assert_eq!(tr.t("no-such-message"), "⟦no-such-message⟧");
+    }
+
+    /// Fluent keeps numbers as floats; a seed printed to replay a game must be the seed.
+    #[test]
+    fn big_numbers_are_printed_exactly() {
+        let tr = Tr::new(Locale::En, &[]);
+        for seed in [
+            u64::MAX,
+            9_223_372_036_854_775_807,
+            12_345_678_901_234_567,
+            (1 << 53) + 1,
+            42,
+        ] {
+            let header = tr.msg(&Msg::new("cli-header").arg("game", "Pig").arg("seed", seed));
+            assert!(
+                header.contains(&format!("seed {seed} (replay with --seed {seed})")),
+                "{header}"
+            );
+        }
     }
 
     #[test]
