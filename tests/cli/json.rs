@@ -111,8 +111,11 @@ fn the_state_is_the_position_as_data() {
 
 #[test]
 fn the_first_line_carries_the_set_up_events() {
-    // Ninja's opening rolls, Saizumi's first reveal, Stones' first die (dice variant).
+    // The start player drawn, Ninja's opening rolls, Saizumi's first reveal, Stones' first die
+    // (dice variant).
     for (game, options, expected) in [
+        ("cantstop", &[][..], "cantstop-log-start"),
+        ("ishigaki", &[][..], "ishigaki-log-start"),
         ("ninja", &[][..], "ninja-log-opening"),
         ("saizumi", &[][..], "saizumi-log-revealed"),
         ("stones", &["dice=true"][..], "stones-log-rolled"),

@@ -9,6 +9,7 @@ cantstop-move-both = { $a } + { $b }
 cantstop-move-one = { $a } only
 
 ## Log
+cantstop-log-start = 🎲 The die chose { $player } to start.
 cantstop-log-rolled = 🎲 { $player } rolled { $d1 } { $d2 } { $d3 } { $d4 }.
 cantstop-log-moved-both = { $player } moved up { $a } and { $b }.
 cantstop-log-moved-one = { $player } moved up { $a }.

@@ -9,6 +9,7 @@ cantstop-move-both = { $a } + { $b }
 cantstop-move-one = { $a }のみ
 
 ## 記録
+cantstop-log-start = 🎲 サイコロで{ $player }さんがスタートプレイヤーに決まりました。
 cantstop-log-rolled = 🎲 { $player }：{ $d1 } { $d2 } { $d3 } { $d4 }
 cantstop-log-moved-both = { $player }：{ $a }と{ $b }の列を登った
 cantstop-log-moved-one = { $player }：{ $a }の列を登った

@@ -4,6 +4,7 @@
 //! `view.rs` draws the board.
 
 pub mod bots;
+mod event;
 mod picture;
 mod view;
 
@@ -23,6 +24,8 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::sync::OnceLock;
+
+pub use event::Event;
 
 pub const PLAYERS: RangeInclusive<usize> = 1..=4;
 
@@ -137,49 +140,6 @@ impl FromStr for Action {
                 };
                 Ok(Action::Move(mv))
             }
-        }
-    }
-}
-
-/// What happened, as data; [`Game::describe`] words it for the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    Rolled { player: Seat, dice: [u8; 4] },
-    Bust { player: Seat },
-    Moved { player: Seat, mv: Move },
-    Stopped { player: Seat },
-    Claimed { player: Seat, column: u8 },
-    Resigned { player: Seat },
-}
-
-impl Event {
-    fn describe(self) -> Msg {
-        match self {
-            Event::Rolled { player, dice } => Msg::new("cantstop-log-rolled")
-                .seat("player", player)
-                .arg("d1", dice[0])
-                .arg("d2", dice[1])
-                .arg("d3", dice[2])
-                .arg("d4", dice[3]),
-            Event::Bust { player } => Msg::new("cantstop-log-bust").seat("player", player),
-            Event::Moved {
-                player,
-                mv: Move::Both(a, b),
-            } => Msg::new("cantstop-log-moved-both")
-                .seat("player", player)
-                .arg("a", a)
-                .arg("b", b),
-            Event::Moved {
-                player,
-                mv: Move::One(a),
-            } => Msg::new("cantstop-log-moved-one")
-                .seat("player", player)
-                .arg("a", a),
-            Event::Stopped { player } => Msg::new("cantstop-log-stopped").seat("player", player),
-            Event::Claimed { player, column } => Msg::new("cantstop-log-claimed")
-                .seat("player", player)
-                .arg("column", column),
-            Event::Resigned { player } => Msg::new("log-resigned").seat("player", player),
         }
     }
 }
@@ -769,6 +729,16 @@ impl Game for CantStop {
             "claimed": self.claimed[2..],
             "playing": self.playing,
         })
+    }
+
+    fn opening(&self) -> Vec<Event> {
+        // Alone (the solitaire game) there is no start player to draw.
+        let drawn = self.markers.len() > 1 && self.turn == 1 && self.log.is_empty();
+        if drawn {
+            vec![Event::Start { player: self.active }]
+        } else {
+            vec![]
+        }
     }
 
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {

@@ -800,3 +800,22 @@ fn the_board_picture_matches_its_golden_png() {
         ),
     );
 }
+
+/// The start player is drawn at set-up: a new game's first report names them, the solitaire
+/// game (no draw) and a game under way name nobody, and the board's log does not keep it.
+#[test]
+fn the_drawn_start_player_opens_the_game() {
+    let game = CantStop::new(&Options::default(), 3, &mut ScriptedDice::new([2])).expect("setup");
+    assert_eq!(Game::opening(&game), [Event::Start { player: 1 }]);
+    let names = ["ann".to_owned(), "ben".to_owned(), "cho".to_owned()];
+    let words = text::Tr::new(Locale::En, &names);
+    assert_eq!(
+        words.msg(&game.describe(&Event::Start { player: 1 })),
+        "🎲 The die chose 🟦 ben to start."
+    );
+    assert!(game.log.is_empty());
+    assert!(Game::opening(&new_game(1, Options::default())).is_empty());
+    let mut played = new_game(2, Options::default());
+    play(&mut played, &["0 roll 1,5,4,6"]);
+    assert!(Game::opening(&played).is_empty());
+}

@@ -519,6 +519,16 @@ impl Game for Ishigaki {
         })
     }
 
+    fn opening(&self) -> Vec<Event> {
+        // The start player, drawn at set-up, is the log's first line.
+        self.log
+            .iter()
+            .take(1)
+            .filter(|e| matches!(e, Event::Start { .. }))
+            .cloned()
+            .collect()
+    }
+
     fn picture(&self, draft: &str, tr: &Tr) -> Option<crate::engine::picture::Picture> {
         Some(picture::picture(self, draft, tr))
     }
