@@ -525,7 +525,7 @@ impl Game for Ishigaki {
             .iter()
             .take(1)
             .filter(|e| matches!(e, Event::Start { .. }))
-            .cloned()
+            .copied()
             .collect()
     }
 
