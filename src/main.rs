@@ -155,10 +155,7 @@ impl Review {
             };
             return stored.record(config, explicit, locale);
         };
-        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-        let tr = Tr::new(locale, &[]);
-        let not_record = Msg::new("cli-not-record").arg("file", file.display().to_string());
-        serde_json::from_str(&text).with_context(|| tr.msg(&not_record))
+        console::record::read_record(&file, &Tr::new(locale, &[])).map_err(anyhow::Error::msg)
     }
 }
 
@@ -306,16 +303,17 @@ fn run(locale: Locale) -> anyhow::Result<()> {
             puzzle(&args, &url, locale)
         }
         Command::Migrate(args) => console::migrate::migrate(&args),
-        Command::Backup(args) => match &args.database {
-            Some(url) => console::migrate::backup(url, &args.out),
-            None => {
-                console::migrate::backup(&configured(&cli.config, explicit_config)?.database_url, &args.out)
-            }
-        },
-        Command::Health(args) => match &args.addr {
-            Some(addr) => console::health::check(&args, addr),
-            None => console::health::check(&args, &configured(&cli.config, explicit_config)?.metrics_addr),
-        },
+        Command::Backup(args) => {
+            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            console::migrate::backup(&url, &args.out, &Tr::new(locale, &[]))
+        }
+        Command::Health(args) => {
+            let addr = match &args.addr {
+                Some(addr) => addr.clone(),
+                None => configured(&cli.config, explicit_config)?.metrics_addr,
+            };
+            console::health::check(&args, &addr, &Tr::new(locale, &[]))
+        }
         Command::Run(args) => run_bot(&cli.config, explicit_config, args, &logs, locale),
     }
 }

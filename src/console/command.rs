@@ -115,12 +115,8 @@ pub fn game_options(kind: GameKind, given: &[String], tr: &Tr) -> Result<serde_j
         // A file option names a file; the game reads its contents.
         let text = match spec.map(|s| s.kind) {
             Some(OptionKind::File { .. }) => {
-                let contents = std::fs::read_to_string(value.trim()).map_err(|e| {
-                    let msg = Msg::new("cli-option-file")
-                        .arg("file", value.trim())
-                        .arg("key", key);
-                    format!("{}: {e}", tr.msg(&msg))
-                })?;
+                let contents = super::record::read_file(Path::new(value.trim()), tr)
+                    .map_err(|why| format!("--option {key}: {why}"))?;
                 format!("{key}={contents}")
             }
             _ => text.clone(),
@@ -160,16 +156,25 @@ fn play(kind: GameKind, m: &ArgMatches, locale: Locale) -> Result<(), Halt> {
     let players = m.get_one::<String>("players").expect("required");
     let (players, names) = super::parse_players(kind, players, &tr)?;
     let dice = match m.get_one::<String>("dice") {
-        Some(d) => crate::engine::dice::parse_dice_list(d)
-            .map_err(|face| tr.msg(&Msg::new("cli-dice-face").arg("face", face)))?,
+        Some(d) => crate::engine::dice::parse_dice_list(d, kind.die_faces()).map_err(|face| {
+            let msg = Msg::new("cli-dice-face")
+                .arg("face", face)
+                .arg("game", tr.t(&format!("{}-name", kind.id())))
+                .arg("faces", kind.die_faces());
+            tr.msg(&msg)
+        })?,
         None => vec![],
     };
     let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
     let format = *m.get_one::<Format>("format").expect("has a default");
-    // The game's own checks of its options come before the header, so a refused option
-    // prints only its error (a trial set-up; the game itself is set up on the real dice).
-    kind.new_game(&options, players.len(), &mut crate::engine::SeededDice::new(seed))
-        .map_err(|e| tr.msg(&e.msg()))?;
+    let header = Msg::new("cli-header")
+        .arg("game", tr.t(&format!("{}-name", kind.id())))
+        .arg("seed", seed);
+    let start = Start {
+        game: kind.id(),
+        seed,
+        from: None,
+    };
     let cfg = PlayConfig {
         kind,
         players,
@@ -180,27 +185,26 @@ fn play(kind: GameKind, m: &ArgMatches, locale: Locale) -> Result<(), Halt> {
         format,
         locale,
     };
-    let header = Msg::new("cli-header")
-        .arg("game", tr.t(&format!("{}-name", kind.id())))
-        .arg("seed", seed);
-    run_game(format, &tr.msg(&header), |input, out| {
-        super::play(cfg, input, out).map(|_| ())
-    })
+    let first = start.line(format, &tr.msg(&header));
+    play_headed(Some(first), |input, out| super::play(cfg, input, out).map(|_| ()))
 }
 
 /// `saikoro play --from FILE [--at MOVE]`.
 fn play_from(file: &Path, m: &ArgMatches, locale: Locale) -> Result<(), Halt> {
     let tr = Tr::new(locale, &[]);
-    let not_record = || tr.msg(&Msg::new("cli-not-record").arg("file", file.display().to_string()));
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let record: super::record::Record =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", not_record()))?;
+    let record = super::record::read_record(file, &tr)?;
     let seed = m.get_one::<u64>("seed").copied().unwrap_or_else(rand::random);
     let format = m.get_one::<Format>("format").copied().unwrap_or(Format::Text);
     let header = Msg::new("cli-header-from")
         .arg("game", tr.t(&format!("{}-name", record.game)))
         .arg("file", file.display().to_string())
         .arg("seed", seed);
+    let start = Start {
+        game: &record.game,
+        seed,
+        from: Some(file),
+    };
+    let first = start.line(format, &tr.msg(&header));
     let resume = Resume {
         record: &record,
         at: m.get_one::<usize>("at").copied(),
@@ -208,9 +212,34 @@ fn play_from(file: &Path, m: &ArgMatches, locale: Locale) -> Result<(), Halt> {
         format,
         locale,
     };
-    run_game(format, &tr.msg(&header), |input, out| {
+    play_headed(Some(first), |input, out| {
         super::play_from(resume, input, out).map(|_| ())
     })
+}
+
+/// What a game played here began with, said first: the header in text, and in JSON a line of
+/// its own (`{"start": …}`, `docs/json.md`) so a script can play a random game again.
+struct Start<'a> {
+    game: &'a str,
+    seed: u64,
+    from: Option<&'a Path>,
+}
+
+impl Start<'_> {
+    /// The first line in `format`, `header` being the text's.
+    fn line(&self, format: Format, header: &str) -> String {
+        match format {
+            Format::Text => header.to_owned(),
+            // The seed as digits: past 2^53 a script's floating-point number would round it.
+            Format::Json => {
+                let mut start = serde_json::json!({ "game": self.game, "seed": self.seed.to_string() });
+                if let Some(from) = self.from {
+                    start["from"] = from.display().to_string().into();
+                }
+                serde_json::json!({ "start": start }).to_string()
+            }
+        }
+    }
 }
 
 /// Plays on stdin and stdout, with `header` first in text; a closed output is no failure.
@@ -219,11 +248,39 @@ pub(super) fn run_game(
     header: &str,
     game: impl FnOnce(&mut dyn std::io::BufRead, &mut dyn std::io::Write) -> Result<(), Halt>,
 ) -> Result<(), Halt> {
-    use std::io::Write;
+    play_headed((format == Format::Text).then(|| header.to_owned()), game)
+}
+
+/// Plays on stdin and stdout with `first` written just before the game's first output, so a
+/// game refused before it begins (an option the game turns down, `--at` past the record, a
+/// record that does not replay) prints only its error.
+fn play_headed(
+    first: Option<String>,
+    game: impl FnOnce(&mut dyn std::io::BufRead, &mut dyn std::io::Write) -> Result<(), Halt>,
+) -> Result<(), Halt> {
     let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout();
-    if format == Format::Text && writeln!(stdout, "{header}").is_err() {
-        return Err(Halt::Closed);
+    let mut out = Headed {
+        first,
+        out: std::io::stdout(),
+    };
+    game(&mut stdin.lock(), &mut out)
+}
+
+/// A writer that writes its first line before anything else, and only then.
+struct Headed<W> {
+    first: Option<String>,
+    out: W,
+}
+
+impl<W: std::io::Write> std::io::Write for Headed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(first) = self.first.take() {
+            writeln!(self.out, "{first}")?;
+        }
+        self.out.write(buf)
     }
-    game(&mut stdin.lock(), &mut stdout)
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }

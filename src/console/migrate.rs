@@ -1,6 +1,8 @@
 //! `saikoro migrate` and `saikoro backup` in the terminal: the store does the copying
 //! (`store::copy`); this shows its progress and its checks.
 
+use crate::engine::{Msg, Tr};
+use crate::redact::redact;
 use crate::store::copy::{self, Checked, CopyError, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -104,14 +106,26 @@ fn table(checked: &[Checked]) -> String {
     out
 }
 
-pub fn backup(url: &str, out: &std::path::Path) -> anyhow::Result<()> {
+/// `saikoro backup`: a consistent copy of the SQLite database at `url` in the new file `out`.
+pub fn backup(url: &str, out: &std::path::Path, tr: &Tr) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(copy::backup(url, out)).map_err(explain)?;
-    println!("Wrote a consistent copy of the database to {}.", out.display());
+    let file = out.display().to_string();
+    runtime.block_on(copy::backup(url, out)).map_err(|e| match e {
+        // What a person running a backup meets is said in their language.
+        CopyError::NoSource(path) => {
+            anyhow::anyhow!(tr.msg(&Msg::new("cli-backup-no-database").arg("path", path)))
+        }
+        CopyError::BackupExists(_) => {
+            anyhow::anyhow!(tr.msg(&Msg::new("cli-backup-exists").arg("file", file.clone())))
+        }
+        CopyError::PostgresBackup => anyhow::anyhow!(tr.t("cli-backup-postgres")),
+        other => explain(other),
+    })?;
+    println!("{}", tr.msg(&Msg::new("cli-backup-written").arg("file", file)));
     Ok(())
 }
 
 /// The error with every URL in it redacted.
 fn explain(error: CopyError) -> anyhow::Error {
-    anyhow::anyhow!(crate::redact::redact(&error.to_string()))
+    anyhow::anyhow!(redact(&error.to_string()))
 }

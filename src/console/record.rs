@@ -88,6 +88,29 @@ impl Record {
     }
 }
 
+/// The text of a file the user named (a record, an option's file), or why it cannot be read
+/// in the user's words: the system's own are English whatever the language.
+pub fn read_file(path: &std::path::Path, tr: &Tr) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let id = match e.kind() {
+            std::io::ErrorKind::NotFound => "cli-file-missing",
+            std::io::ErrorKind::PermissionDenied => "cli-file-denied",
+            _ => "cli-file-unreadable",
+        };
+        let file = path.display().to_string();
+        tr.msg(&Msg::new(id).arg("file", file).arg("error", e.to_string()))
+    })
+}
+
+/// A record file: read, then decoded, each failure in the user's words.
+pub fn read_record(path: &std::path::Path, tr: &Tr) -> Result<Record, String> {
+    let text = read_file(path, tr)?;
+    serde_json::from_str(&text).map_err(|e| {
+        let not_record = Msg::new("cli-not-record").arg("file", path.display().to_string());
+        format!("{}: {e}", tr.msg(&not_record))
+    })
+}
+
 /// Loads game `id`'s record from the database at `url`. Reading never creates a database: a
 /// SQLite file that does not exist is an error.
 pub async fn load(url: &str, id: i64, locale: Locale) -> Result<Record, String> {

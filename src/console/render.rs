@@ -2,8 +2,8 @@
 //! finished game from `saikoro export`'s record (the file the replay's 🎞 button shows), and
 //! `--sheet DIR` writes a contact sheet of every game's boards for review.
 
-use super::record::Record;
-use crate::engine::{AnyGame, Locale, Tr, animation};
+use super::record::read_record;
+use crate::engine::{AnyGame, Locale, Msg, Tr, animation};
 use crate::games::GameKind;
 use anyhow::{Context, bail};
 use std::fmt::Write as _;
@@ -36,18 +36,17 @@ pub fn run(
 }
 
 fn animate(from: &Path, game: Option<&str>, out: Option<&Path>, locale: Locale) -> anyhow::Result<()> {
+    let blank = Tr::new(locale, &[]);
     let Some(out) = out else {
-        bail!("--from writes an animation: give it a file with --out game.gif")
+        bail!(blank.t("cli-from-needs-out"))
     };
-    let text = std::fs::read_to_string(from).with_context(|| format!("reading {}", from.display()))?;
-    let record: Record = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a record from `saikoro export`", from.display()))?;
+    let record = read_record(from, &blank).map_err(anyhow::Error::msg)?;
     if let Some(game) = game.filter(|g| *g != record.game) {
-        bail!(
-            "{} is a record of `{}`, not `{game}`",
-            from.display(),
-            record.game
-        );
+        let msg = Msg::new("cli-record-of-other")
+            .arg("file", from.display().to_string())
+            .arg("recorded", record.game.as_str())
+            .arg("game", game);
+        bail!(blank.msg(&msg));
     }
     let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
     let (_, start) = record.set_up(locale).map_err(anyhow::Error::msg)?;
@@ -55,14 +54,16 @@ fn animate(from: &Path, game: Option<&str>, out: Option<&Path>, locale: Locale) 
     let tr = Tr::new(locale, &names);
     let gif = animation::animate(start, &record.actions, &tr)
         .map_err(|e| anyhow::anyhow!(record.refusal(&e, locale)))?;
-    std::fs::write(out, &gif.png).with_context(|| format!("writing {}", out.display()))?;
-    eprintln!(
-        "{}: {} moves, {} KB in {} ms",
-        out.display(),
-        record.actions.len(),
-        gif.png.len() / 1024,
-        started.elapsed().as_millis()
-    );
+    std::fs::write(out, &gif.png).with_context(|| format!("{}", out.display()))?;
+    let written = Msg::new("cli-animation-written")
+        .arg("file", out.display().to_string())
+        .arg("moves", record.actions.len())
+        .arg("kb", gif.png.len() / 1024)
+        .arg(
+            "ms",
+            u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        );
+    eprintln!("{}", blank.msg(&written));
     Ok(())
 }
 

@@ -1,7 +1,8 @@
 //! The rough edges of issue #30: README true to the program, a closed pipe, `help`, menus,
-//! check-config, reading commands that must not create a database, the no-token message.
+//! check-config, reading commands that must not create a database, the no-token message, dice
+//! the game does not have, a refused `--from` that prints nothing else.
 
-use super::{command, saikoro, scratch, text};
+use super::{command, saikoro, scratch, stored_game, text};
 use std::io::Read;
 use std::process::Stdio;
 
@@ -354,5 +355,56 @@ fn the_terminal_names_players_whole_in_both_languages() {
             !stdout.contains("bot-norm…") && !stdout.contains("bot-easy…"),
             "{lang}: {stdout}"
         );
+    }
+}
+
+#[test]
+fn dice_are_the_games_own_faces() {
+    // Ninja's dice are four-sided: a 5 or a 6 is refused, naming the range, not folded to 1, 2.
+    for dice in ["5,6,1,1", "1,1,6,1"] {
+        let out = saikoro(&["play", "ninja", "--players", "a,b", "--dice", dice], "");
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{dice} was accepted");
+        assert!(
+            stderr.contains("is not a face of Ninja Versus Ninja's dice (1–4)"),
+            "{stderr}"
+        );
+        assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
+    }
+    let out = saikoro(&["play", "ninja", "--players", "a,b", "--dice", "4,3,1,1"], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Opening roll: 🔴 a 4+3, 🟦 b 1+1"), "{stdout}");
+    // Can't Stop's are six-sided.
+    let out = saikoro(&["play", "cantstop", "--players", "a,b", "--dice", "1,6,7"], "");
+    assert!(
+        text(&out.stderr).contains("`7` is not a face of Can't Stop's dice (1–6)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_refused_play_from_prints_only_its_error() {
+    let dir = scratch("from-refused");
+    let (url, id, _, log) = stored_game(&dir);
+    let export = saikoro(&["export", &id.to_string(), "--database", &url], "");
+    let file = dir.join("game.json");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let mut record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    record["setup_dice"] = serde_json::json!([]);
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, record.to_string()).unwrap();
+    let far = (log.len() + 1).to_string();
+    for (file, at, says) in [
+        (&file, far.as_str(), "the record has only"),
+        (&broken, "0", "does not replay"),
+    ] {
+        for format in ["text", "json"] {
+            let args = ["play", "--from", file.to_str().unwrap(), "--at", at];
+            let out = saikoro(&[&args[..], &["--format", format]].concat(), "");
+            assert!(!out.status.success());
+            assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+            assert!(text(&out.stdout).is_empty(), "{format}: {}", text(&out.stdout));
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! `--format json` as a script reads it: every line valid against docs/state.schema.json, the
-//! position as data, the set-up's events on the first line, every roll scriptable.
+//! position as data, the seed on the start line, the set-up's events on the first position,
+//! every roll scriptable.
 
 use super::{saikoro, text};
 use serde_json::Value;
@@ -49,12 +50,15 @@ fn every_line_of_every_game_fits_the_schema() {
         ("saizumi", &[][..]),
     ] {
         let lines = played(game, options, "4");
-        assert!(lines.len() >= 3, "{game}: {} lines", lines.len());
+        assert!(lines.len() >= 4, "{game}: {} lines", lines.len());
         for (i, line) in lines.iter().enumerate() {
             let errors: Vec<String> = validator.iter_errors(line).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{game} line {i}: {errors:?}\n{line}");
-            assert_eq!(line["state"]["game"], game, "{game} line {i}");
+            if i > 0 {
+                assert_eq!(line["state"]["game"], game, "{game} line {i}");
+            }
         }
+        assert_eq!(lines[0]["start"]["game"], game);
         let last = lines.last().unwrap();
         assert!(
             last["outcome"].is_object(),
@@ -66,7 +70,7 @@ fn every_line_of_every_game_fits_the_schema() {
 #[test]
 fn the_schema_refuses_a_renamed_field_and_a_missing_state() {
     let validator = schema();
-    let line = played("cantstop", &[], "2").remove(0);
+    let line = played("cantstop", &[], "2").remove(1);
     assert!(validator.is_valid(&line));
     let mut renamed = line.clone();
     let runners = renamed["state"]
@@ -98,12 +102,12 @@ fn the_state_is_the_position_as_data() {
         "roll\n",
     );
     let lines = lines(&out.stdout);
-    assert_eq!(lines[0]["state"]["phase"], "roll");
-    assert_eq!(lines[1]["state"]["phase"], "choose");
-    assert_eq!(lines[1]["state"]["dice"], serde_json::json!([1, 5, 4, 6]));
+    assert_eq!(lines[1]["state"]["phase"], "roll");
+    assert_eq!(lines[2]["state"]["phase"], "choose");
+    assert_eq!(lines[2]["state"]["dice"], serde_json::json!([1, 5, 4, 6]));
     // Saizumi shows the deck's size, never its cards.
     let saizumi = played("saizumi", &[], "3");
-    let state = &saizumi[0]["state"];
+    let state = &saizumi[1]["state"];
     assert!(state["deck_size"].as_u64().unwrap() > 0, "{state}");
     assert!(state.get("deck").is_none(), "{state}");
     assert_eq!(state["market"].as_array().unwrap().len(), 9);
@@ -120,7 +124,7 @@ fn the_first_line_carries_the_set_up_events() {
         ("saizumi", &[][..], "saizumi-log-revealed"),
         ("stones", &["dice=true"][..], "stones-log-rolled"),
     ] {
-        let first = played(game, options, "5").remove(0);
+        let first = played(game, options, "5").remove(1);
         let ids: Vec<&str> = first["events"]
             .as_array()
             .unwrap()
@@ -150,7 +154,7 @@ fn dice_script_the_set_up_rolls_too() {
             ],
             "",
         );
-        let first = lines(&out.stdout).remove(0);
+        let first = lines(&out.stdout).remove(1);
         assert_eq!(first["state"]["roll"], die, "{first}");
     }
     // Can't Stop's start player is drawn at set-up: a 2 of two seats seats ben first.
@@ -158,4 +162,36 @@ fn dice_script_the_set_up_rolls_too() {
     assert!(text(&out.stdout).contains("ben> "), "{}", text(&out.stdout));
     let out = saikoro(&["play", "cantstop", "--players", "ann,ben", "--dice", "1"], "");
     assert!(text(&out.stdout).contains("ann> "), "{}", text(&out.stdout));
+}
+
+#[test]
+fn the_start_line_gives_the_seed_that_replays_the_game() {
+    // No --seed: the game's seed is random, and the first line says which it was.
+    let args = [
+        "play",
+        "ishigaki",
+        "--players",
+        "ann,bot:normal",
+        "--format",
+        "json",
+    ];
+    let input = "1\n".repeat(3000);
+    let first = saikoro(&args, &input);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let stdout = text(&first.stdout);
+    let (start, game) = stdout.split_once('\n').unwrap();
+    let start: Value = serde_json::from_str(start).unwrap();
+    assert_eq!(start["start"]["game"], "ishigaki", "{start}");
+    let seed = start["start"]["seed"].as_str().expect("the seed, as digits");
+    let again = saikoro(&[&args[..], &["--seed", seed]].concat(), &input);
+    let again = text(&again.stdout);
+    assert_eq!(
+        again.split_once('\n').unwrap().1,
+        game,
+        "seed {seed} plays the same game"
+    );
+    // A seed past 2^53 is given whole.
+    let big = u64::MAX.to_string();
+    let out = saikoro(&[&args[..], &["--seed", &big]].concat(), "resign\n");
+    assert_eq!(lines(&out.stdout)[0]["start"]["seed"], big.as_str());
 }

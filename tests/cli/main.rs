@@ -155,16 +155,17 @@ fn json_lines_carry_the_choices_and_refuse_what_is_not_one() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
         .collect();
-    assert_eq!(lines[0]["seat"], 0);
-    assert_eq!(lines[0]["choices"][0]["id"], "roll");
-    assert_eq!(lines[1]["refused"]["id"], "hop");
+    assert_eq!(lines[0]["start"]["seed"], "1");
+    assert_eq!(lines[1]["seat"], 0);
+    assert_eq!(lines[1]["choices"][0]["id"], "roll");
+    assert_eq!(lines[2]["refused"]["id"], "hop");
     assert!(
-        lines[1]["refused"]["reason"]
+        lines[2]["refused"]["reason"]
             .as_str()
             .unwrap()
             .contains("not a move")
     );
-    assert!(lines[2]["events"][0]["text"].as_str().unwrap().contains("rolled"));
+    assert!(lines[3]["events"][0]["text"].as_str().unwrap().contains("rolled"));
 }
 
 #[test]
@@ -385,8 +386,9 @@ fn play_from_an_exported_game_shows_the_position_at_the_move_asked_and_refuses_b
             ],
             "",
         );
+        // The line after the start line.
         let first: serde_json::Value =
-            serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+            serde_json::from_str(text(&out.stdout).lines().nth(1).unwrap()).unwrap();
         // The same position rebuilt here from the set-up dice and the first `at` moves.
         let kind = saikoro::games::GameKind::from_id("cantstop").unwrap();
         let mut game = kind

@@ -26,7 +26,10 @@ impl Script {
             .expect("the binary runs");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
-        Script { child, input, output }
+        let mut script = Script { child, input, output };
+        // The start line (game and seed) comes before the first position.
+        assert!(script.line().get("start").is_some());
+        script
     }
 
     fn line(&mut self) -> Value {

@@ -20,7 +20,24 @@ cli-player-empty = A player name is empty (use `--players ann,ben`).
 cli-bot-level = { $player }: bot levels are easy, normal and strong.
 cli-player-twice = { $player } is listed twice.
 cli-players = { $game } is played by { $range } players, not { $players }.
-cli-dice-face = --dice: { $face }
+cli-dice-face = --dice: `{ $face }` is not a face of { $game }'s dice (1–{ $faces }).
+cli-file-missing = There is no file { $file }.
+cli-file-denied = { $file } cannot be read: permission denied.
+cli-file-unreadable = Cannot read { $file }: { $error }
+cli-from-needs-out = --from writes an animation: give it a file with --out game.gif.
+cli-record-of-other = { $file } is a record of `{ $recorded }`, not `{ $game }`.
+cli-animation-written = { $file }: { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, { $kb } KB in { $ms } ms
+# backup and health
+cli-backup-no-database = There is no database at { $path }: nothing to copy.
+cli-backup-exists = { $file } exists already: choose a new file.
+cli-backup-postgres = Backups of PostgreSQL are made with its own tools, e.g. `pg_dump --format=custom --file saikoro.dump "$DATABASE_URL"` (restore with pg_restore).
+cli-backup-written = Wrote a consistent copy of the database to { $file }.
+cli-health-no-addr = No metrics_addr is configured, so the bot serves no health checks: set metrics_addr (e.g. 0.0.0.0:9100) or pass --addr.
+cli-health-unreachable = Cannot reach { $url }: { $error }
+cli-health-answered = { $url } answered { $status }: { $body }
 cli-no-game = There is no game { $game } (games: { $games }).
 cli-no-picture = { $game } has no board picture yet.
 cli-record-broken = The record does not replay: { $reason }

@@ -17,7 +17,21 @@ cli-player-empty = プレイヤー名が空です（例: `--players ann,ben`）�
 cli-bot-level = { $player }: ボットの強さは easy、normal、strong のいずれかです。
 cli-player-twice = { $player } が二度指定されています。
 cli-players = { $game }は { $range } 人で遊ぶゲームです（{ $players } 人では始められません）。
-cli-dice-face = --dice: { $face }
+cli-dice-face = --dice: `{ $face }` は{ $game }のサイコロの目ではありません（1〜{ $faces }）。
+cli-file-missing = ファイル { $file } はありません。
+cli-file-denied = { $file } を読む権限がありません。
+cli-file-unreadable = { $file } を読めません: { $error }
+cli-from-needs-out = --from はアニメーションを書き出します。--out game.gif のように書き出すファイルを指定してください。
+cli-record-of-other = { $file } は `{ $game }` ではなく `{ $recorded }` の記録です。
+cli-animation-written = { $file }: { $moves } 手、{ $kb } KB（{ $ms } ミリ秒）
+# backup と health
+cli-backup-no-database = { $path } にデータベースがないため、コピーするものがありません。
+cli-backup-exists = { $file } はすでにあります。新しいファイル名を指定してください。
+cli-backup-postgres = PostgreSQL のバックアップは PostgreSQL 自身のツールで作成してください。例: `pg_dump --format=custom --file saikoro.dump "$DATABASE_URL"`（復元は pg_restore）。
+cli-backup-written = データベースの整合したコピーを { $file } に書き出しました。
+cli-health-no-addr = metrics_addr が設定されていないため、ボットはヘルスチェックに応答しません。metrics_addr を設定する（例: 0.0.0.0:9100）か、--addr を指定してください。
+cli-health-unreachable = { $url } に接続できません: { $error }
+cli-health-answered = { $url } の応答は { $status } でした: { $body }
 cli-no-game = ゲーム { $game } はありません（ゲーム: { $games }）。
 cli-no-picture = { $game } にはまだ盤面の画像がありません。
 cli-record-broken = 記録を再現できません: { $reason }

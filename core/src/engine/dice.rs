@@ -131,13 +131,14 @@ impl Dice for RecordingDice<'_> {
     }
 }
 
-/// Parses a `--dice 1,5,4,6` list: comma or space separated die faces 1–6.
-pub fn parse_dice_list(s: &str) -> Result<Vec<u8>, String> {
+/// Parses a `--dice 1,5,4,6` list: comma or space separated faces from 1 to `faces`; the
+/// error is the first item that is not one.
+pub fn parse_dice_list(s: &str, faces: u8) -> Result<Vec<u8>, String> {
     s.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
         .map(|t| match t.parse::<u8>() {
-            Ok(v @ 1..=6) => Ok(v),
-            _ => Err(format!("`{t}` is not a die face (1–6)")),
+            Ok(v) if (1..=faces).contains(&v) => Ok(v),
+            _ => Err(t.to_owned()),
         })
         .collect()
 }
@@ -190,8 +191,9 @@ mod tests {
 
     #[test]
     fn dice_list_parsing() {
-        assert_eq!(parse_dice_list("1,5, 4 6").unwrap(), vec![1, 5, 4, 6]);
-        assert!(parse_dice_list("1,7").unwrap_err().contains('7'));
-        assert!(parse_dice_list("x").is_err());
+        assert_eq!(parse_dice_list("1,5, 4 6", 6).unwrap(), vec![1, 5, 4, 6]);
+        assert_eq!(parse_dice_list("1,7", 6).unwrap_err(), "7");
+        assert_eq!(parse_dice_list("4 5", 4).unwrap_err(), "5");
+        assert!(parse_dice_list("x", 6).is_err());
     }
 }

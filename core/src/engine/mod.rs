@@ -194,6 +194,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Whether the game has a coach ([`Game::hint`], [`Game::weigh`]), so boards offer hints.
     const COACHED: bool = false;
 
+    /// The faces of the game's dice (Ninja's are four-sided): a scripted roll above it is
+    /// refused rather than folded into range, so `--dice` means what it says.
+    const DIE_FACES: u8 = 6;
+
     /// The coach's advice to `seat`, awaited now: what the strong player would do and why.
     fn hint(&self, _seat: Seat) -> Option<Msg> {
         None
@@ -386,6 +390,8 @@ pub trait Rules: Send + Sync {
     fn bot(&self, level: Level) -> Box<dyn Bot>;
     /// The game has a coach (hints and reviews).
     fn coached(&self) -> bool;
+    /// The faces of the game's dice ([`Game::DIE_FACES`]).
+    fn die_faces(&self) -> u8;
 }
 
 /// A snapshot as stored: the state with its [`Game::STATE_VERSION`].
@@ -448,6 +454,10 @@ impl<G: Game> Rules for Registered<G> {
 
     fn coached(&self) -> bool {
         G::COACHED
+    }
+
+    fn die_faces(&self) -> u8 {
+        G::DIE_FACES
     }
 }
 

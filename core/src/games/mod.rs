@@ -102,6 +102,11 @@ impl GameKind {
     pub fn coached(self) -> bool {
         self.0.coached()
     }
+
+    /// The faces of the game's dice: what `--dice` may script.
+    pub fn die_faces(self) -> u8 {
+        self.0.die_faces()
+    }
 }
 
 impl PartialEq for GameKind {

@@ -22,7 +22,7 @@ fn play(game: &mut CantStop, steps: &[&str]) -> Vec<Msg> {
         let action: Action = parts.next().and_then(|a| a.parse().ok()).expect("action id");
         let faces = parts
             .next()
-            .map(|d| crate::engine::dice::parse_dice_list(d).expect("dice"))
+            .map(|d| crate::engine::dice::parse_dice_list(d, 6).expect("dice"))
             .unwrap_or_default();
         let mut dice = ScriptedDice::new(faces);
         match game.apply(seat, &action, &mut dice) {

@@ -106,7 +106,7 @@ ninja-alt-last = 直前の手（黄色い道）：{ $player } { $path }。
 ninja-alt-last-kill = 直前の手（黄色い道）：{ $player } { $path }、そこにいた忍者を倒した。
 
 ## コマンド
-ninja-name = Ninja Versus Ninja
+ninja-name = 忍者対忍者
 ninja-command = Ninja Versus Ninja：相手の道場に侵入して生きて帰ろう。7ポイントで勝利
 ninja-rules = **Ninja Versus Ninja** — ルール要約
     • 黒🔴（ホスト）と赤🟦はそれぞれ自分の道場に6体のニンジャを持ちます。道場の間は中立ゾーンです。

@@ -683,6 +683,7 @@ impl Game for Ninja {
     }
 
     const COACHED: bool = true;
+    const DIE_FACES: u8 = DIE;
 
     fn hint(&self, seat: Seat) -> Option<Msg> {
         self.to_act()

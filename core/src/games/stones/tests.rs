@@ -47,7 +47,7 @@ fn play(game: &mut Stones, steps: &[&str]) -> Vec<Msg> {
         let (seat, action) = step_text.split_once(' ').expect("seat and action");
         let seat: Seat = seat.parse().expect("seat");
         let action: Action = action.parse().unwrap_or_else(|_| panic!("`{action}` parses"));
-        let mut dice = ScriptedDice::new(crate::engine::dice::parse_dice_list(faces).expect("dice"));
+        let mut dice = ScriptedDice::new(crate::engine::dice::parse_dice_list(faces, 6).expect("dice"));
         match Game::apply(game, seat, &action, &mut dice) {
             Ok(lines) => events.extend(lines),
             Err(e) => panic!("step `{step}` was rejected: {} {:?}", e.msg().id, e.msg().args),
