@@ -2,13 +2,17 @@
 //! environment variables, then `DISCORD_TOKEN` (or a `token_file`). Every key is documented in
 //! `config.example.toml`.
 
+mod checks;
+mod problem;
+mod reading;
 mod token;
-mod wording;
+
+pub use problem::{Place, Problem, Refusal};
 
 use crate::redact::{hide, redact};
 use crate::shards::ShardRange;
 use figment::Figment;
-use figment::providers::{Env, Format, Serialized, Toml};
+use figment::providers::Serialized;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -53,8 +57,7 @@ pub struct Config {
     pub metrics_addr: String,
     /// `text`, or `json` (one JSON object per line, for a log collector).
     pub log_format: crate::logging::LogFormat,
-    /// Limits against abuse (`[limits]`), checked as they are read.
-    #[serde(deserialize_with = "crate::session::checked_limits")]
+    /// Limits against abuse (`[limits]`), checked with the other values.
     pub limits: crate::session::Limits,
 }
 
@@ -113,69 +116,78 @@ impl std::fmt::Debug for Config {
 
 impl Config {
     /// Loads the file (if it exists, or fails if it was named explicitly and is missing), then the
-    /// environment, then the token. Errors name the key and the file's line, never a value.
-    pub fn load(path: &Path, explicit: bool) -> Result<Self, String> {
-        if explicit && !path.exists() {
-            return Err(format!("config file {} does not exist", path.display()));
-        }
-        let mut fig = Figment::from(Serialized::defaults(Config::default()));
-        let text = if path.exists() {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read config file {}: {e}", path.display()))?;
-            wording::check_syntax(path, &text)?;
-            fig = fig.merge(Toml::string(&text));
-            Some(text)
-        } else {
-            None
+    /// environment, then the token, and checks them: refused with every problem at once, each
+    /// naming the key and where it was set, never a value that may be secret.
+    pub fn load(path: &Path, explicit: bool) -> Result<Self, Refusal> {
+        let text = read(path, explicit)?;
+        let (file, lines, mut problems) = match &text {
+            Some(text) => {
+                let lines = reading::Lines::of(text);
+                let (good, problems) = reading::typed(reading::table(path, text)?, &lines);
+                (good, lines, problems)
+            }
+            None => (toml::Table::new(), reading::Lines::of(""), vec![]),
         };
-        // Only our keys: other SAIKORO_* variables (SAIKORO_CONFIG, test settings) are not config.
-        let keys = serde_json::to_value(Config::default()).expect("the config serializes");
-        let keys: Vec<&str> = keys
-            .as_object()
-            .expect("a table")
-            .keys()
-            .map(String::as_str)
-            .collect();
-        fig = fig.merge(Env::prefixed("SAIKORO_").only(&keys));
-        let mut cfg: Config = fig.extract().map_err(|e| match &text {
-            // Serde stops at the first bad key: each of the file's keys is read alone too, so
-            // every problem is listed at once.
-            Some(text) => wording::every_problem(e, path, text),
-            None => wording::extraction(e, path, None),
-        })?;
-        let env = std::env::var("DISCORD_TOKEN").ok();
-        cfg.token =
-            token::resolve(cfg.token.take(), env, cfg.token_file.as_deref()).map_err(|e| e.to_string())?;
+        let (env, wrong) = reading::typed_env();
+        problems.extend(wrong);
+        let at = reading::Places { lines, env };
+        // Only the keys of the right type, so that the others' values are still checked.
+        let fig = Figment::from(Serialized::defaults(Config::default()))
+            .merge(Serialized::defaults(file))
+            .merge(reading::env(&at.env));
+        let mut cfg: Config = match fig.extract() {
+            Ok(cfg) => cfg,
+            Err(e) => {
+                problems.extend(
+                    e.into_iter()
+                        .map(|e| reading::worded(&e, Place::File, &e.path.join("."))),
+                );
+                return Err(Refusal::problems(path, problems));
+            }
+        };
+        let env_token = std::env::var("DISCORD_TOKEN").ok();
+        match token::resolve(cfg.token.take(), env_token, cfg.token_file.as_deref()) {
+            Ok(token) => cfg.token = token,
+            Err(e) => problems.push(at.problem("token_file", e.msg())),
+        }
         if let Some(token) = &cfg.token {
             hide(token);
         }
-        cfg.validate()?;
-        Ok(cfg)
+        problems.extend(checks::problems(&cfg, &at));
+        if problems.is_empty() {
+            Ok(cfg)
+        } else {
+            Err(Refusal::problems(path, problems))
+        }
     }
 
-    /// `check-config`'s answer for a valid configuration: a few lines a person reads, no
-    /// secrets.
-    pub fn summary(&self, tr: &crate::engine::Tr) -> String {
+    /// `check-config`'s answer for a valid configuration read from `path`: a few lines a person
+    /// reads, no secrets.
+    pub fn summary(&self, path: &Path, tr: &crate::engine::Tr) -> String {
         use crate::engine::Msg;
-        let shards = match self.shard_range() {
-            Ok(range) => range.to_string(),
-            Err(why) => why,
-        };
+        let range = self.shard_range().unwrap_or(ShardRange::ALL);
         let token = if self.token.is_some() { "yes" } else { "no" };
-        [
+        let defaults = Msg::new("config-defaults").arg("file", path.display().to_string());
+        let lines = [
             tr.t("cli-config-ok"),
             tr.msg(&Msg::new("cli-config-database").arg("database", redact(&self.database_url))),
             tr.msg(&Msg::new("cli-config-token").arg("token", token)),
             tr.msg(&Msg::new("cli-config-guilds").arg("guilds", self.guild_ids.len())),
-            tr.msg(&Msg::new("cli-config-shards").arg("shards", shards)),
+            tr.msg(
+                &Msg::new("config-shards")
+                    .arg("first", range.first())
+                    .arg("last", range.last())
+                    .arg("total", range.total()),
+            ),
             tr.msg(
                 &Msg::new("cli-config-timers")
                     .arg("reminder", self.turn_reminder_secs)
                     .arg("timeout", self.turn_timeout_secs)
                     .arg("lobby", self.lobby_expiry_secs),
             ),
-        ]
-        .join("\n")
+        ];
+        let first = (!path.exists()).then(|| tr.msg(&defaults));
+        first.into_iter().chain(lines).collect::<Vec<_>>().join("\n")
     }
 
     /// The shards this process runs (the configuration is validated, so they are well formed).
@@ -183,137 +195,64 @@ impl Config {
         ShardRange::parse(&self.shards, self.shard_total)
     }
 
-    /// Applies `--shards` and `--shard-total`, which override the file and the environment.
-    pub fn set_shards(&mut self, shards: Option<String>, total: Option<u32>) -> Result<(), String> {
+    /// Applies `--shards` and `--shard-total`, which override the file and the environment:
+    /// refused with what is wrong, a line each, in `tr`'s language.
+    pub fn set_shards(
+        &mut self,
+        shards: Option<String>,
+        total: Option<u32>,
+        tr: &crate::engine::Tr,
+    ) -> Result<(), String> {
         if let Some(shards) = shards {
             self.shards = shards;
         }
         if let Some(total) = total {
             self.shard_total = total;
         }
-        self.validate()
-    }
-
-    fn validate(&self) -> Result<(), String> {
-        let mut problems = vec![];
-        match self.shard_range() {
-            // One SQLite file cannot be shared safely by processes on other machines, and the
-            // store's ownership rules assume one database every process sees.
-            Ok(range) if !range.is_all() && self.database_url.starts_with("sqlite:") => {
-                problems.push(format!(
-                    "running {range} needs PostgreSQL: several processes cannot share a SQLite \
-                     database. Set database_url to postgres://…, or run one process with every \
-                     shard (shards = \"0-{}\")",
-                    range.total() - 1
-                ));
-            }
-            Ok(_) => {}
-            Err(why) => problems.push(why),
-        }
-        if !(self.database_url.starts_with("sqlite:")
-            || self.database_url.starts_with("postgres://")
-            || self.database_url.starts_with("postgresql://"))
-        {
-            problems.push(format!(
-                "database_url `{}` must start with sqlite: or postgres://",
-                redact(&self.database_url)
-            ));
-        }
-        problems.extend(self.network_problems());
-        // Beyond a year a value is a typo, and near u64::MAX it would overflow the clock.
-        const YEAR: u64 = 365 * 24 * 3600;
-        if !(1..=YEAR).contains(&self.lobby_expiry_secs) {
-            problems.push(format!("lobby_expiry_secs must be from 1 to {YEAR}"));
-        }
-        for (key, value) in [
-            ("turn_reminder_secs", self.turn_reminder_secs),
-            ("turn_timeout_secs", self.turn_timeout_secs),
-            ("bot_delay_ms", self.bot_delay_ms / 1000),
-        ] {
-            if value > YEAR {
-                problems.push(format!("{key} is more than a year"));
-            }
-        }
-        if !(1..=60_000).contains(&self.identify_window_ms) {
-            problems.push("identify_window_ms must be from 1 to 60000 (Discord's window is 5000)".into());
-        }
-        if let Some(t) = &self.token
-            && t.contains(char::is_whitespace)
-        {
-            problems.push("token contains white space; copy it again from the Developer Portal".into());
-        }
+        let problems = checks::shards(self, &reading::Places::nowhere());
         if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("\n"))
+            return Ok(());
         }
-    }
-
-    /// What is wrong with the addresses: Discord's, the egress proxy, the extra root
-    /// certificate, the metrics address.
-    fn network_problems(&self) -> Vec<String> {
-        let mut problems = vec![];
-        if !self.discord_api_url.is_empty()
-            && let Err(why) = check_api_url(&self.discord_api_url)
-        {
-            problems.push(why);
-        }
-        if !self.metrics_addr.is_empty() && self.metrics_addr.parse::<std::net::SocketAddr>().is_err() {
-            problems.push(format!(
-                "metrics_addr `{}` must be an address and port such as 0.0.0.0:9100",
-                self.metrics_addr
-            ));
-        }
-        let proxy = &self.discord_https_proxy;
-        if !(proxy.is_empty() || proxy.starts_with("http://") || proxy.starts_with("https://")) {
-            problems.push(format!(
-                "discord_https_proxy `{}` must be an http(s) URL",
-                redact(proxy)
-            ));
-        }
-        if !(self.discord_api_url.is_empty() || proxy.is_empty() && self.discord_extra_ca.is_empty()) {
-            problems.push(
-                "discord_api_url replaces Discord itself; it cannot be combined with \
-                 discord_https_proxy or discord_extra_ca"
-                    .into(),
-            );
-        }
-        if !self.discord_extra_ca.is_empty() && !Path::new(&self.discord_extra_ca).is_file() {
-            problems.push(format!(
-                "discord_extra_ca `{}` is not a readable file",
-                self.discord_extra_ca
-            ));
-        }
-        problems
+        let flag = |key: &str| format!("--{}", key.replace('_', "-"));
+        let lines: Vec<String> = problems
+            .iter()
+            .map(|p| format!("{}: {}", flag(&p.key), tr.msg(&p.what)))
+            .collect();
+        Err(lines.join("\n"))
     }
 }
 
-/// The token goes with every request to `discord_api_url`: only over TLS, or to this machine
-/// (the emulator the end-to-end tests run).
-fn check_api_url(text: &str) -> Result<(), String> {
-    use url::Host;
-    let url = url::Url::parse(text).map_err(|e| format!("discord_api_url must be an https:// URL ({e})"))?;
-    let loopback = match url.host() {
-        Some(Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
-        Some(Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
-    match url.scheme() {
-        "https" => Ok(()),
-        "http" if loopback => Ok(()),
-        "http" => Err(
-            "discord_api_url must be https:// (http:// only to 127.0.0.1, ::1 or \
-                       localhost): the bot token is sent with every request"
-                .into(),
-        ),
-        _ => Err("discord_api_url must be an https:// URL".into()),
+/// The file's text, `None` when there is none and none was asked for.
+fn read(path: &Path, explicit: bool) -> Result<Option<String>, Refusal> {
+    use crate::engine::Msg;
+    let file = path.display().to_string();
+    if !path.exists() {
+        return if explicit {
+            Err(Refusal::Unread(Msg::new("config-no-file").arg("file", file)))
+        } else {
+            Ok(None)
+        };
     }
+    std::fs::read_to_string(path).map(Some).map_err(|e| {
+        Refusal::Unread(
+            Msg::new("config-unreadable")
+                .arg("file", file)
+                .arg("why", e.to_string()),
+        )
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Locale, Tr};
+    use figment::providers::{Format, Toml};
+
+    /// The problems of the values, in English, a line each.
+    fn problems(cfg: &Config) -> String {
+        let list = checks::problems(cfg, &reading::Places::nowhere());
+        Refusal::problems(Path::new("c.toml"), list).words(&Tr::new(Locale::En, &[]))
+    }
 
     #[test]
     fn example_config_is_valid_and_complete() {
@@ -321,7 +260,7 @@ mod tests {
         let cfg: Config = Figment::from(Toml::string(example))
             .extract()
             .expect("example parses");
-        cfg.validate().unwrap();
+        assert!(checks::problems(&cfg, &reading::Places::nowhere()).is_empty());
         // Every key of the struct is documented in the example.
         let keys = serde_json::to_value(Config::default()).unwrap();
         for key in keys.as_object().unwrap().keys() {
@@ -333,51 +272,93 @@ mod tests {
     }
 
     #[test]
-    fn broken_configs_are_refused_with_the_key_named() {
-        let err = Figment::from(Toml::string("lobby_expiry_secs = \"soon\""))
-            .extract::<Config>()
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("lobby_expiry_secs"), "{err}");
-        let err = Figment::from(Toml::string("colour = 1"))
-            .extract::<Config>()
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("colour"), "{err}");
+    fn wrong_values_are_refused_with_the_key_named() {
+        for (cfg, expected) in [
+            (
+                Config {
+                    database_url: "mysql://x".into(),
+                    ..Config::default()
+                },
+                "c.toml: database_url: `mysql://x` must start with sqlite: or postgres://",
+            ),
+            (
+                Config {
+                    discord_https_proxy: "socks5://proxy:1080".into(),
+                    ..Config::default()
+                },
+                "c.toml: discord_https_proxy: `socks5://proxy:1080` must be an http",
+            ),
+            (
+                Config {
+                    discord_api_url: "http://127.0.0.1:8080".into(),
+                    discord_https_proxy: "http://proxy:3128".into(),
+                    ..Config::default()
+                },
+                "cannot be combined",
+            ),
+            (
+                Config {
+                    discord_extra_ca: "/no/such/ca.pem".into(),
+                    ..Config::default()
+                },
+                "c.toml: discord_extra_ca: `/no/such/ca.pem` is not a readable file",
+            ),
+            (
+                Config {
+                    limits: crate::session::Limits {
+                        user_burst: 0,
+                        ..crate::session::Limits::default()
+                    },
+                    ..Config::default()
+                },
+                "c.toml: [limits] user_burst: user_burst and user_per_minute must both be 0",
+            ),
+        ] {
+            let err = problems(&cfg);
+            assert!(err.contains(expected), "{expected}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_reminder_must_come_before_the_timeout() {
         let cfg = Config {
-            database_url: "mysql://x".into(),
+            turn_reminder_secs: 100,
+            turn_timeout_secs: 10,
             ..Config::default()
         };
-        assert!(cfg.validate().unwrap_err().contains("database_url"));
-        let cfg = Config {
-            discord_https_proxy: "socks5://proxy:1080".into(),
-            ..Config::default()
-        };
-        assert!(cfg.validate().unwrap_err().contains("discord_https_proxy"));
-        let cfg = Config {
-            discord_api_url: "http://127.0.0.1:8080".into(),
-            discord_https_proxy: "http://proxy:3128".into(),
-            ..Config::default()
-        };
-        assert!(cfg.validate().unwrap_err().contains("cannot be combined"));
-        let cfg = Config {
-            discord_extra_ca: "/no/such/ca.pem".into(),
-            ..Config::default()
-        };
-        assert!(cfg.validate().unwrap_err().contains("discord_extra_ca"));
+        assert!(problems(&cfg).contains("c.toml: turn_reminder_secs: the reminder (100 s) would come"));
+        for (reminder, timeout) in [(0, 10), (100, 0), (9, 10)] {
+            let cfg = Config {
+                turn_reminder_secs: reminder,
+                turn_timeout_secs: timeout,
+                ..Config::default()
+            };
+            assert!(checks::problems(&cfg, &reading::Places::nowhere()).is_empty());
+        }
     }
 
     #[test]
     fn a_part_of_the_shards_needs_postgres() {
+        let tr = Tr::new(Locale::En, &[]);
         let mut cfg = Config::default();
-        cfg.set_shards(Some("0-3".into()), Some(4)).unwrap();
-        let err = cfg.set_shards(Some("0-1".into()), None).unwrap_err();
-        assert!(err.contains("needs PostgreSQL"), "{err}");
+        cfg.set_shards(Some("0-3".into()), Some(4), &tr).unwrap();
+        let err = cfg.set_shards(Some("0-1".into()), None, &tr).unwrap_err();
+        assert!(
+            err.starts_with("--shards: running shards 0-1 of 4 needs PostgreSQL"),
+            "{err}"
+        );
         cfg.database_url = "postgres://db/saikoro".into();
-        cfg.set_shards(None, None).unwrap();
+        cfg.set_shards(None, None, &tr).unwrap();
         assert_eq!(cfg.shard_range().unwrap().to_string(), "shards 0-1 of 4");
-        let err = cfg.set_shards(Some("3-4".into()), None).unwrap_err();
-        assert!(err.contains("beyond shard_total 4"), "{err}");
+        let err = cfg.set_shards(Some("3-4".into()), None, &tr).unwrap_err();
+        assert!(err.contains("goes beyond shard_total 4"), "{err}");
+        let err = cfg.set_shards(Some("3-2".into()), None, &tr).unwrap_err();
+        assert!(err.contains("the range 3-2 is empty"), "{err}");
+        let err = cfg.set_shards(Some("x".into()), Some(0), &tr).unwrap_err();
+        assert_eq!(
+            err,
+            "--shard-total: must be at least 1\n--shards: `x` must be a shard number or a range such as 0-1"
+        );
     }
 
     #[test]
@@ -389,7 +370,7 @@ mod tests {
             "http://[::1]:80/",
             "http://LOCALHOST:1",
         ] {
-            check_api_url(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+            checks::check_api_url(url).unwrap_or_else(|e| panic!("{url}: {e:?}"));
         }
         for url in [
             "http://discord.example.com",
@@ -397,14 +378,14 @@ mod tests {
             "ftp://127.0.0.1",
             "127.0.0.1:80",
         ] {
-            let err = check_api_url(url).unwrap_err();
-            assert!(err.starts_with("discord_api_url must be"), "{url}: {err}");
+            let err = checks::check_api_url(url).unwrap_err();
+            assert!(err.id.starts_with("config-api-url"), "{url}: {err:?}");
         }
         let cfg = Config {
             discord_api_url: "http://discord.example.com".into(),
             ..Config::default()
         };
-        assert!(cfg.validate().unwrap_err().contains("https://"));
+        assert!(problems(&cfg).contains("discord_api_url: must be https://"));
     }
 
     #[test]

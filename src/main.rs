@@ -125,11 +125,7 @@ impl Stored {
     ) -> anyhow::Result<console::record::Record> {
         let url = match &self.database {
             Some(url) => url.clone(),
-            None => {
-                Config::load(config, explicit)
-                    .map_err(anyhow::Error::msg)?
-                    .database_url
-            }
+            None => configured(config, explicit, locale)?.database_url,
         };
         let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
         runtime
@@ -290,7 +286,7 @@ fn run(locale: Locale) -> anyhow::Result<()> {
         }
         Command::Export(source) => export(source, &cli.config, explicit_config, locale),
         Command::Puzzles(console::puzzles::PuzzlesCommand::Generate(args)) => {
-            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            let url = database(args.database.as_deref(), &cli.config, explicit_config, locale)?;
             halted(console::puzzles::generate(
                 &args,
                 &url,
@@ -299,18 +295,18 @@ fn run(locale: Locale) -> anyhow::Result<()> {
             ))
         }
         Command::Puzzle(args) => {
-            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            let url = database(args.database.as_deref(), &cli.config, explicit_config, locale)?;
             puzzle(&args, &url, locale)
         }
         Command::Migrate(args) => console::migrate::migrate(&args),
         Command::Backup(args) => {
-            let url = database(args.database.as_deref(), &cli.config, explicit_config)?;
+            let url = database(args.database.as_deref(), &cli.config, explicit_config, locale)?;
             console::migrate::backup(&url, &args.out, &Tr::new(locale, &[]))
         }
         Command::Health(args) => {
             let addr = match &args.addr {
                 Some(addr) => addr.clone(),
-                None => configured(&cli.config, explicit_config)?.metrics_addr,
+                None => configured(&cli.config, explicit_config, locale)?.metrics_addr,
             };
             console::health::check(&args, &addr, &Tr::new(locale, &[]))
         }
@@ -346,10 +342,15 @@ fn puzzle(args: &console::puzzle::PuzzleArgs, url: &str, locale: Locale) -> anyh
 }
 
 /// The database asked for, else the configuration's.
-fn database(asked: Option<&str>, config: &std::path::Path, explicit: bool) -> anyhow::Result<String> {
+fn database(
+    asked: Option<&str>,
+    config: &std::path::Path,
+    explicit: bool,
+    locale: Locale,
+) -> anyhow::Result<String> {
     match asked {
         Some(url) => Ok(url.to_owned()),
-        None => Ok(configured(config, explicit)?.database_url),
+        None => Ok(configured(config, explicit, locale)?.database_url),
     }
 }
 
@@ -368,14 +369,15 @@ fn halted(done: Result<(), Halt>) -> anyhow::Result<()> {
     }
 }
 
-fn configured(path: &std::path::Path, explicit: bool) -> anyhow::Result<Config> {
-    Config::load(path, explicit).map_err(anyhow::Error::msg)
+/// The configuration, or every problem it has in the user's language.
+fn configured(path: &std::path::Path, explicit: bool, locale: Locale) -> anyhow::Result<Config> {
+    Config::load(path, explicit).map_err(|refusal| anyhow::Error::msg(refusal.words(&Tr::new(locale, &[]))))
 }
 
 /// `saikoro check-config`: every problem of the file, or a short summary of what it sets.
 fn check_config(path: &std::path::Path, explicit: bool, locale: Locale) -> anyhow::Result<()> {
-    let cfg = Config::load(path, explicit).map_err(anyhow::Error::msg)?;
-    emit(&cfg.summary(&Tr::new(locale, &[])))
+    let cfg = configured(path, explicit, locale)?;
+    emit(&cfg.summary(path, &Tr::new(locale, &[])))
 }
 
 /// `saikoro run`: the Discord bot, until it is stopped.
@@ -386,12 +388,10 @@ fn run_bot(
     logs: &saikoro::logging::Logs,
     locale: Locale,
 ) -> anyhow::Result<()> {
-    let mut cfg = Config::load(config, explicit_config)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("reading the configuration ({})", config.display()))?;
-    cfg.set_shards(args.shards, args.shard_total)
-        .map_err(anyhow::Error::msg)
-        .context("checking --shards and --shard-total")?;
+    // The same checks as `check-config`, so a bad file is refused with the same list.
+    let mut cfg = configured(config, explicit_config, locale)?;
+    cfg.set_shards(args.shards, args.shard_total, &Tr::new(locale, &[]))
+        .map_err(anyhow::Error::msg)?;
     logs.set_format(cfg.log_format);
     if cfg.token.is_none() {
         let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();

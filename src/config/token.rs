@@ -14,6 +14,20 @@ pub enum TokenError {
     Both,
 }
 
+impl TokenError {
+    /// What is wrong, for the list of the configuration's problems (at `token_file`).
+    pub fn msg(&self) -> crate::engine::Msg {
+        use crate::engine::Msg;
+        match self {
+            TokenError::Unreadable { path, source } => Msg::new("config-token-unreadable")
+                .arg("path", path.display().to_string())
+                .arg("why", source.to_string()),
+            TokenError::Empty(path) => Msg::new("config-token-empty").arg("path", path.display().to_string()),
+            TokenError::Both => Msg::new("config-token-both"),
+        }
+    }
+}
+
 /// The token: the environment's `DISCORD_TOKEN` over the configured `token`, or the contents
 /// of `file` without its trailing newline. Blank values count as unset.
 pub(super) fn resolve(

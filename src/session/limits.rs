@@ -44,7 +44,7 @@ impl Default for Limits {
 }
 
 /// Beyond these a value is a typo.
-const MAX_COUNT: u32 = 1_000_000;
+pub const MAX_COUNT: u32 = 1_000_000;
 const DAY: u64 = 24 * 3600;
 
 /// What is wrong with a `[limits]` table, naming its keys: for whoever runs the bot, so in

@@ -292,9 +292,9 @@ fn check_config_lists_every_problem_and_summarises_a_good_file() {
     let stderr = text(&out.stderr);
     assert!(!out.status.success());
     for expected in [
-        "line 1: `lobby_expiry_secs` must be",
-        "line 2: `turn_timeout_action` must be one of: play, leave",
-        "line 3: unknown key `colour`",
+        "config.toml:1: lobby_expiry_secs: must be a whole number, 0 or more, not text",
+        "config.toml:2: turn_timeout_action: must be one of: play, leave",
+        "config.toml:3: colour: unknown key",
     ] {
         assert!(stderr.contains(expected), "{expected}: {stderr}");
     }

@@ -5,6 +5,7 @@
 #![allow(clippy::too_many_lines)]
 
 mod coach;
+mod config;
 mod daily;
 mod edges;
 mod json;
@@ -506,7 +507,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             config: format!("guild_ids = []\ntoken = \"{BOT_TOKEN}\" and more\n"),
             env: vec![],
             succeeds: false,
-            shows: "config.toml line 2: not valid TOML".into(),
+            shows: "config.toml:2: not valid TOML".into(),
         },
         Case {
             what: "the token as a wrong value",
@@ -514,7 +515,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             config: format!("lobby_expiry_secs = \"{BOT_TOKEN}\"\n"),
             env: vec![],
             succeeds: false,
-            shows: "config.toml line 1: `lobby_expiry_secs` must be".into(),
+            shows: "config.toml:1: lobby_expiry_secs: must be".into(),
         },
         Case {
             what: "the token as a wrong value in the environment",
@@ -522,7 +523,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             config: String::new(),
             env: vec![("SAIKORO_LOBBY_EXPIRY_SECS", BOT_TOKEN.into())],
             succeeds: false,
-            shows: "environment variable SAIKORO_LOBBY_EXPIRY_SECS: `lobby_expiry_secs` must be".into(),
+            shows: "environment variable SAIKORO_LOBBY_EXPIRY_SECS: lobby_expiry_secs: must be".into(),
         },
         Case {
             what: "a database URL of an unknown kind",
@@ -530,7 +531,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             config: format!("database_url = \"mysql://{passwords}\"\n"),
             env: vec![],
             succeeds: false,
-            shows: "database_url `mysql://saikoro:***@".into(),
+            shows: "database_url: `mysql://saikoro:***@".into(),
         },
         Case {
             what: "a valid configuration full of secrets",
@@ -566,7 +567,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             ),
             env: vec![],
             succeeds: false,
-            shows: "discord_api_url must be https://".into(),
+            shows: "discord_api_url: must be https://".into(),
         },
         Case {
             what: "Discord unreachable, with a webhook's token in the request's URL",
@@ -585,7 +586,7 @@ fn secret_cases(dir: &std::path::Path) -> Vec<Case> {
             config: format!("token_file = \"{missing_file}\"\n"),
             env: vec![],
             succeeds: false,
-            shows: format!("token_file {missing_file}: cannot read it"),
+            shows: format!("token_file: cannot read {missing_file}"),
         },
         Case {
             what: "a token and a token_file",
