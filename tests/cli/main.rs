@@ -293,9 +293,9 @@ fn part_of_the_shards_on_sqlite_is_refused_before_anything_starts() {
             "4",
             "goes beyond shard_total 4: shards are numbered 0 to 3",
         ),
-        ("2-1", "4", "the shard range 2-1 is empty"),
+        ("2-1", "4", "the range 2-1 is empty: write the lower shard first"),
         ("one", "4", "must be a shard number or a range"),
-        ("0", "0", "shard_total must be at least 1"),
+        ("0", "0", "--shard-total: must be at least 1"),
     ] {
         let (out, _) = run_with_shards(&["--shards", shards, "--shard-total", total]);
         let stderr = text(&out.stderr);
