@@ -213,3 +213,22 @@ fn a_saizumi_claim_not_in_the_offered_list_is_taken() {
     }
     panic!("ann never came to stack");
 }
+
+#[test]
+fn log_lines_are_not_cut_for_a_phone_in_the_terminal() {
+    // Wrapped to a phone's 32 columns, `🟦 bさんがB5を場札1に置きました。` left its `。` alone.
+    let args = [
+        "play",
+        "saizumi",
+        "--players",
+        "a,b",
+        "--seed",
+        "3",
+        "--lang",
+        "ja",
+    ];
+    let out = saikoro(&args, "place:1:1\nplace:2:1\nplace:3:1\n1\n3\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("場札1に置きました。"), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.trim() == "。"), "{stdout}");
+}
