@@ -261,7 +261,14 @@ pub fn play_on(
         Format::Json => term.emit_json(game.as_ref(), None, &view, &[], Some(&outcome))?,
         Format::Text => {
             term.print_events()?;
-            let text = format!("{}\n{}", plain(&view.to_text()), outcome.describe(&tr));
+            // Every game's finished board names its result: the line again only if it does not.
+            let board = plain(&view.to_text());
+            let result = outcome.describe(&tr);
+            let text = if board.contains(&result) {
+                board
+            } else {
+                format!("{board}\n{result}")
+            };
             writeln!(term.out, "{text}").map_err(io(&tr))?;
         }
     }
