@@ -104,9 +104,12 @@ pub struct PlayConfig {
 }
 
 /// A translator for the terminal's lines, which name players whole (up to
-/// [`TERMINAL_NAME_COLUMNS`](crate::engine::width::TERMINAL_NAME_COLUMNS)), not cut for a phone.
+/// [`TERMINAL_NAME_COLUMNS`](crate::engine::width::TERMINAL_NAME_COLUMNS)) and are not wrapped
+/// for a phone: the terminal wraps them itself, where a phone's cut would leave a `。` alone.
 fn terminal_tr(locale: Locale, names: &[String]) -> Tr<'_> {
-    Tr::new(locale, names).with_name_columns(crate::engine::width::TERMINAL_NAME_COLUMNS)
+    Tr::new(locale, names)
+        .with_name_columns(crate::engine::width::TERMINAL_NAME_COLUMNS)
+        .with_line_columns(usize::MAX)
 }
 
 /// Plays one game to the end. Returns the outcome, or why it stopped early.
@@ -258,7 +261,14 @@ pub fn play_on(
         Format::Json => term.emit_json(game.as_ref(), None, &view, &[], Some(&outcome))?,
         Format::Text => {
             term.print_events()?;
-            let text = format!("{}\n{}", plain(&view.to_text()), outcome.describe(&tr));
+            // Every game's finished board names its result: the line again only if it does not.
+            let board = plain(&view.to_text());
+            let result = outcome.describe(&tr);
+            let text = if board.contains(&result) {
+                board
+            } else {
+                format!("{board}\n{result}")
+            };
             writeln!(term.out, "{text}").map_err(io(&tr))?;
         }
     }

@@ -105,7 +105,10 @@ impl Terminal<'_> {
                     Target::Step(next) => next.clone_into(&mut draft),
                     Target::Act(action) => return Ok(action.to_owned()),
                 },
-                Typed::Help => self.say("help", tr.msg(&help(controls.len())))?,
+                Typed::Help => {
+                    let help = self.help(game, seat, &controls, &choices);
+                    self.say("help", help)?;
+                }
                 Typed::Hint => {
                     let hint = game.hint(seat).unwrap_or_else(|| Msg::new("cli-no-hint"));
                     self.say("hint", tr.msg(&hint))?;
@@ -116,7 +119,8 @@ impl Terminal<'_> {
     }
 
     /// What `line` asks for: a choice by number (text: the numbered controls; JSON: the
-    /// choices), id or label, a word of the terminal, or any move the rules take.
+    /// choices), id or label (in any case, when only one choice matches), a word of the
+    /// terminal, or any move the rules take.
     fn read(
         &self,
         game: &dyn AnyGame,
@@ -125,18 +129,18 @@ impl Terminal<'_> {
         controls: &[(String, String)],
         choices: &[Choice],
     ) -> Typed {
-        let numbered = line.parse::<usize>().ok().and_then(|n| match self.format {
-            Format::Text => controls.get(n.checked_sub(1)?).map(|c| c.0.clone()),
-            Format::Json => choices.get(n.checked_sub(1)?).map(|c| c.id.clone()),
-        });
-        let named = choices
-            .iter()
-            .find(|c| c.id == line || c.label.eq_ignore_ascii_case(line))
-            .map(|c| c.id.clone());
-        if let Some(id) = numbered.or(named) {
+        let count = self.count(controls, choices);
+        let number = line.parse::<usize>().ok();
+        let numbered = number
+            .filter(|n| (1..=count).contains(n))
+            .map(|n| match self.format {
+                Format::Text => controls[n - 1].0.clone(),
+                Format::Json => choices[n - 1].id.clone(),
+            });
+        if let Some(id) = numbered.or_else(|| named(line, controls, choices)) {
             return Typed::Go(id);
         }
-        match line {
+        match line.to_lowercase().as_str() {
             "help" | "?" => return Typed::Help,
             "hint" => return Typed::Hint,
             _ => {}
@@ -146,7 +150,55 @@ impl Terminal<'_> {
         let mut copy = game.clone_box();
         match copy.apply(seat, line, &mut ScriptedDice::new([]).lenient()) {
             Ok(_) => Typed::Go(line.to_owned()),
+            // A number past the menu is a mistyped choice, not a move to explain.
+            Err(_) if number.is_some() => Typed::Refused(
+                Msg::new("terminal-no-such-number")
+                    .arg("number", line)
+                    .arg("count", count),
+            ),
             Err(e) => Typed::Refused(e.msg()),
+        }
+    }
+
+    /// The help for this menu: what a number picks, the ids typed as they are shown (none at a
+    /// step's menu in text, where only `resign` has one), two of this game's own moves as examples, and the terminal's words.
+    fn help(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+        controls: &[(String, String)],
+        choices: &[Choice],
+    ) -> String {
+        let tr = self.tr;
+        let count = self.count(controls, choices);
+        let ids_shown = self.format == Format::Json
+            || controls
+                .iter()
+                .any(|(id, label)| bracketed(id, label).is_some_and(|id| id != crate::engine::RESIGN));
+        let number = if ids_shown {
+            "terminal-help-number-or-id"
+        } else {
+            "terminal-help-number"
+        };
+        let mut lines = vec![tr.msg(&Msg::new(number).arg("count", count))];
+        let examples: Vec<String> = game
+            .choices(seat, &tr)
+            .into_iter()
+            .map(|c| c.id)
+            .take(2)
+            .collect();
+        if !examples.is_empty() {
+            lines.push(tr.msg(&Msg::new("terminal-help-moves").arg("examples", tr.list(&examples))));
+        }
+        lines.push(tr.t("terminal-help-words"));
+        lines.join(" ")
+    }
+
+    /// How many choices a number can pick: the numbered menu in text, `choices` in JSON.
+    fn count(&self, controls: &[(String, String)], choices: &[Choice]) -> usize {
+        match self.format {
+            Format::Text => controls.len(),
+            Format::Json => choices.len(),
         }
     }
 
@@ -165,12 +217,11 @@ impl Terminal<'_> {
                 self.print_events()?;
                 writeln!(self.out, "{}", plain(&view.to_text())).map_err(io(&tr))?;
                 for (i, (id, label)) in controls.iter().enumerate() {
-                    match Target::of(id) {
-                        Target::Act(id) if id != label => {
-                            writeln!(self.out, "  {}) {label}  [{id}]", i + 1).map_err(io(&tr))?;
-                        }
-                        _ => writeln!(self.out, "  {}) {label}", i + 1).map_err(io(&tr))?,
+                    match bracketed(id, label) {
+                        Some(id) => writeln!(self.out, "  {}) {label}  [{id}]", i + 1),
+                        None => writeln!(self.out, "  {}) {label}", i + 1),
                     }
+                    .map_err(io(&tr))?;
                 }
                 Ok(())
             }
@@ -242,9 +293,32 @@ impl Terminal<'_> {
     }
 }
 
-/// The terminal's help: how to name a move.
-fn help(count: usize) -> Msg {
-    Msg::new("cli-help").arg("count", count)
+/// The id a text menu shows in brackets after a control's label: an action's, when it is not
+/// the label itself (a step's draft is no move to type).
+fn bracketed<'a>(id: &'a str, label: &str) -> Option<&'a str> {
+    match Target::of(id) {
+        Target::Act(id) if id != label => Some(id),
+        _ => None,
+    }
+}
+
+/// The choice `line` names by id or label: exactly, else ignoring case when only one matches
+/// (`RESIGN`, `move a`), so a case typed differently never picks between two.
+fn named(line: &str, controls: &[(String, String)], choices: &[Choice]) -> Option<String> {
+    let ids = choices
+        .iter()
+        .map(|c| (&c.id, &c.label))
+        .chain(controls.iter().map(|(id, label)| (id, label)));
+    let all: Vec<_> = ids.collect();
+    if let Some((id, _)) = all.iter().find(|(id, label)| *id == line || *label == line) {
+        return Some((*id).clone());
+    }
+    let mut loose = all
+        .iter()
+        .filter(|(id, label)| id.eq_ignore_ascii_case(line) || label.eq_ignore_ascii_case(line))
+        .map(|(id, _)| *id);
+    let first = loose.next()?;
+    loose.all(|id| id == first).then(|| first.clone())
 }
 
 /// A view's enabled controls as (id, label), in reading order; a step's label says it is one.

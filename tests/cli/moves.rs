@@ -216,3 +216,58 @@ fn a_saizumi_claim_not_in_the_offered_list_is_taken() {
     }
     panic!("ann never came to stack");
 }
+
+#[test]
+fn log_lines_are_not_cut_for_a_phone_in_the_terminal() {
+    // Wrapped to a phone's 32 columns, `🟦 bさんがB5を場札1に置きました。` left its `。` alone.
+    let args = [
+        "play",
+        "saizumi",
+        "--players",
+        "a,b",
+        "--seed",
+        "3",
+        "--lang",
+        "ja",
+    ];
+    let out = saikoro(&args, "place:1:1\nplace:2:1\nplace:3:1\n1\n3\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("場札1に置きました。"), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.trim() == "。"), "{stdout}");
+}
+
+#[test]
+fn a_number_past_the_menu_is_answered_with_the_menus_range_and_help_counts_what_a_number_picks() {
+    let out = saikoro(&ROLLED, "roll\n9\nHELP\nRESIGN\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("There is no choice 9: type a number from 1 to 4."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("(1 to 4) or the id shown in brackets"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("e.g. m6+10"), "this game's own moves: {stdout}");
+    assert!(!stdout.contains("place a1"), "no other game's: {stdout}");
+    // JSON numbers its `choices`: one (the roll) here, where the text menu adds resigning.
+    let mut script = Script::start(&ROLLED[..4]);
+    let first = script.line();
+    assert_eq!(first["choices"].as_array().unwrap().len(), 1, "{first}");
+    let help = script.send("?");
+    assert!(help["help"].as_str().unwrap().contains("number (1)"), "{help}");
+    let refused = script.send("9");
+    assert_eq!(
+        refused["refused"]["reason"],
+        "There is no choice 9: type a number from 1 to 1."
+    );
+}
+
+#[test]
+fn the_end_names_the_winner_once() {
+    let out = saikoro(&["play", "cantstop", "--players", "bot,bot", "--seed", "1"], "");
+    let stdout = text(&out.stdout);
+    let winner = stdout.lines().filter(|l| l.starts_with("🏆")).count();
+    assert_eq!(winner, 1, "{stdout}");
+}

@@ -176,6 +176,8 @@ pub struct Tr<'a> {
     pub names: &'a [String],
     /// The most columns a seat's name takes in a line ([`Tr::seat`]).
     name_columns: usize,
+    /// The width boards' wrapped fields are wrapped to ([`Tr::wrap`]).
+    line_columns: usize,
 }
 
 impl<'a> Tr<'a> {
@@ -184,6 +186,7 @@ impl<'a> Tr<'a> {
             locale,
             names,
             name_columns: super::width::NAME_COLUMNS,
+            line_columns: super::width::PHONE_COLUMNS,
         }
     }
 
@@ -194,6 +197,22 @@ impl<'a> Tr<'a> {
             name_columns: columns,
             ..self
         }
+    }
+
+    /// The same, with boards' fields wrapped to `columns` instead of a phone's: a terminal
+    /// wraps its own lines, so one cut for a phone would leave a `。` or a word alone on a line.
+    #[must_use]
+    pub fn with_line_columns(self, columns: usize) -> Self {
+        Self {
+            line_columns: columns,
+            ..self
+        }
+    }
+
+    /// Every line of `text` wrapped to this reader's width ([`super::width::wrap`]): a
+    /// phone's [`super::width::PHONE_COLUMNS`] unless [`Tr::with_line_columns`] says otherwise.
+    pub fn wrap(&self, text: &str) -> String {
+        super::width::wrap(text, self.line_columns).join("\n")
     }
 
     /// The message `id` without arguments.

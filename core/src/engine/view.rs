@@ -71,9 +71,9 @@ pub fn look_alike(text: &str, seats: usize) -> Option<char> {
 /// How many of the newest log lines a board shows: the whole log is `/… log`.
 pub const LOG_LINES: usize = 2;
 
-/// The newest [`LOG_LINES`] of `lines`, each wrapped to a phone's width.
-pub fn recent_log(lines: &[String]) -> String {
-    super::width::wrap_lines(&lines[lines.len().saturating_sub(LOG_LINES)..].join("\n"))
+/// The newest [`LOG_LINES`] of `lines`, each wrapped to the reader's width ([`super::Tr::wrap`]).
+pub fn recent_log(lines: &[String], tr: &super::Tr) -> String {
+    tr.wrap(&lines[lines.len().saturating_sub(LOG_LINES)..].join("\n"))
 }
 
 /// Colour of a finished game's board.

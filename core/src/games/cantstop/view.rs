@@ -291,7 +291,7 @@ pub(super) fn view(game: &CantStop, _viewer: Option<Seat>, tr: &Tr) -> View {
     let mut fields = vec![players_field(game, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
-        fields.push(Field::new(tr.t("cantstop-view-log"), recent_log(&log)));
+        fields.push(Field::new(tr.t("cantstop-view-log"), recent_log(&log, tr)));
     }
     let text = text_board(game, &outcome, &fields, tr);
     let mut drawn = mountain(game, tr);

@@ -3,7 +3,6 @@
 
 use super::{Action, Ishigaki, Move, Phase, Roll, rolloff_value};
 use crate::engine::view::{COLOUR_DONE, board_colour, recent_log, seat_mark};
-use crate::engine::width::wrap_lines;
 use crate::engine::{Arg, Button, Field, Game, Row, Seat, Style, Tr, View, legend};
 
 /// Die faces for the lines of the die-2 odds.
@@ -72,7 +71,7 @@ fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
     let mut fields = vec![Field::new(tr.t("ishigaki-players"), seats(game, tr))];
     // The race itself needs no words: the footer names the goal.
     if !matches!(game.phase, Phase::Race) {
-        fields.push(Field::new(tr.t("ishigaki-phase"), wrap_lines(&phase(game, tr))));
+        fields.push(Field::new(tr.t("ishigaki-phase"), tr.wrap(&phase(game, tr))));
     }
     if !game.arrivals.is_empty() {
         let lines: Vec<String> = game
@@ -96,11 +95,11 @@ fn fields(game: &Ishigaki, tr: &Tr) -> Vec<Field> {
             _ => race_odds(game, d1, tr),
         };
         // Doubles may knock several ninjas down: their line wraps.
-        fields.push(Field::new(name, wrap_lines(&odds)));
+        fields.push(Field::new(name, tr.wrap(&odds)));
     }
     let lines: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !lines.is_empty() {
-        fields.push(Field::new(tr.t("ishigaki-log"), recent_log(&lines)));
+        fields.push(Field::new(tr.t("ishigaki-log"), recent_log(&lines, tr)));
     }
     fields
 }

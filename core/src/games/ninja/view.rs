@@ -95,12 +95,12 @@ pub(super) fn view(game: &Ninja, draft: &str, tr: &Tr) -> View {
         tr.f("ninja-title-turn", &[("player", Arg::Seat(game.active()))])
     };
     let mut lines = grid(game, &moves, picked, tr);
-    let words = crate::engine::width::wrap_lines(&status(game, &moves, picked, tr));
+    let words = tr.wrap(&status(game, &moves, picked, tr));
     lines.push(words.clone());
     let mut fields = vec![player_field(game, BLACK, tr), player_field(game, RED, tr)];
     let log: Vec<String> = game.log().map(|m| tr.msg(&m)).collect();
     if !log.is_empty() {
-        fields.push(Field::new(tr.t("ninja-view-log"), recent_log(&log)));
+        fields.push(Field::new(tr.t("ninja-view-log"), recent_log(&log, tr)));
     }
     let mut view = View {
         title,

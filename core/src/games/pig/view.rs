@@ -71,5 +71,5 @@ fn words(game: &Pig, tr: &Tr) -> String {
     if let Some(event) = game.last.filter(|e| !matches!(e, Event::Start { .. })) {
         lines.push(tr.msg(&game.describe(&event)));
     }
-    crate::engine::width::wrap_lines(&lines.join("\n"))
+    tr.wrap(&lines.join("\n"))
 }

@@ -7,7 +7,6 @@
 
 use super::{Action, Half, Phase, Placed, Roll, SLOTS, Saizumi, counts};
 use crate::engine::view::{LOG_LINES, board_colour, recent_log};
-use crate::engine::width::wrap_lines;
 use crate::engine::{Arg, Field, Game, Seat, Tr, View, legend};
 
 mod cards;
@@ -193,10 +192,7 @@ fn player_field(game: &Saizumi, seat: Seat, detail: Detail, tr: &Tr) -> Field {
         name.push(' ');
         name.push_str(&tr.t(state));
     }
-    Field::new(
-        name,
-        wrap_lines(&piles_text(game, seat, detail, dice.as_ref(), tr)),
-    )
+    Field::new(name, tr.wrap(&piles_text(game, seat, detail, dice.as_ref(), tr)))
 }
 
 /// The last [`LOG_LINES`] log lines, as many as fit a field.
@@ -206,7 +202,7 @@ fn log_text(game: &Saizumi, tr: &Tr) -> String {
     while lines.iter().map(|l| l.chars().count() + 1).sum::<usize>() > FIELD_MAX && lines.len() > 1 {
         lines.remove(0);
     }
-    let text = recent_log(&lines);
+    let text = recent_log(&lines, tr);
     text.chars().take(FIELD_MAX).collect()
 }
 
@@ -262,7 +258,7 @@ fn board(game: &Saizumi, detail: Detail, controls: &Controls, tr: &Tr) -> View {
     let mut view = View {
         title,
         // A long status line (a Japanese one, the revealed cards) wraps on a phone: counted so.
-        description: wrap_lines(&lines.join("\n")),
+        description: tr.wrap(&lines.join("\n")),
         text: None,
         // The picture has no letters: the market's card names stay in words.
         words: None,

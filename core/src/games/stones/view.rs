@@ -559,14 +559,14 @@ pub(super) fn view(game: &Stones, _viewer: Option<Seat>, draft: &str, tr: &Tr) -
     lines.push(String::new());
     let words: Vec<String> = status(game, &draft, tr)
         .iter()
-        .flat_map(|l| crate::engine::width::wrap(l, crate::engine::width::PHONE_COLUMNS))
+        .flat_map(|l| tr.wrap(l).lines().map(str::to_owned).collect::<Vec<_>>())
         .collect();
     lines.extend(words.iter().cloned());
 
     let players: Vec<String> = (0..2).map(|s| seat_line(game, s, tr)).collect();
     let mut fields = vec![Field::new(tr.t("stones-view-players"), players.join("\n"))];
     if let Some(turn) = game.last_turn() {
-        let words = crate::engine::width::wrap_lines(&turn_words(turn, tr));
+        let words = tr.wrap(&turn_words(turn, tr));
         fields.push(Field::new(tr.t("stones-view-last"), words));
     }
     let mut view = View {
