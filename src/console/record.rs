@@ -188,5 +188,6 @@ pub fn review_text(record: &Record, locale: Locale) -> Result<String, String> {
         engine::coach::review(game.as_mut(), &record.actions, &tr).map_err(|e| record.refusal(&e, locale))?;
     let title = tr.t(&format!("{}-name", record.game));
     let note = crate::session::hint_note(&record.hinted, &tr);
-    Ok(crate::session::review_text(&title, &slips, note, &tr, usize::MAX))
+    // Discord's review, without its markdown.
+    Ok(super::plain(&crate::session::review_text(&title, &slips, note, &tr, usize::MAX)))
 }
