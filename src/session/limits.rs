@@ -47,22 +47,20 @@ impl Default for Limits {
 pub const MAX_COUNT: u32 = 1_000_000;
 const DAY: u64 = 24 * 3600;
 
-/// What is wrong with a `[limits]` table, naming its keys: for whoever runs the bot, so in
-/// English, like the rest of the configuration's errors.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// What is wrong with a `[limits]` table, naming its keys (`config::checks` words it).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LimitProblem {
-    #[error("limits.{0} is more than {MAX_COUNT}")]
+    /// The key's value is more than [`MAX_COUNT`].
     TooLarge(&'static str),
-    /// A burst with no rate (or a rate with no burst) would be a bucket that never fills.
-    #[error("limits.{0}_burst and limits.{0}_per_minute must both be 0 (no limit) or both more")]
+    /// A burst with no rate (or a rate with no burst) would be a bucket that never fills:
+    /// `user` or `channel`.
     HalfBucket(&'static str),
-    #[error("limits.board_ping_secs is more than a day")]
+    /// `board_ping_secs` is more than a day.
     BoardPingsTooRare,
 }
 
-/// Every problem of a `[limits]` table, a line each.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+/// Every problem of a `[limits]` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitProblems(pub Vec<LimitProblem>);
 
 impl Limits {
@@ -102,14 +100,6 @@ impl Limits {
     }
 }
 
-/// Reads the `[limits]` table and checks it, so a configuration with wrong limits is refused
-/// with the key named (`#[serde(deserialize_with)]` on the configuration's field).
-pub fn checked<'de, D: serde::Deserializer<'de>>(table: D) -> Result<Limits, D::Error> {
-    let limits = Limits::deserialize(table)?;
-    limits.check().map_err(serde::de::Error::custom)?;
-    Ok(limits)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,34 +118,25 @@ mod tests {
     }
 
     #[test]
-    fn limits_are_checked_as_they_are_read() {
+    fn every_problem_of_the_limits_is_found() {
         assert_eq!(Limits::default().check(), Ok(()));
-        let half = Limits {
+        let wrong = Limits {
             user_burst: 5,
             user_per_minute: 0,
-            ..Limits::default()
-        };
-        assert!(
-            half.check()
-                .unwrap_err()
-                .to_string()
-                .contains("limits.user_burst")
-        );
-        let long = Limits {
+            channel_burst: 0,
+            channel_per_minute: 3,
+            games_per_user: MAX_COUNT + 1,
             board_ping_secs: 2 * DAY,
             ..Limits::default()
         };
-        assert!(
-            long.check()
-                .unwrap_err()
-                .to_string()
-                .contains("limits.board_ping_secs")
+        assert_eq!(
+            wrong.check(),
+            Err(LimitProblems(vec![
+                LimitProblem::TooLarge("games_per_user"),
+                LimitProblem::HalfBucket("user"),
+                LimitProblem::HalfBucket("channel"),
+                LimitProblem::BoardPingsTooRare,
+            ]))
         );
-        let read: Result<Limits, _> = checked(serde_json::json!({"games_per_user": 2}));
-        assert_eq!(read.unwrap().games_per_user, 2);
-        let wrong: Result<Limits, _> = checked(serde_json::json!({"channel_burst": 0}));
-        assert!(wrong.unwrap_err().to_string().contains("limits.channel_burst"));
-        let unknown: Result<Limits, _> = checked(serde_json::json!({"pings_per_day": 1}));
-        assert!(unknown.is_err());
     }
 }
