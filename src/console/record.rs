@@ -189,5 +189,11 @@ pub fn review_text(record: &Record, locale: Locale) -> Result<String, String> {
     let title = tr.t(&format!("{}-name", record.game));
     let note = crate::session::hint_note(&record.hinted, &tr);
     // Discord's review, without its markdown.
-    Ok(super::plain(&crate::session::review_text(&title, &slips, note, &tr, usize::MAX)))
+    Ok(super::plain(&crate::session::review_text(
+        &title,
+        &slips,
+        note,
+        &tr,
+        usize::MAX,
+    )))
 }

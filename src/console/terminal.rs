@@ -191,7 +191,12 @@ impl Terminal<'_> {
             lines.push(tr.msg(&Msg::new("terminal-help-moves").arg("examples", tr.list(&examples))));
         }
         lines.push(tr.t("terminal-help-words"));
-        lines.join(" ")
+        // Japanese sentences follow each other without a space.
+        lines.join(if tr.locale == crate::engine::Locale::Ja {
+            ""
+        } else {
+            " "
+        })
     }
 
     /// How many choices a number can pick: the numbered menu in text, `choices` in JSON.

@@ -45,7 +45,10 @@ fn a_playout_review_names_its_measure_and_the_moves_as_their_buttons_read() {
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert_eq!(review.matches(measure).count(), slips, "{lang}: {review}");
         assert!(review.contains("95%"), "{lang}: how sure: {review}");
-        assert!(!review.contains("**") && !review.contains('`'), "no markdown: {review}");
+        assert!(
+            !review.contains("**") && !review.contains('`'),
+            "no markdown: {review}"
+        );
         assert!(
             !review.contains("strong bot") && !review.contains("つよいボット"),
             "{review}"

@@ -3,10 +3,6 @@ cli-error = error:
 cli-header = { $game } — seed { $seed } (replay with --seed { $seed })
 cli-header-from = { $game } from { $file } — seed { $seed }
 cli-resign = Resign
-cli-help = Type a choice's number ({ $count ->
-    [one] 1
-   *[other] 1 to { $count }
-}) or the id shown in brackets, or any move in the rules' notation (e.g. `place a1 b1 b2 d2`, `move A`, `6+10`). `resign` gives up; `hint` asks the coach, in games that have one.
 cli-try-help = {" "}(`help` lists what you can type)
 cli-no-hint = This game has no coach yet, so no hint.
 cli-input-ended = The input ended before the game did; nothing more to play.

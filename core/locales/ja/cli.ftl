@@ -3,10 +3,6 @@ cli-error = エラー:
 cli-header = { $game } — シード { $seed }（--seed { $seed } で同じゲームを再現できます）
 cli-header-from = { $file } から { $game } — シード { $seed }
 cli-resign = 投了
-cli-help = 選択肢の番号（{ $count ->
-    [one] 1
-   *[other] 1〜{ $count }
-}）か角括弧内の ID、またはルールの記法での手（例: `place a1 b1 b2 d2`、`move A`、`6+10`）を入力してください。`resign` で投了、`hint` でコーチに助言を求めます（コーチのいるゲームのみ）。
 cli-try-help = （`help` で入力できるものを表示）
 cli-no-hint = このゲームにはまだコーチがいないため、ヒントはありません。
 cli-input-ended = ゲームの終了前に入力が終わりました。これ以上は進められません。
