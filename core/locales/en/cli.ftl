@@ -71,7 +71,8 @@ cli-no-token =
        (or put token = "..." in config.toml, or name a file holding it with
        token_file; see config.example.toml).
     3. OAuth2 → URL Generator: scopes bot and applications.commands; bot permissions
-       View Channels, Send Messages, Send Messages in Threads, Embed Links, Read Message History.
+       View Channels, Send Messages, Send Messages in Threads, Create Public Threads,
+       Embed Links, Read Message History.
        Open the generated URL to invite the bot to your server.
 
     Meanwhile, try the games in this terminal:

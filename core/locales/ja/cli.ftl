@@ -61,7 +61,8 @@ cli-no-token =
            docker build -t saikoro . && docker run -e DISCORD_TOKEN=... -v saikoro-data:/data saikoro
        （config.toml に token = "..." と書くか、token_file でトークンを入れたファイルを指定することもできます。config.example.toml を参照）
     3. OAuth2 → URL Generator: スコープ bot と applications.commands、ボットの権限
-       View Channels、Send Messages、Send Messages in Threads、Embed Links、Read Message History。
+       View Channels、Send Messages、Send Messages in Threads、Create Public Threads、
+       Embed Links、Read Message History。
        生成された URL を開いてボットをサーバーに招待します。
 
     それまでは、この端末でゲームを試せます:
