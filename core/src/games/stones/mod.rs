@@ -115,6 +115,8 @@ impl FromStr for Action {
                     .collect();
                 Ok(Action::Place(Chain::new(cell(origin)?, &dirs)))
             }
+            // A chain as the hint and the log write it (`a1 NE`), `place` left out.
+            [origin, dirs] if parse_cell(origin).is_some() => format!("place {origin} {dirs}").parse(),
             ["place", origin, ref rest @ ..] => Ok(Action::PlaceAt {
                 origin: cell(origin)?,
                 cells: rest
