@@ -129,7 +129,8 @@ impl FromStr for Action {
         if let Some(rest) = s.strip_prefix("move ") {
             let words: Vec<&str> = rest.split_whitespace().collect();
             return match words[..] {
-                [label] => label.parse(),
+                // Labels are capitals; `move a` means `move A`.
+                [label] => label.to_ascii_uppercase().parse(),
                 [from, to] => format!("{from}-{to}").parse(),
                 _ => Err(UnknownAction),
             };

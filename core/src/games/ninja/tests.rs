@@ -778,9 +778,17 @@ fn a_snapshot_with_a_board_no_game_could_have_is_refused() {
 fn the_rules_page_commands_parse() {
     assert_eq!("move A".parse::<Action>(), Ok(Action::Label("A".into())));
     assert_eq!("move AB".parse::<Action>(), Ok(Action::Label("AB".into())));
+    assert_eq!("move ab".parse::<Action>(), Ok(Action::Label("AB".into())));
     assert_eq!("move c1 c4".parse::<Action>(), "c1-c4".parse::<Action>());
     assert!("c1-c4".parse::<Action>().is_ok());
-    for junk in ["move", "move ", "move a b c", "move roll x"] {
+    for junk in [
+        "move",
+        "move ",
+        "move a b c",
+        "move roll x",
+        "move abc",
+        "move a1",
+    ] {
         assert!(junk.parse::<Action>().is_err(), "`{junk}`");
     }
 }
