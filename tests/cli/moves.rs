@@ -260,7 +260,7 @@ fn a_number_past_the_menu_is_answered_with_the_menus_range_and_help_counts_what_
     let refused = script.send("9");
     assert_eq!(
         refused["refused"]["reason"],
-        "There is no choice 9: type a number from 1 to 1."
+        "There is no choice 9: the only choice is 1."
     );
 }
 

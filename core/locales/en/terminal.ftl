@@ -9,4 +9,7 @@ terminal-help-number-or-id = Type a choice's number ({ $count ->
 }) or the id shown in brackets.
 terminal-help-moves = Any move of this game can also be typed as its id (e.g. { $examples }) or in the rules' own notation.
 terminal-help-words = `help` or `?` shows this; `resign` gives up; `hint` asks the coach, in games that have one.
-terminal-no-such-number = There is no choice { $number }: type a number from 1 to { $count }.
+terminal-no-such-number = There is no choice { $number }: { $count ->
+    [1] the only choice is 1
+   *[other] type a number from 1 to { $count }
+}.

@@ -9,4 +9,7 @@ terminal-help-number-or-id = 選択肢の番号（{ $count ->
 }）か角括弧内の ID を入力してください。
 terminal-help-moves = このゲームの手はどれも ID（例: { $examples }）やルールの記法で入力することもできます。
 terminal-help-words = `help` か `?` でこの説明を表示、`resign` で投了、`hint` でコーチに助言を求めます（コーチのいるゲームのみ）。
-terminal-no-such-number = 選択肢 { $number } はありません。1〜{ $count } の番号を入力してください。
+terminal-no-such-number = 選択肢 { $number } はありません。{ $count ->
+    [1] 選べるのは 1 だけです
+   *[other] 1〜{ $count } の番号を入力してください
+}。
