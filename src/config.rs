@@ -191,7 +191,7 @@ impl Config {
     }
 
     /// The shards this process runs (the configuration is validated, so they are well formed).
-    pub fn shard_range(&self) -> Result<ShardRange, String> {
+    pub fn shard_range(&self) -> Result<ShardRange, crate::shards::RangeError> {
         ShardRange::parse(&self.shards, self.shard_total)
     }
 

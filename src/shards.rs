@@ -2,6 +2,7 @@
 //! DMs and other guild-less places are shard 0. A process runs a contiguous range of shards and
 //! loads, drives, times and writes only the games of those shards (the store enforces it).
 
+use crate::engine::{Locale, Msg, Tr};
 use crate::id::GuildId;
 use std::collections::HashMap;
 use std::fmt;
@@ -15,6 +16,48 @@ pub struct ShardRange {
     total: u32,
 }
 
+/// Why a shard range is refused, worded by [`RangeError::msg`] (`config.ftl`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RangeError {
+    /// `shard_total` is 0.
+    NoShards,
+    /// Neither a shard number nor a range.
+    Form(String),
+    Empty {
+        first: u32,
+        last: u32,
+    },
+    Beyond {
+        first: u32,
+        last: u32,
+        total: u32,
+    },
+}
+
+impl RangeError {
+    pub fn msg(&self) -> Msg {
+        match self {
+            RangeError::NoShards => Msg::new("config-shard-total-zero"),
+            RangeError::Form(text) => Msg::new("config-shards-form").arg("value", text.as_str()),
+            RangeError::Empty { first, last } => Msg::new("config-shards-empty")
+                .arg("first", *first)
+                .arg("last", *last),
+            RangeError::Beyond { first, last, total } => Msg::new("config-shards-beyond")
+                .arg("first", *first)
+                .arg("last", *last)
+                .arg("total", *total)
+                .arg("highest", total - 1),
+        }
+    }
+}
+
+/// In English, for a log line.
+impl fmt::Display for RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Tr::new(Locale::En, &[]).msg(&self.msg()))
+    }
+}
+
 impl ShardRange {
     /// One process running everything: shard 0 of 1.
     pub const ALL: ShardRange = ShardRange {
@@ -24,26 +67,21 @@ impl ShardRange {
     };
 
     /// Shards `first..=last` of `total`, or why not.
-    pub fn new(first: u32, last: u32, total: u32) -> Result<ShardRange, String> {
+    pub fn new(first: u32, last: u32, total: u32) -> Result<ShardRange, RangeError> {
         if total == 0 {
-            return Err("shard_total must be at least 1".into());
+            return Err(RangeError::NoShards);
         }
         if first > last {
-            return Err(format!(
-                "the shard range {first}-{last} is empty: write the lower shard first, e.g. {last}-{first}"
-            ));
+            return Err(RangeError::Empty { first, last });
         }
         if last >= total {
-            return Err(format!(
-                "the shard range {first}-{last} goes beyond shard_total {total}: shards are numbered 0 to {}",
-                total - 1
-            ));
+            return Err(RangeError::Beyond { first, last, total });
         }
         Ok(ShardRange { first, last, total })
     }
 
     /// Parses `first-last` or a single shard `n`; empty means every shard of `total`.
-    pub fn parse(text: &str, total: u32) -> Result<ShardRange, String> {
+    pub fn parse(text: &str, total: u32) -> Result<ShardRange, RangeError> {
         let text = text.trim();
         if text.is_empty() {
             return ShardRange::new(0, total.saturating_sub(1), total);
@@ -51,7 +89,7 @@ impl ShardRange {
         let number = |part: &str| {
             part.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("shards `{text}` must be a shard number or a range such as 0-1"))
+                .map_err(|_| RangeError::Form(text.to_owned()))
         };
         let (first, last) = match text.split_once('-') {
             Some((first, last)) => (number(first)?, number(last)?),
@@ -159,15 +197,16 @@ mod tests {
         assert_eq!(ShardRange::parse("", 4), ShardRange::new(0, 3, 4));
         assert!(ShardRange::parse("", 4).unwrap().is_all());
         assert!(!ShardRange::parse("1-3", 4).unwrap().is_all());
-        let beyond = ShardRange::parse("2-4", 4).unwrap_err();
+        let beyond = ShardRange::parse("2-4", 4).unwrap_err().to_string();
         assert!(
             beyond.contains("beyond shard_total 4") && beyond.contains("0 to 3"),
             "{beyond}"
         );
-        let empty = ShardRange::parse("2-1", 4).unwrap_err();
-        assert!(empty.contains("empty"), "{empty}");
-        assert!(ShardRange::parse("a-b", 4).unwrap_err().contains("shard number"));
-        assert!(ShardRange::parse("0", 0).unwrap_err().contains("at least 1"));
+        let empty = ShardRange::parse("2-1", 4).unwrap_err().to_string();
+        assert!(empty.contains("empty") && empty.contains("e.g. 1-2"), "{empty}");
+        let form = ShardRange::parse("a-b", 4).unwrap_err().to_string();
+        assert!(form.contains("`a-b` must be a shard number"), "{form}");
+        assert_eq!(ShardRange::parse("0", 0), Err(RangeError::NoShards));
     }
 
     /// The boot of `range` on a virtual clock: when each shard started, in the order started.

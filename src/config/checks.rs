@@ -42,13 +42,14 @@ pub(super) fn shards(cfg: &Config, at: &Places) -> Vec<Problem> {
     if total == 0 {
         let mut problems = vec![at.problem("shard_total", Msg::new("config-shard-total-zero"))];
         // Whatever the total will be, the range itself may be wrong too.
-        if ShardRange::parse(&cfg.shards, u32::MAX).is_err() {
-            problems.push(at.problem("shards", bad_range(&cfg.shards, u32::MAX)));
+        if let Err(why) = ShardRange::parse(&cfg.shards, u32::MAX) {
+            problems.push(at.problem("shards", why.msg()));
         }
         return problems;
     }
-    let Ok(range) = ShardRange::parse(&cfg.shards, total) else {
-        return vec![at.problem("shards", bad_range(&cfg.shards, total))];
+    let range = match ShardRange::parse(&cfg.shards, total) {
+        Ok(range) => range,
+        Err(why) => return vec![at.problem("shards", why.msg())],
     };
     if range.is_all() || !cfg.database_url.starts_with("sqlite:") {
         return vec![];
@@ -59,29 +60,6 @@ pub(super) fn shards(cfg: &Config, at: &Places) -> Vec<Problem> {
         .arg("total", total)
         .arg("highest", total - 1);
     vec![at.problem("shards", what)]
-}
-
-/// Why `ShardRange::parse` refused `text` with a `total` above 0, in words.
-fn bad_range(text: &str, total: u32) -> Msg {
-    let number = |part: &str| part.trim().parse::<u32>().ok();
-    let text = text.trim();
-    let (first, last) = match text.split_once('-') {
-        Some((first, last)) => (number(first), number(last)),
-        None => (number(text), number(text)),
-    };
-    let (Some(first), Some(last)) = (first, last) else {
-        return Msg::new("config-shards-form").arg("value", text);
-    };
-    let id = if first > last {
-        "config-shards-empty"
-    } else {
-        "config-shards-beyond"
-    };
-    Msg::new(id)
-        .arg("first", first)
-        .arg("last", last)
-        .arg("total", total)
-        .arg("highest", total - 1)
 }
 
 /// The lobby's and turns' times, and how fast shards identify.
