@@ -103,6 +103,14 @@ impl Terminal<'_> {
             match self.read(game, seat, line, &controls, &choices) {
                 Typed::Go(id) => match Target::of(&id) {
                     Target::Step(next) => next.clone_into(&mut draft),
+                    // A number is easily mistyped: resigning by one asks first.
+                    Target::Act(crate::engine::RESIGN)
+                        if self.format == Format::Text && line.parse::<usize>().is_ok() =>
+                    {
+                        if self.confirm_resign(name)? {
+                            return Ok(crate::engine::RESIGN.to_owned());
+                        }
+                    }
                     Target::Act(action) => return Ok(action.to_owned()),
                 },
                 Typed::Help => {
@@ -116,6 +124,21 @@ impl Terminal<'_> {
                 Typed::Refused(reason) => self.refuse(line, &reason)?,
             }
         }
+    }
+
+    /// Whether the player, asked, confirms resigning (`resign` or `yes`).
+    fn confirm_resign(&mut self, name: &str) -> Result<bool, Halt> {
+        let tr = self.tr;
+        write!(self.out, "{}\n{name}> ", plain(&tr.t("terminal-confirm-resign"))).map_err(io(&tr))?;
+        self.out.flush().map_err(io(&tr))?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line).map_err(io(&tr))? == 0 {
+            return Err(Halt::Failed(tr.t("cli-input-ended")));
+        }
+        Ok(matches!(
+            line.trim().to_lowercase().as_str(),
+            "resign" | "yes" | "y" | "はい"
+        ))
     }
 
     /// What `line` asks for: a choice by number (text: the numbered controls; JSON: the

@@ -271,3 +271,26 @@ fn the_end_names_the_winner_once() {
     let winner = stdout.lines().filter(|l| l.starts_with("🏆")).count();
     assert_eq!(winner, 1, "{stdout}");
 }
+
+#[test]
+fn resigning_by_number_asks_first_and_by_name_does_not() {
+    let play = |input: &str| {
+        let out = saikoro(
+            &["play", "cantstop", "--players", "ann,ben", "--seed", "3"],
+            input,
+        );
+        text(&out.stdout)
+    };
+    // Roll is 1, Resign 2 at the first menu.
+    let kept = play("2\nno\n");
+    assert!(kept.contains("Resign and leave the game?"), "{kept}");
+    assert!(!kept.contains("resigned"), "{kept}");
+    let confirmed = play("2\nyes\n");
+    assert!(
+        confirmed.contains("ann resigned") && confirmed.contains("ben wins"),
+        "{confirmed}"
+    );
+    let named = play("resign\n");
+    assert!(!named.contains("Resign and leave the game?"), "{named}");
+    assert!(named.contains("ann resigned"), "{named}");
+}

@@ -13,3 +13,4 @@ terminal-no-such-number = There is no choice { $number }: { $count ->
     [1] the only choice is 1
    *[other] type a number from 1 to { $count }
 }.
+terminal-confirm-resign = Resign and leave the game? Type `resign` (or `yes`) to confirm; anything else plays on.

@@ -13,3 +13,4 @@ terminal-no-such-number = 選択肢 { $number } はありません。{ $count ->
     [1] 選べるのは 1 だけです
    *[other] 1〜{ $count } の番号を入力してください
 }。
+terminal-confirm-resign = 投了してゲームを抜けますか？確かめるには `resign`（または `yes`）と入力してください。それ以外なら続けます。
