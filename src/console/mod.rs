@@ -286,7 +286,12 @@ pub fn position(
     tr: &Tr,
 ) -> Result<(Box<dyn AnyGame>, Vec<String>), String> {
     let list = vec!["bot:normal"; players].join(",");
-    let (seats, names) = parse_players(kind, &list, tr)?;
+    let (seats, _) = parse_players(kind, &list, tr)?;
+    // Named as on Discord, whose board this draws ("🤖 Bot 1 (normal)"), so they stay apart
+    // where a phone's board cuts names short.
+    let names = (1..=players)
+        .map(|n| tr.f("bot-name", &[("level", "normal".into()), ("n", n.into())]))
+        .collect();
     let mut game = kind
         .new_game(options, players, &mut SeededDice::new(seed))
         .map_err(|e| tr.msg(&e.msg()))?;

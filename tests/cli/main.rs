@@ -186,8 +186,11 @@ fn render_draws_a_seeded_position_as_discord_shows_it() {
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     // The mountain's number rows, and the three bots' markers after twelve moves.
     assert!(stdout.contains("2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣1️⃣2️⃣"), "{stdout}");
-    // Names are cut to fit a phone's line; the third seat's mark is there.
-    assert!(stdout.contains("🔶 bot-norm…"), "{stdout}");
+    // The bots named as on Discord, cut to fit a phone's line with their numbers kept apart;
+    // the third seat's mark is there.
+    for seat in ["🔴 🤖 Bot 1…", "🟦 🤖 Bot 2…", "🔶 🤖 Bot 3…"] {
+        assert!(stdout.contains(seat), "{seat}: {stdout}");
+    }
     assert_eq!(
         text(&saikoro(&args, "").stdout),
         stdout,

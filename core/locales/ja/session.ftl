@@ -41,7 +41,8 @@ lobby-add-bot-normal = 🤖 ふつうボット
 lobby-add-bot-strong = 🤖 つよいボット
 lobby-remove-bot = ボットを外す
 lobby-bots = 🤖 コンピューター
-bot-name = 🤖 ボット{ $n }（{ $level ->
+# The number first: a phone's board cuts names at 9 columns, and both bots must stay apart.
+bot-name = 🤖 { $n }号（{ $level ->
     [easy] かんたん
     [strong] つよい
    *[normal] ふつう

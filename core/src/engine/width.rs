@@ -123,6 +123,21 @@ mod tests {
         assert!(columns(&ja) <= 12);
     }
 
+    /// Two bots of one level on a phone's board: cut to [`NAME_COLUMNS`], their names differ.
+    #[test]
+    fn bots_stay_apart_on_a_phone_in_every_language() {
+        use crate::engine::{Locale, Tr};
+        for locale in Locale::ALL {
+            let name =
+                |n: u32| Tr::new(locale, &[]).f("bot-name", &[("level", "strong".into()), ("n", n.into())]);
+            let (one, two) = (
+                ellipsize(&name(1), NAME_COLUMNS),
+                ellipsize(&name(2), NAME_COLUMNS),
+            );
+            assert_ne!(one, two, "{locale:?}: {} / {}", name(1), name(2));
+        }
+    }
+
     #[test]
     fn a_terminal_names_seats_wider_than_a_phone() {
         use crate::engine::{Locale, Tr};
