@@ -163,10 +163,9 @@ pub(super) fn typed_env() -> (Vec<String>, Vec<Problem>) {
         if one.iter().next().is_none() {
             continue;
         }
-        let fig = Figment::from(Serialized::defaults(Config::default())).merge(one);
-        match fig.extract::<Config>() {
-            Ok(_) => good.push(key),
-            Err(e) => {
+        match over_defaults(one) {
+            None => good.push(key),
+            Some(e) => {
                 let var = format!("{PREFIX}{}", key.to_ascii_uppercase());
                 problems.push(worded(&e, Place::Env(var), &key));
             }
@@ -183,9 +182,16 @@ pub(super) fn env(keys: &[String]) -> Env {
 
 /// Why one top-level key cannot be read over the defaults, if it cannot.
 fn alone(key: &str, value: toml::Value) -> Option<figment::Error> {
-    let one = toml::Table::from_iter([(key.to_owned(), value)]);
+    over_defaults(Serialized::defaults(toml::Table::from_iter([(
+        key.to_owned(),
+        value,
+    )])))
+}
+
+/// Why the configuration cannot be read with `one` over the defaults, if it cannot.
+fn over_defaults(one: impl figment::Provider) -> Option<figment::Error> {
     Figment::from(Serialized::defaults(Config::default()))
-        .merge(Serialized::defaults(one))
+        .merge(one)
         .extract::<Config>()
         .err()
 }
@@ -200,29 +206,13 @@ fn keys_of(defaults: &impl serde::Serialize) -> Vec<String> {
 fn unknown(key: &str, known: &[String]) -> Msg {
     let near = known
         .iter()
-        .map(|k| (distance(&key.to_ascii_lowercase(), k), k))
+        .map(|k| (strsim::levenshtein(&key.to_ascii_lowercase(), k), k))
         .min()
         .filter(|(d, _)| *d <= 2);
     match near {
         Some((_, near)) => Msg::new("config-unknown-key-near").arg("near", near.as_str()),
         None => Msg::new("config-unknown-key"),
     }
-}
-
-/// The edit distance between two keys (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substituted = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// Figment's refusal of a key's value, as a problem at `place`.
@@ -334,8 +324,16 @@ mod tests {
 
     #[test]
     fn near_keys_are_suggested() {
-        assert_eq!(distance("turn_reminder_sec", "turn_reminder_secs"), 1);
-        assert_eq!(distance("abc", "abc"), 0);
-        assert_eq!(distance("kitten", "sitting"), 3);
+        let known = keys_of(&Config::default());
+        let tr = Tr::new(Locale::En, &[]);
+        assert!(
+            tr.msg(&unknown("turn_reminder_sec", &known))
+                .contains("`turn_reminder_secs`")
+        );
+        assert!(
+            tr.msg(&unknown("Bot_Delay_MS", &known))
+                .contains("`bot_delay_ms`")
+        );
+        assert!(!tr.msg(&unknown("colour", &known)).contains("did you mean"));
     }
 }
