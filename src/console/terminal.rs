@@ -114,7 +114,7 @@ impl Terminal<'_> {
                     Target::Act(action) => return Ok(action.to_owned()),
                 },
                 Typed::Help => {
-                    let help = self.help(game, seat, &controls, &choices);
+                    let help = self.help(&controls, &choices);
                     self.say("help", help)?;
                 }
                 Typed::Hint => {
@@ -185,13 +185,7 @@ impl Terminal<'_> {
 
     /// The help for this menu: what a number picks, the ids typed as they are shown (none at a
     /// step's menu in text, where only `resign` has one), two of this game's own moves as examples, and the terminal's words.
-    fn help(
-        &self,
-        game: &dyn AnyGame,
-        seat: Seat,
-        controls: &[(String, String)],
-        choices: &[Choice],
-    ) -> String {
+    fn help(&self, controls: &[(String, String)], choices: &[Choice]) -> String {
         let tr = self.tr;
         let count = self.count(controls, choices);
         let ids_shown = self.format == Format::Json
@@ -204,12 +198,7 @@ impl Terminal<'_> {
             "terminal-help-number"
         };
         let mut lines = vec![tr.msg(&Msg::new(number).arg("count", count))];
-        let examples: Vec<String> = game
-            .choices(seat, &tr)
-            .into_iter()
-            .map(|c| c.id)
-            .take(2)
-            .collect();
+        let examples: Vec<String> = choices.iter().map(|c| c.id.clone()).take(2).collect();
         if !examples.is_empty() {
             lines.push(tr.msg(&Msg::new("terminal-help-moves").arg("examples", tr.list(&examples))));
         }
