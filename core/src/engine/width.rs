@@ -77,11 +77,6 @@ fn wrap_line(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// Every line of `text` wrapped to a phone's [`PHONE_COLUMNS`] ([`wrap`]).
-pub fn wrap_lines(text: &str) -> String {
-    wrap(text, PHONE_COLUMNS).join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
