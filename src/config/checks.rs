@@ -6,7 +6,7 @@ use super::problem::Problem;
 use super::reading::Places;
 use crate::engine::Msg;
 use crate::redact::redact;
-use crate::session::{LimitProblem, MAX_LIMIT};
+use crate::session::{LimitProblem, MAX_BOARD_PING_SECS, MAX_LIMIT};
 use crate::shards::ShardRange;
 use std::path::Path;
 
@@ -160,7 +160,7 @@ fn limits(cfg: &Config, at: &Places) -> Vec<Problem> {
             }
             LimitProblem::BoardPingsTooRare => at.limit(
                 "board_ping_secs",
-                Msg::new("config-limit-board-ping").arg("max", 24 * 3600_u64),
+                Msg::new("config-limit-board-ping").arg("max", MAX_BOARD_PING_SECS),
             ),
         })
         .collect()

@@ -45,7 +45,8 @@ impl Default for Limits {
 
 /// Beyond these a value is a typo.
 pub const MAX_COUNT: u32 = 1_000_000;
-const DAY: u64 = 24 * 3600;
+/// Board pings rarer than a day are a typo.
+pub const MAX_BOARD_PING_SECS: u64 = 24 * 3600;
 
 /// What is wrong with a `[limits]` table, naming its keys (`config::checks` words it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ pub enum LimitProblem {
     /// A burst with no rate (or a rate with no burst) would be a bucket that never fills:
     /// `user` or `channel`.
     HalfBucket(&'static str),
-    /// `board_ping_secs` is more than a day.
+    /// `board_ping_secs` is more than [`MAX_BOARD_PING_SECS`].
     BoardPingsTooRare,
 }
 
@@ -89,7 +90,7 @@ impl Limits {
                 problems.push(LimitProblem::HalfBucket(who));
             }
         }
-        if self.board_ping_secs > DAY {
+        if self.board_ping_secs > MAX_BOARD_PING_SECS {
             problems.push(LimitProblem::BoardPingsTooRare);
         }
         if problems.is_empty() {
@@ -126,7 +127,7 @@ mod tests {
             channel_burst: 0,
             channel_per_minute: 3,
             games_per_user: MAX_COUNT + 1,
-            board_ping_secs: 2 * DAY,
+            board_ping_secs: 2 * MAX_BOARD_PING_SECS,
             ..Limits::default()
         };
         assert_eq!(

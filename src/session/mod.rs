@@ -52,7 +52,7 @@ pub use coach::{hint_note, review_text};
 pub use deadlines::{ClockBounds, OnTimeout, Timers};
 pub use forget::LiveSeats;
 pub use invitations::{Invitee, LobbyChoices};
-pub use limits::{LimitProblem, Limits, MAX_COUNT as MAX_LIMIT};
+pub use limits::{LimitProblem, Limits, MAX_BOARD_PING_SECS, MAX_COUNT as MAX_LIMIT};
 pub use markup::Markup;
 pub use records::Records;
 pub use rematch::Lobbies;
